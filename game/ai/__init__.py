@@ -1,0 +1,35 @@
+"""Computer opponents (pure: no pygame).  ``make_player(level, seed)`` builds one."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+PLAYER_FACTORIES: dict[str, Callable[[int], object]] = {}
+
+
+def register_player(name: str, factory: Callable[[int], object]) -> None:
+    PLAYER_FACTORIES[name] = factory
+
+
+def _builtin() -> None:
+    from .basic import BasicPlayer
+
+    register_player("basic", lambda seed: BasicPlayer(seed))
+    try:  # stronger levels live in players.py once it exists
+        from . import players  # noqa: F401
+    except ImportError:
+        pass
+
+
+def player_names() -> list[str]:
+    if not PLAYER_FACTORIES:
+        _builtin()
+    return list(PLAYER_FACTORIES)
+
+
+def make_player(level: str, seed: int = 0):
+    if not PLAYER_FACTORIES:
+        _builtin()
+    if level not in PLAYER_FACTORIES:
+        raise KeyError(f"unknown computer level {level!r}; choose from {', '.join(PLAYER_FACTORIES)}")
+    return PLAYER_FACTORIES[level](seed)

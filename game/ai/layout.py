@@ -1,0 +1,80 @@
+"""Put an arrangement of sets on the grid moving as few tiles as possible.
+
+Sets that already lie on the table stay where they are; a set that grew from
+an old one keeps the old tiles in place when the new ones fit beside them; the
+rest go to the first free slots.  A person (and the animation) then sees only
+what really changed.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..rules.board import Board, Cell
+from ..rules.melds import arrange
+
+DEFAULT_WIDTH = 28
+
+
+def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:
+    r, c = start
+    if width is not None and (c < 0 or c + length > width):
+        return False
+    span = [(r, c + i) for i in range(-1, length + 1)]
+    return not any(cell in board.cells for cell in span)
+
+
+def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAULT_WIDTH, rows: int | None = None) -> Board:
+    """A board holding ``sets`` (each laid out left to right in table order),
+    keeping every tile that does not need to move where it was."""
+    ordered = [list(arrange(s)) for s in sets]
+    where = old.where()
+    new = Board()
+    pending: list[tuple[int, list[int]]] = []
+    # Score each set by how many tiles would stay put if anchored on an old tile.
+    anchored: list[tuple[int, int, list[int], Cell]] = []
+    for idx, tiles in enumerate(ordered):
+        best: tuple[int, Cell] | None = None
+        for i, t in enumerate(tiles):
+            cell = where.get(t)
+            if cell is None:
+                continue
+            start = (cell[0], cell[1] - i)
+            stay = sum(1 for k, u in enumerate(tiles) if where.get(u) == (start[0], start[1] + k))
+            if best is None or stay > best[0]:
+                best = (stay, start)
+        if best is None:
+            pending.append((idx, tiles))
+        else:
+            anchored.append((best[0], idx, tiles, best[1]))
+    for stay, idx, tiles, start in sorted(anchored, key=lambda a: (-a[0], a[1])):
+        if _fits(new, start, len(tiles), width):
+            new.place_line(start, tiles)
+        else:
+            pending.append((idx, tiles))
+    for _, tiles in sorted(pending):
+        slot = _free(new, len(tiles), width or DEFAULT_WIDTH, old)
+        new.place_line(slot, tiles)
+    return new
+
+
+def _free(board: Board, length: int, width: int, old: Board) -> Cell:
+    """First free slot, preferring cells that were empty before (less visual churn)."""
+    r = 0
+    while True:
+        for c in range(0, width - length + 1):
+            if _fits(board, (r, c), length, width) and not any((r, c + i) in old.cells for i in range(length)):
+                return (r, c)
+        if r > 200:
+            break
+        r += 1
+    r = 0
+    while True:
+        for c in range(0, width - length + 1):
+            if _fits(board, (r, c), length, width):
+                return (r, c)
+        r += 1
+
+
+def sets_of(board: Board) -> list[list[int]]:
+    return [list(ln.tiles) for ln in board.lines()]

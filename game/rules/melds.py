@@ -1,0 +1,176 @@
+"""Meld checking: is a line of tiles a valid group or run, what does each joker
+stand for, and what is the meld worth.
+
+One function answers for every rule set: all five sheets agree that a group is
+three or four tiles of one number in distinct colours, and a run is three to
+thirteen consecutive numbers of one colour where 1 is always low (no 13 -> 1).
+
+``check_line`` reads tiles in the order they lie on the table (left to right,
+or top to bottom on the crossword board): a run must ascend in that order.
+``check_set`` ignores order, for the meld finder and the command line.  Where a
+joker could stand for more than one tile, the reading worth most is chosen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .tiles import COLOR_NAMES, COLORS, face_notation
+
+MIN_SET = 3
+MAX_GROUP = 4
+MAX_RUN = 13
+
+
+@dataclass(frozen=True)
+class Meld:
+    """The verdict on one line of tiles.
+
+    ``roles[i]`` is the tuple of faces tile ``i`` may stand for: a numbered tile
+    stands for itself, a joker in a run for exactly one face, a joker in a group
+    for any missing colour of that number.
+    """
+
+    ok: bool
+    kind: str = ""  # "run" or "group" when ok
+    value: int = 0
+    roles: tuple[tuple[int, ...], ...] = ()
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def joker_faces(self, index: int) -> tuple[int, ...]:
+        return self.roles[index]
+
+
+def _invalid(reason: str) -> Meld:
+    return Meld(False, reason=reason)
+
+
+def _group(tiles: Sequence[int]) -> Meld:
+    n = len(tiles)
+    naturals = [t for t in tiles if t < 104]
+    numbers = {(t >> 1) % 13 for t in naturals}
+    if len(numbers) > 1:
+        return _invalid("a group needs one number in different colours")
+    if n > MAX_GROUP:
+        return _invalid("a group has at most 4 tiles, one of each colour")
+    colours = [(t >> 1) // 13 for t in naturals]
+    if len(set(colours)) != len(colours):
+        dup = next(c for c in colours if colours.count(c) > 1)
+        return _invalid(f"a group cannot repeat a colour (two {COLOR_NAMES[COLORS[dup]]} tiles)")
+    if not naturals:
+        return _invalid("a set needs at least one numbered tile")
+    number = numbers.pop()
+    missing = tuple(c * 13 + number for c in range(4) if c not in colours)
+    roles = tuple((t >> 1,) if t < 104 else missing for t in tiles)
+    return Meld(True, "group", (number + 1) * n, roles)
+
+
+def _run_ordered(tiles: Sequence[int]) -> Meld:
+    n = len(tiles)
+    naturals = [(i, t) for i, t in enumerate(tiles) if t < 104]
+    if not naturals:
+        return _invalid("a set needs at least one numbered tile")
+    colours = {(t >> 1) // 13 for _, t in naturals}
+    if len(colours) > 1:
+        return _invalid("a run must be all one colour")
+    colour = colours.pop()
+    starts = {(t >> 1) % 13 + 1 - i for i, t in naturals}
+    if len(starts) > 1:
+        nums = [(t >> 1) % 13 + 1 for _, t in naturals]
+        if 13 in nums and 1 in nums and nums.index(13) < nums.index(1):
+            return _invalid("a run cannot wrap from 13 to 1")
+        return _invalid("a run needs consecutive numbers, lowest first")
+    start = starts.pop()
+    if start < 1 or start + n - 1 > MAX_RUN:
+        if start + n - 1 > MAX_RUN and start >= 1:
+            return _invalid("a run cannot go past 13 (no wrapping to 1)")
+        return _invalid("a run cannot go below 1")
+    roles = tuple((colour * 13 + start - 1 + i,) for i in range(n))
+    return Meld(True, "run", sum(range(start, start + n)), roles)
+
+
+def _run_unordered(tiles: Sequence[int]) -> Meld:
+    n = len(tiles)
+    naturals = [t for t in tiles if t < 104]
+    if not naturals:
+        return _invalid("a set needs at least one numbered tile")
+    colours = {(t >> 1) // 13 for t in naturals}
+    if len(colours) > 1:
+        return _invalid("a run must be all one colour")
+    colour = colours.pop()
+    nums = sorted((t >> 1) % 13 + 1 for t in naturals)
+    if len(set(nums)) != len(nums):
+        return _invalid("a run cannot repeat a number")
+    if n > MAX_RUN:
+        return _invalid("a run has at most 13 tiles")
+    lo, hi = nums[0], nums[-1]
+    span = hi - lo + 1
+    if span > n:
+        if 13 in nums and 1 in nums:
+            return _invalid("a run cannot wrap from 13 to 1")
+        return _invalid("a run needs consecutive numbers")
+    spare = n - span  # jokers left after filling gaps: extend upward first (worth more)
+    hi = min(13, hi + spare)
+    lo = hi - n + 1
+    order = sorted(tiles, key=lambda t: 99 if t >= 104 else (t >> 1) % 13 + 1)
+    # Assign faces: naturals keep theirs, jokers fill the missing numbers in order.
+    have = {(t >> 1) % 13 + 1 for t in naturals}
+    gaps = iter(x for x in range(lo, hi + 1) if x not in have)
+    role_of = {}
+    for t in order:
+        role_of[t] = (t >> 1) if t < 104 else colour * 13 + next(gaps) - 1
+    roles = tuple((role_of[t],) for t in tiles)
+    return Meld(True, "run", sum(range(lo, hi + 1)), roles)
+
+
+def _best(tiles: Sequence[int], run: Meld) -> Meld:
+    n = len(tiles)
+    if n < MIN_SET:
+        return _invalid(f"a set needs at least {MIN_SET} tiles" if n else "empty set")
+    group = _group(tiles)
+    if group and run:
+        return group if group.value > run.value else run
+    if group:
+        return group
+    if run:
+        return run
+    # Explain the failure in the terms of what the tiles look like.
+    naturals = [t for t in tiles if t < 104]
+    if len({(t >> 1) % 13 for t in naturals}) == 1 and len(naturals) > 1:
+        return group
+    return run
+
+
+def check_line(tiles: Sequence[int]) -> Meld:
+    """Check tiles in table order (a run must ascend left to right / top to bottom)."""
+    if len(tiles) < MIN_SET:
+        return _best(tiles, _invalid(""))
+    return _best(tiles, _run_ordered(tiles))
+
+
+def check_set(tiles: Sequence[int]) -> Meld:
+    """Check tiles as an unordered set; roles are reported in the given order."""
+    if len(tiles) < MIN_SET:
+        return _best(tiles, _invalid(""))
+    return _best(tiles, _run_unordered(tiles))
+
+
+def arrange(tiles: Sequence[int]) -> list[int]:
+    """Order a valid set for the table: a run ascending with its jokers in place."""
+    meld = check_set(tiles)
+    if not meld or meld.kind == "group":
+        return sorted(tiles, key=lambda t: (t >= 104, t))
+    pairs = sorted(zip(tiles, meld.roles), key=lambda p: p[1][0])
+    return [t for t, _ in pairs]
+
+
+def describe(meld: Meld, tiles: Sequence[int]) -> str:
+    """A short text such as 'run of 3 (R4 R5 R6) worth 15'."""
+    if not meld:
+        return f"invalid: {meld.reason}"
+    faces = " ".join(face_notation(r[0]) if len(r) == 1 else f"{face_notation(r[0])[1:]}?" for r in meld.roles)
+    return f"{meld.kind} of {len(tiles)} ({faces}) worth {meld.value}"

@@ -1,0 +1,157 @@
+"""The 106 tiles: identity, notation and face values.
+
+Every physical tile has an integer identity ``0..105``.  Numbered tiles are
+``(colour * 13 + number - 1) * 2 + copy``; the two jokers are 104 and 105.
+``Tile`` is an ``int`` subclass so it serialises to plain JSON as a number,
+hashes and compares cheaply, and still prints in the players' notation
+(``R5``, ``K13``, ``B1``, ``O7``, ``J``).
+
+Notation names a *face*, not a physical tile: two red fives look alike.  When a
+list of notations is parsed, repeated faces are given successive copies, so
+``parse_tiles("R5 R5")`` yields both red fives.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+COLORS = "KRBO"  # black, red, blue, orange
+COLOR_NAMES = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
+NUMBERS = range(1, 14)
+COPIES = 2
+JOKER_IDS = (104, 105)
+ALL_TILE_IDS = tuple(range(106))
+JOKER_PENALTY = 30  # a joker left on a rack counts 30 in every rule set
+
+
+class NotationError(ValueError):
+    """Raised for malformed tile notation; the message names the bad token."""
+
+
+class Tile(int):
+    """One physical tile.  ``repr`` and ``str`` give its notation."""
+
+    __slots__ = ()
+
+    def __new__(cls, tile_id: int) -> "Tile":
+        if not 0 <= int(tile_id) <= 105:
+            raise ValueError(f"tile id {tile_id!r} out of range 0..105")
+        return int.__new__(cls, tile_id)
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= 104
+
+    @property
+    def color(self) -> str | None:
+        return None if self >= 104 else COLORS[(self >> 1) // 13]
+
+    @property
+    def number(self) -> int | None:
+        return None if self >= 104 else (self >> 1) % 13 + 1
+
+    @property
+    def face(self) -> int:
+        """Face index 0..51 for numbered tiles, 52 for a joker (copies share it)."""
+        return 52 if self >= 104 else self >> 1
+
+    @property
+    def value(self) -> int:
+        """Face value on a rack: the number, or 30 for a joker."""
+        return JOKER_PENALTY if self >= 104 else (self >> 1) % 13 + 1
+
+    def __repr__(self) -> str:
+        return notation(self)
+
+    __str__ = __repr__
+
+
+_TILES = tuple(Tile.__new__(Tile, i) for i in ALL_TILE_IDS)
+
+
+def tile(tile_id: int) -> Tile:
+    return _TILES[tile_id]
+
+
+def face_of(color: str, number: int) -> int:
+    return COLORS.index(color) * 13 + number - 1
+
+
+def face_notation(face: int) -> str:
+    if face == 52:
+        return "J"
+    return f"{COLORS[face // 13]}{face % 13 + 1}"
+
+
+def notation(tile_id: int) -> str:
+    return "J" if tile_id >= 104 else face_notation(tile_id >> 1)
+
+
+def parse_face(token: str) -> int:
+    """Parse one notation token to a face index (0..51, or 52 for a joker)."""
+    text = token.strip().upper()
+    if text in ("J", "JK", "JOKER"):
+        return 52
+    if len(text) < 2 or text[0] not in COLORS or not text[1:].isdigit():
+        raise NotationError(
+            f"bad tile {token!r}: expected a colour K, R, B or O followed by 1-13 (e.g. R5), or J for a joker"
+        )
+    number = int(text[1:])
+    if not 1 <= number <= 13:
+        raise NotationError(f"bad tile {token!r}: numbers run from 1 to 13")
+    return face_of(text[0], number)
+
+
+def split_tokens(text: str | Iterable[str]) -> list[str]:
+    if isinstance(text, str):
+        return text.replace(",", " ").split()
+    return [t for part in text for t in str(part).replace(",", " ").split()]
+
+
+def parse_tiles(text: str | Iterable[str], used: Iterable[int] = ()) -> list[Tile]:
+    """Parse notations to distinct physical tiles.
+
+    Repeated faces take successive copies; ``used`` lists tile ids that are
+    already taken elsewhere (so a rack parsed after a table gets the other copy).
+    Raises ``NotationError`` when a face appears more often than it exists.
+    """
+    taken = set(int(u) for u in used)
+    out: list[Tile] = []
+    for token in split_tokens(text):
+        face = parse_face(token)
+        candidates = JOKER_IDS if face == 52 else (face * 2, face * 2 + 1)
+        for cand in candidates:
+            if cand not in taken:
+                taken.add(cand)
+                out.append(_TILES[cand])
+                break
+        else:
+            limit = "two jokers" if face == 52 else f"two copies of {face_notation(face)}"
+            raise NotationError(f"too many {token.upper()}: there are only {limit}")
+    return out
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    return " ".join(notation(t) for t in tiles)
+
+
+def full_set() -> list[Tile]:
+    return list(_TILES)
+
+
+def rack_value(tiles: Iterable[int]) -> int:
+    """Penalty value of tiles left on a rack (joker = 30)."""
+    return sum(_TILES[t].value for t in tiles)
+
+
+def sort_key_runs(t: int) -> tuple[int, int, int]:
+    """Colour, then number (jokers last)."""
+    return (1, 0, t) if t >= 104 else (0, t >> 1, t)
+
+
+def sort_key_groups(t: int) -> tuple[int, int, int, int]:
+    """Number, then colour (jokers last)."""
+    if t >= 104:
+        return (1, 0, 0, t)
+    face = t >> 1
+    return (0, face % 13, face // 13, t)

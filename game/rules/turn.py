@@ -1,0 +1,204 @@
+"""Turn validation: a draft (start position -> proposed end position).
+
+``validate(variant, start, board)`` returns a list of ``Problem``s, each a
+sentence a player can read and the cells it concerns.  An empty list means the
+play is legal.  Bad input is data here, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterable
+
+from .board import Board, Cell, Line
+from .melds import Meld
+from .tiles import face_notation, format_tiles
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants.base import Variant
+
+
+@dataclass(frozen=True)
+class Problem:
+    message: str
+    cells: tuple[Cell, ...] = ()
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass
+class TurnStart:
+    """What the referee needs to know about the position a turn started from."""
+
+    board: Board
+    rack: list[int]
+    melded: bool
+    drawn: int | None = None  # tile drawn this turn, which may not be played
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Analysis:
+    """Everything the checks (and the play screen) want to know about a draft."""
+
+    start: TurnStart
+    board: Board
+    played: list[int]
+    lines: list[Line]
+    melds: list[Meld]
+    problems: list[Problem]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def initial_points(self) -> int:
+        """Points of lines made only of tiles from the rack (jokers at the value they stand for)."""
+        new = set(self.played)
+        return sum(m.value for ln, m in zip(self.lines, self.melds) if m and all(t in new for t in ln.tiles))
+
+
+def _lines_with(lines: Iterable[Line], tile_id: int) -> list[Line]:
+    return [ln for ln in lines if tile_id in ln.tiles]
+
+
+def analyse(variant: "Variant", start: TurnStart, board: Board) -> Analysis:
+    """Check a draft against every rule of ``variant`` and explain each problem."""
+    problems: list[Problem] = []
+    before_tiles = Counter(start.board.tiles())
+    after_tiles = Counter(board.tiles())
+    dupes = [t for t, n in after_tiles.items() if n > 1]
+    if dupes:
+        problems.append(Problem(f"a tile is on the table twice ({format_tiles(dupes)})"))
+    rack = set(start.rack)
+    missing = [t for t in before_tiles if t not in after_tiles]
+    if missing:
+        where = start.board.where()
+        problems.append(
+            Problem(
+                f"table tiles cannot go back to the rack ({format_tiles(missing)})",
+                tuple(where[t] for t in missing),
+            )
+        )
+    played = [t for t in after_tiles if t not in before_tiles]
+    foreign = [t for t in played if t not in rack]
+    if foreign:
+        problems.append(Problem(f"those tiles are not yours to play ({format_tiles(foreign)})"))
+    played = [t for t in played if t in rack]
+    if start.drawn is not None and start.drawn in played:
+        where = board.where()
+        problems.append(Problem("the tile you drew this turn cannot be played until your next turn", (where[start.drawn],)))
+
+    lines = board.lines(vertical=variant.crossword)
+    melds = [ln.check() for ln in lines]
+    for ln, meld in zip(lines, melds):
+        if not meld:
+            problems.append(Problem(f"{format_tiles(ln.tiles)}: {meld.reason}", ln.cells))
+    if variant.crossword and not board.is_connected():
+        problems.append(Problem("all tiles on the board must form one connected group"))
+    if not played:
+        problems.append(Problem("play at least one tile from your rack (or draw instead)"))
+
+    analysis = Analysis(start, board, played, lines, melds, problems)
+    if not start.melded:
+        problems.extend(variant.initial_meld_problems(analysis))
+    else:
+        problems.extend(joker_problems(variant, analysis))
+    problems.extend(variant.extra_play_problems(analysis))
+    return analysis
+
+
+def validate(variant: "Variant", start: TurnStart, board: Board) -> list[Problem]:
+    return analyse(variant, start, board).problems
+
+
+# -- shared rule pieces the variants combine -------------------------------------------------
+
+
+def initial_meld_problems(analysis: Analysis, minimum: int, table_untouched: bool) -> list[Problem]:
+    """The first play: sets made only from the rack worth at least ``minimum``.
+
+    With ``table_untouched`` (every sheet but the Golden Games) the tiles already on the
+    table stay where they are and no new tile joins an existing set.
+    """
+    out: list[Problem] = []
+    start, board = analysis.start, analysis.board
+    new = set(analysis.played)
+    if table_untouched:
+        moved = [t for c, t in start.board.cells.items() if board.get(c) != t]
+        if moved:
+            where = board.where()
+            out.append(
+                Problem(
+                    "before your initial meld you may not move tiles already on the table",
+                    tuple(where[t] for t in moved if t in where),
+                )
+            )
+        mixed = [ln for ln in analysis.lines if any(t in new for t in ln.tiles) and not all(t in new for t in ln.tiles)]
+        for ln in mixed:
+            out.append(Problem("your initial meld must use tiles from your rack only", ln.cells))
+    points = analysis.initial_points()
+    if analysis.played and points < minimum:
+        out.append(Problem(f"the initial meld needs at least {minimum} points from your rack (you have {points})"))
+    return out
+
+
+def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
+    """The joker rules: jokers freed from the table, and jokers played from the rack."""
+    out: list[Problem] = []
+    start, board = analysis.start, analysis.board
+    new = set(analysis.played)
+    vertical = variant.crossword
+    before_lines = start.board.lines(vertical=vertical)
+    before_melds = [ln.check() for ln in before_lines]
+    after_pairs = list(zip(analysis.lines, analysis.melds))
+    for cell, j in start.board.cells.items():
+        if j < 104:
+            continue
+        old = [(ln, m) for ln, m in zip(before_lines, before_melds) if j in ln.tiles]
+        new_ = [(ln, m) for ln, m in after_pairs if j in ln.tiles]
+        if not old or not new_:
+            continue
+        if not _freed(j, old, new_):
+            continue
+        old_roles = {f for ln, m in old if m for f in m.roles[ln.tiles.index(j)]}
+        where = board.where()
+        jcell = (where[j],) if j in where else ()
+        rack_in_line = max(sum(1 for t in ln.tiles if t in new) for ln, _ in new_)
+        if variant.joker_exact_replacement:
+            if not any(t < 104 and (t >> 1) in old_roles for t in analysis.played):
+                names = " or ".join(sorted(face_notation(f) for f in old_roles)) or "the tile it stood for"
+                out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
+        if rack_in_line < variant.freed_joker_min_rack:
+            n = variant.freed_joker_min_rack
+            out.append(
+                Problem(
+                    f"a freed joker must be played this turn in a set with {'at least one tile' if n == 1 else f'{n} or more tiles'} from your rack",
+                    jcell,
+                )
+            )
+    need = variant.hand_joker_min_rack_companions
+    if need:
+        for j in analysis.played:
+            if j < 104:
+                continue
+            lines = _lines_with(analysis.lines, j)
+            best = max((sum(1 for t in ln.tiles if t in new and t != j) for ln in lines), default=0)
+            if best < need:
+                where = board.where()
+                out.append(Problem(f"a joker from your rack needs {need} other tiles from your rack in its set", (where[j],)))
+    return out
+
+
+def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:
+    """Was joker ``j`` taken out of its set?  It was if it now stands for a different
+    tile, or if its new set keeps fewer than two of the numbered tiles it had."""
+    old_roles = {f for ln, m in old if m for f in m.roles[ln.tiles.index(j)]}
+    new_roles = {f for ln, m in new if m for f in m.roles[ln.tiles.index(j)]}
+    if old_roles and new_roles and not (old_roles & new_roles):
+        return True
+    old_mates = {t for ln, _ in old for t in ln.tiles if t < 104}
+    new_mates = {t for ln, _ in new for t in ln.tiles if t < 104}
+    return len(old_mates & new_mates) < 2

@@ -1,0 +1,6 @@
+"""Rule sets, looked up by name in ``REGISTRY`` (see ``base.find_variant``)."""
+
+from .base import REGISTRY, OptionSpec, Variant, find_variant, register
+from . import classic  # noqa: F401  (registers itself)
+
+__all__ = ["REGISTRY", "OptionSpec", "Variant", "find_variant", "register"]

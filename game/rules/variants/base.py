@@ -1,0 +1,194 @@
+"""The variant abstraction: one object per rule set, holding its parameters
+and the hooks where rule sets differ.
+
+A rule set is a subclass that sets class-level parameters and overrides a few
+well-named hooks; ``register`` adds it to the registry that menus, saves and
+the simulator look names up in.  The core (turn validation, game flow) calls
+only these hooks, so a new rule set plugs in without editing the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .. import turn as turn_rules
+from ..tiles import rack_value
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+    from ..turn import Analysis, Problem
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A setting players may choose before a game (shown on the setup screen)."""
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple = ()  # allowed values; empty = any int in [low, high]
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"option {self.name} must be true or false")
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name} must be a whole number")
+            if self.choices and value not in self.choices and self.low is None:
+                raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}")
+            if self.low is not None and value < self.low or self.high is not None and value > self.high:
+                raise ValueError(f"option {self.name} must be between {self.low} and {self.high}")
+            return value
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+TIMER_CHOICES = (0, 30, 60, 90, 120)
+
+
+class Variant:
+    """Base rule set: the parameters every sheet shares, and overridable hooks."""
+
+    key: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    sheet: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+
+    tiles_dealt: ClassVar[int] = 14
+    initial_meld: ClassVar[int] = 30
+    initial_table_untouched: ClassVar[bool] = True  # no table work on the initial-meld turn
+    start_rule: ClassVar[str] = "highest"  # who starts: highest or lowest drawn tile
+    direction: ClassVar[int] = 1  # +1 clockwise (to the left), -1 counter-clockwise
+    crossword: ClassVar[bool] = False  # vertical lines and one connected board
+    joker_exact_replacement: ClassVar[bool] = False  # a freed joker's own tile must come from the rack
+    freed_joker_min_rack: ClassVar[int] = 1  # rack tiles in the freed joker's new set
+    hand_joker_min_rack_companions: ClassVar[int] = 0  # rack tiles with a joker played from the rack
+    failed_play_penalty: ClassVar[int] = 0  # tiles drawn after ending a turn with an invalid table
+    fixed_turn_time: ClassVar[int | None] = None  # seconds, when the sheet sets the limit
+    turn_time_choices: ClassVar[tuple[int, ...]] = TIMER_CHOICES
+    pool_end: ClassVar[str] = "blocked"  # "blocked": play on until nobody can; "exhausted": round ends with the pool
+    lower_score_wins: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def __init__(self, options: dict | None = None) -> None:
+        self.options = self.coerce_options(options or {})
+
+    # -- options ------------------------------------------------------------------
+    @classmethod
+    def all_option_specs(cls) -> tuple[OptionSpec, ...]:
+        specs = list(cls.option_specs)
+        if cls.fixed_turn_time is None:
+            specs.append(OptionSpec("turn_time", "Turn timer (seconds, 0 = off)", 0, cls.turn_time_choices))
+        return tuple(specs)
+
+    @classmethod
+    def coerce_options(cls, options: dict) -> dict:
+        specs = {s.name: s for s in cls.all_option_specs()}
+        unknown = set(options) - set(specs)
+        if unknown:
+            raise ValueError(f"unknown option(s) for {cls.key}: {', '.join(sorted(unknown))}")
+        return {name: spec.coerce(options[name]) if name in options else spec.default for name, spec in specs.items()}
+
+    def turn_time(self) -> int:
+        return self.fixed_turn_time if self.fixed_turn_time is not None else int(self.options.get("turn_time", 0))
+
+    # -- dealing and turn order -------------------------------------------------------
+    def deal_count(self, n_players: int) -> int:
+        return self.tiles_dealt
+
+    # -- play checks ------------------------------------------------------------------
+    def initial_meld_points(self, state: "GameState | None" = None) -> int:
+        return self.initial_meld
+
+    def initial_meld_problems(self, analysis: "Analysis") -> list["Problem"]:
+        return turn_rules.initial_meld_problems(analysis, self.initial_meld, self.initial_table_untouched)
+
+    def extra_play_problems(self, analysis: "Analysis") -> list["Problem"]:
+        return []
+
+    def draw_problems(self, state: "GameState") -> list["Problem"]:
+        """Reasons the current player may not draw (e.g. Rummibug's 35-tile rule)."""
+        return []
+
+    def after_turn(self, state: "GameState", seat: int, action: str) -> list[dict]:
+        """Called when a turn ends (play, draw or penalty): returns events (e.g. penalties)."""
+        return []
+
+    def status_lines(self, state: "GameState", seat: int) -> list[str]:
+        """Short variant-specific facts for the play screen (target, hand limit, ...)."""
+        return []
+
+    # -- round and game end -------------------------------------------------------------
+    def start_round_extra(self, state: "GameState") -> None:
+        """Called after a round is dealt (reset per-round variant data here)."""
+
+    def round_end(self, state: "GameState", seat: int) -> str | None:
+        """A variant-specific reason for the round to end after ``seat``'s turn, or None
+        to use the standard ones (a rack emptied; the pool ran dry and nobody could play)."""
+        return None
+
+    def round_winner(self, state: "GameState", reason: str) -> int | None:
+        """Seat that wins the round: who went out, else the lowest rack (ties: fewer tiles, then seat order)."""
+        if reason == "out":
+            return next(i for i, p in enumerate(state.players) if not p.rack)
+        ranked = sorted(range(len(state.players)), key=lambda i: (rack_value(state.players[i].rack), len(state.players[i].rack), i))
+        return ranked[0]
+
+    def score_round(self, state: "GameState", reason: str, winner: int | None) -> list[int]:
+        """Points each seat gets for the round.  Standard: losers lose their rack value,
+        the winner gains the total (when nobody went out: the sum of the differences)."""
+        racks = [rack_value(p.rack) for p in state.players]
+        deltas = [-v for v in racks]
+        if winner is not None:
+            deltas[winner] = sum(racks[i] - racks[winner] for i in range(len(racks)) if i != winner)
+        return deltas
+
+    def game_over(self, state: "GameState") -> bool:
+        return state.round >= int(self.options.get("rounds", 1))
+
+    def ranking(self, state: "GameState") -> list[int]:
+        """Seats from first place to last."""
+        if self.lower_score_wins:
+            return sorted(range(len(state.players)), key=lambda i: (state.players[i].score, i))
+        return sorted(range(len(state.players)), key=lambda i: (-state.players[i].score, i))
+
+    # -- timers --------------------------------------------------------------------------
+    def timeout_consequence(self) -> str:
+        return "Time is up: your tiles go back and you draw a tile."
+
+    # -- rules screen -----------------------------------------------------------------------
+    def rules_text(self) -> list[tuple[str, str]]:
+        """(heading, paragraph) pairs for the in-game rules screen."""
+        return []
+
+    def readings(self) -> list[str]:
+        """Each reading we chose where the sheet is silent or ambiguous."""
+        return []
+
+    # -- variant-specific state ---------------------------------------------------------------
+    def init_extra(self, state: "GameState") -> dict:
+        return {}
+
+
+REGISTRY: dict[str, type[Variant]] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    REGISTRY[cls.key] = cls
+    return cls
+
+
+def find_variant(name: str) -> type[Variant]:
+    key = name.strip().lower()
+    if key not in REGISTRY:
+        raise KeyError(f"unknown rule set {name!r}; choose from {', '.join(REGISTRY)}")
+    return REGISTRY[key]

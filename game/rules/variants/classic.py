@@ -1,0 +1,48 @@
+"""Classic Rummikub (sheet 001)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .base import OptionSpec, Variant, register
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameState
+
+
+@register
+class Classic(Variant):
+    key = "classic"
+    title = "Classic"
+    sheet = "001"
+    blurb = "The standard game: go out first, most rounds won takes the match."
+    option_specs = (
+        OptionSpec("rounds", "Rounds", 3, (1, 2, 3, 4, 5, 7, 10), help="The match lasts this many rounds."),
+    )
+
+    def ranking(self, state: "GameState") -> list[int]:
+        # Sheet: most rounds won over all rounds; a tie goes to the highest score.
+        return sorted(
+            range(len(state.players)),
+            key=lambda i: (-state.players[i].rounds_won, -state.players[i].score, i),
+        )
+
+    def rules_text(self) -> list[tuple[str, str]]:
+        return [
+            ("Goal", "Be the first to play every tile from your rack in sets. A match lasts the number of rounds you choose; whoever wins the most rounds wins the match, a tie going to the higher score."),
+            ("Sets", "A group is 3 or 4 tiles of one number in different colours. A run is 3 or more consecutive numbers in one colour; 1 is always low, so a run never wraps from 13 to 1. On the table each row of touching tiles is one set, read left to right."),
+            ("Start", "Everyone draws a tile: the highest starts and play passes to the left (clockwise). Each player takes 14 tiles."),
+            ("Initial meld", "Your first play must be one or more new sets from your rack worth at least 30 points (a joker is worth the tile it stands for). Until then you may not touch the table."),
+            ("Your turn", "Play at least one tile from your rack, rearranging the table as you like so that only valid sets remain, or draw a tile. A tile you just drew waits until your next turn."),
+            ("Jokers", "After your initial meld you may free a joker by replacing it with tiles that keep its set valid (from the table or your rack). The freed joker must be played again this turn in a set that includes at least one tile from your rack."),
+            ("Round end", "The round ends when someone empties their rack, or when the pool is empty and nobody can play."),
+            ("Scoring", "Each loser scores minus the value of their rack (a joker counts 30). The winner scores the total the others lost."),
+        ]
+
+    def readings(self) -> list[str]:
+        return [
+            "Ties in the starting draw (and a drawn joker) are redrawn among the tied players.",
+            "When the pool is empty and every player passes in turn, the round ends; the lowest rack wins it (ties: fewer tiles, then turn order) and scores the sum of the differences to the other racks.",
+            "A freed joker's new set must hold at least one tile from your rack, as the issue and the sheet's 'just as on any other turn' read together.",
+            "Turn timer (optional): when it runs out your tiles go back where they were and you draw one tile.",
+        ]

@@ -1,0 +1,209 @@
+"""Headless simulator: ``python -m game.sim --variant classic --players basic,basic --games N --seed S [--json]``.
+
+Plays whole games with computer players, checks every turn (tiles conserved,
+moves the referee rejects counted as illegal) and prints a summary.  Seats are
+rotated from game to game so that no player keeps the same position; results
+are reported per entry of ``--players``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+from .ai import make_player, player_names
+from .rules import engine
+from .rules.board import Board
+from .rules.variants import REGISTRY
+
+MAX_TURNS_PER_ROUND = 3000
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    return s[k]
+
+
+def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
+    """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
+    seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
+    state = engine.new_game(variant, seats, seed=seed, options=options)
+    players = [make_player(k, seed * 31 + i) for i, k in enumerate(kinds)]
+    illegal = 0
+    conserved = True
+    reasons: Counter = Counter()
+    think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
+    turns = 0
+    stalled = False
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            engine.next_round(state)
+            continue
+        if state.turn > MAX_TURNS_PER_ROUND:
+            stalled = True
+            engine.finish_round(state, "stalled")
+            reasons["stalled"] += 1
+            continue
+        seat = state.current
+        t0 = time.perf_counter()
+        action = players[seat].choose(engine.view(state, seat))
+        think[seat].append((time.perf_counter() - t0) * 1000)
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind == "play" and isinstance(action.get("board"), Board):
+            result = engine.play(state, action["board"])
+            if not result.ok:
+                illegal += 1
+                result = engine.draw(state)
+        elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
+            result = state.variant.apply_action(state, action)
+            if not result.ok:
+                illegal += 1
+                result = engine.draw(state)
+        else:
+            result = engine.draw(state)
+            if not result.ok:  # e.g. a must-play rule refused the draw: count it, force a pass
+                illegal += 1
+                result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+        turns += 1
+        for ev in result.events:
+            if ev.get("type") == "round_end":
+                reasons[ev["reason"]] += 1
+        if check and state.conservation_problems():
+            conserved = False
+    return {
+        "ranking": engine.ranking(state),
+        "turns": turns,
+        "illegal": illegal,
+        "conserved": conserved,
+        "reasons": reasons,
+        "think": think,
+        "stalled": stalled,
+        "scores": [p.score for p in state.players],
+        "state": state,
+    }
+
+
+def _force_pass(state):
+    seat = state.current
+    state.passes += 1
+    return engine.TurnResult(True, [], engine._end_turn(state, seat, "pass"))
+
+
+def parse_options(items: list[str]) -> dict:
+    out: dict = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"option {item!r} must look like name=value")
+        k, v = item.split("=", 1)
+        v = v.strip()
+        if v.lower() in ("true", "false"):
+            out[k.strip()] = v.lower() == "true"
+        elif v.lstrip("-").isdigit():
+            out[k.strip()] = int(v)
+        else:
+            out[k.strip()] = v
+    return out
+
+
+def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True, progress: bool = False) -> dict:
+    n = len(kinds)
+    wins = [0] * n
+    think: dict[int, list[float]] = {i: [] for i in range(n)}
+    reasons: Counter = Counter()
+    illegal = 0
+    conserved = True
+    turns_total = 0
+    scores = [0] * n
+    t0 = time.perf_counter()
+    for g in range(games):
+        shift = g % n if rotate else 0
+        order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
+        res = play_game(variant, [kinds[e] for e in order], seed + g, options)
+        wins[order[res["ranking"][0]]] += 1
+        for seat, ms in res["think"].items():
+            think[order[seat]].extend(ms)
+        for seat, sc in enumerate(res["scores"]):
+            scores[order[seat]] += sc
+        reasons.update(res["reasons"])
+        illegal += res["illegal"]
+        conserved &= res["conserved"]
+        turns_total += res["turns"]
+        if progress:
+            done = g + 1
+            bar = "#" * (30 * done // games)
+            sys.stderr.write(f"\r[{bar:<30}] {done}/{games} games")
+            sys.stderr.flush()
+    if progress:
+        sys.stderr.write("\n")
+    seconds = time.perf_counter() - t0
+    return {
+        "variant": variant,
+        "players": kinds,
+        "games": games,
+        "seed": seed,
+        "wins": wins,
+        "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
+        "mean_score": [round(s / games, 2) if games else 0.0 for s in scores],
+        "turns_mean": round(turns_total / games, 2) if games else 0.0,
+        "end_reasons": dict(reasons),
+        "illegal_moves": illegal,
+        "tiles_conserved": conserved,
+        "think_ms_p50": [round(_percentile(think[i], 0.5), 3) for i in range(n)],
+        "think_ms_p99": [round(_percentile(think[i], 0.99), 3) for i in range(n)],
+        "seconds": round(seconds, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.sim", description="Play computer-only games headless and summarise them.")
+    ap.add_argument("--variant", default="classic", help=f"rule set: {', '.join(REGISTRY)}")
+    ap.add_argument("--players", default="basic,basic", help=f"comma-separated levels: {', '.join(player_names())}")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
+    ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.variant not in REGISTRY:
+        print(f"error: unknown rule set {args.variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    kinds = [k.strip() for k in args.players.split(",") if k.strip()]
+    bad = [k for k in kinds if k not in player_names()]
+    if bad:
+        print(f"error: unknown player level {bad[0]!r}; choose from {', '.join(player_names())}", file=sys.stderr)
+        return 2
+    vcls = REGISTRY[args.variant]
+    if not vcls.min_players <= len(kinds) <= vcls.max_players:
+        print(f"error: {vcls.title} needs {vcls.min_players} to {vcls.max_players} players", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        options = vcls.coerce_options(parse_options(args.option))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    summary = run(args.variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty())
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['games']} {vcls.title} games in {summary['seconds']} s, {summary['turns_mean']} turns on average")
+        for i, k in enumerate(kinds):
+            print(f"  {k:<12} wins {summary['wins'][i]:>5} ({summary['win_rate'][i]:.1%})  think p50 {summary['think_ms_p50'][i]} ms  p99 {summary['think_ms_p99'][i]} ms")
+        print(f"  end reasons: {summary['end_reasons']}")
+        print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
