@@ -196,6 +196,37 @@ def _split_groups(naturals_by_colour: list[list[int]], jokers: list[int]) -> lis
 
 
 
+def _maxplus(a: Sequence[int], b: Sequence[int], k: int) -> tuple:
+    """(a (+) b)[j] = max over x + y = j of a[x] + b[y], for j = 0..k (k is 0, 2 or 4 here)."""
+    a0, b0 = a[0], b[0]
+    if k == 0:
+        return (a0 + b0,)
+    a1, a2, b1, b2 = a[1], a[2], b[1], b[2]
+    r1 = a0 + b1 if a0 + b1 > a1 + b0 else a1 + b0
+    r2 = max(a0 + b2, a1 + b1, a2 + b0)
+    if k == 2:
+        return (a0 + b0, r1, r2)
+    a3, a4, b3, b4 = a[3], a[4], b[3], b[4]
+    return (
+        a0 + b0,
+        r1,
+        r2,
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a1 + b3, a2 + b2, a3 + b1, a4 + b0),
+    )
+
+
+def _best_split(a: Sequence[int], b: Sequence[int], k: int) -> int:
+    """max over x + y = k of a[x] + b[y]."""
+    if k == 0:
+        return a[0] + b[0]
+    if k == 2:
+        return max(a[0] + b[2], a[1] + b[1], a[2] + b[0])
+    if k == 4:
+        return max(a[0] + b[4], a[1] + b[3], a[2] + b[2], a[3] + b[1], a[4] + b[0])
+    return max(a[x] + b[k - x] for x in range(k + 1))
+
+
 _GMAX_CACHE: dict[tuple, tuple] = {}
 
 
@@ -240,11 +271,6 @@ def _group_charges(others: tuple) -> tuple:
     got = (0, one, two)
     _CHARGE_CACHE[others] = got
     return got
-
-
-def _kid_order(kid: tuple) -> tuple:
-    o = kid[1]
-    return (-kid[0], o[3] + kid[2])  # best bound first; among equals, fewer jokers
 
 
 # ---------------------------------------------------------------------------------------------
@@ -442,15 +468,16 @@ def _search(
             items.append((a, tuple(pareto)))
         relax[i] = tuple(items)
 
-    ub_memo: dict[int, tuple] = {}
     end_ok = tuple([0] * U1)
     end_bad = tuple([NEG] * U1)
+    UBL: list = [None] * (56 * N_L)  # ubv by i * N_L + L; past the last number: all runs must have ended
+    for i in range(52, 56):
+        for lidx in range(N_L):
+            UBL[i * N_L + lidx] = end_ok if _SHORTS[lidx] == 0 else end_bad
 
     def ubv(i: int, lidx: int) -> tuple:
-        if i >= 52:
-            return end_ok if _SHORTS[lidx] == 0 else end_bad
         key = i * N_L + lidx
-        v = ub_memo.get(key)
+        v = UBL[key]
         if v is not None:
             return v
         best = [NEG] * U1
@@ -458,7 +485,7 @@ def _search(
         i4 = i + 4
         for a, pareto in relax[i]:
             for nl, _x1, _x2 in _runstep(lidx, src, snk, a):
-                sub = ubv(i4, nl)
+                sub = UBL[i4 * N_L + nl] or ubv(i4, nl)
                 if sub[U] == NEG:
                     continue
                 for units, gain in pareto:
@@ -467,7 +494,7 @@ def _search(
                         if val > best[k]:
                             best[k] = val
         v = tuple(best)
-        ub_memo[key] = v
+        UBL[key] = v
         return v
 
     opt_memo: dict[int, list] = {}
@@ -496,25 +523,30 @@ def _search(
         opt_memo[key] = out
         return out
 
-    def combine(vecs: list, k: int) -> list:
+    def combine(vecs: list, k: int) -> tuple:
         """Max-plus combination of monotone vectors: best total spending at most j units, j = 0..k."""
-        acc = list(vecs[0][: k + 1])
+        acc = vecs[0]
         for v in vecs[1:]:
-            new = [NEG * 8] * (k + 1)
-            for a in range(k + 1):
-                x = acc[a]
-                for b in range(k + 1 - a):
-                    y = x + v[b]
-                    if y > new[a + b]:
-                        new[a + b] = y
-            acc = new
-        return acc
+            acc = _maxplus(acc, v, k)
+        return acc[: k + 1]
+
+    comb_cache: dict[int, list] = {}
+
+    def others_bound(i: int, c: int, Ls: list, k: int) -> list:
+        """combine() of the colours other than c at a node of step i (cached)."""
+        ks = [((i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]) for cc in range(4) if cc != c]
+        key = ((ks[0] * 1960 + ks[1]) * 1960 + ks[2]) * 5 + k
+        got = comb_cache.get(key)
+        if got is None:
+            got = combine([UBL[x] or ubv(x // N_L, x % N_L) for x in ks], k)
+            comb_cache[key] = got
+        return got
 
     # Can a partial choice of group tiles at number n (colours up to c) still be completed?
-    comp_cache: dict[tuple, bool] = {}
+    comp_cache: dict[int, bool] = {}
 
     def completable(n: int, c: int, gv: int, jl: int) -> bool:
-        key = (n, c, gv, jl)
+        key = ((n * 4 + c) * 81 + gv) * 3 + jl
         got = comp_cache.get(key)
         if got is not None:
             return got
@@ -545,6 +577,7 @@ def _search(
     meld_cap = minimum
 
     best_score = -1
+    floor_ = -1  # the search looks only for arrangements scoring above this
     best_path: list | None = None
     nodes = 0
     memo: dict[int, int] = {}
@@ -560,7 +593,7 @@ def _search(
     def dfs(i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, score: int, key: int) -> int:
         """Search below a node; returns an upper bound on the gain still obtainable from it
         (exact where the search went all the way), and records it in the memo."""
-        nonlocal best_score, best_path, nodes
+        nonlocal best_score, best_path, nodes, floor_
         if i == 52:
             if jused < JT or meld < meld_cap:
                 return NEG
@@ -568,6 +601,8 @@ def _search(
             if final > best_score:
                 best_score = final
                 best_path = (list(dec), list(jgdec))
+                if final > floor_:
+                    floor_ = final
             return 0
         nodes += 1
         if deadline is not None and not (nodes & check_every) and time.perf_counter() > deadline:
@@ -576,12 +611,16 @@ def _search(
         n = n0 + 1
         lidx = Ls[c]
         jl = JTOT - jused
-        opts = options(i, lidx)
-        others = []
-        for cc in range(4):
-            if cc != c:
-                others.append(ubv(i - c + cc + (4 if cc < c else 0), Ls[cc]))
-        O = combine(others, 2 * jl)
+        opts = opt_memo.get(i * N_L + lidx) or options(i, lidx)
+        if JTOT:
+            O = others_bound(i, c, Ls, 2 * jl)
+        else:
+            O0 = 0
+            for cc in range(4):
+                if cc != c:
+                    x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                    O0 += (UBL[x] or ubv(x // N_L, x % N_L))[0]
+            O = (O0,)
         p = pow35[c]
         kids = []
         mget = memo.get
@@ -594,22 +633,18 @@ def _search(
                     continue
                 j2 = jl - jr
                 sub = o[8]
-                if j2 == 0:
-                    rest = sub[0] + O[0]
-                else:
-                    k2 = 2 * j2
-                    rest = NEG * 8
-                    for jc in range(k2 + 1):
-                        y = sub[jc] + O[k2 - jc]
-                        if y > rest:
-                            rest = y
+                rest = sub[0] + O[0] if j2 == 0 else _best_split(sub, O, 2 * j2)
                 fb = o[6] + rest + j2 * wj
                 if fb < NEG // 2:
                     continue
                 g = o[2]
                 gv2 = gv + g * pow3[c]
-                if (g or gv) and not completable(n, c, gv2, j2):
-                    continue
+                if g or gv:
+                    ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
+                    if ok is None:
+                        ok = completable(n, c, gv2, j2)
+                    if not ok:
+                        continue
                 if meld_cap:
                     m2 = meld + o[7]
                     if m2 > meld_cap:
@@ -624,7 +659,7 @@ def _search(
                 known = mget(ck)
                 if known is not None and o[6] + known < fb:
                     fb = o[6] + known
-                kids.append((fb, o, 0, lp2, gv2, m2, ck))
+                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck))
         else:
             for o in opts:
                 jr = o[3]
@@ -636,7 +671,7 @@ def _search(
                 Ls[3] = nl
                 allv = None
                 lp2 = lpack + (nl - lidx) * p
-                for jg in range(j2, -1, -1):
+                for jg in range(j2 + 1):
                     if canon_ok[n]:
                         if not _FEAS_CANON[_GV_CANON[gv2]][jg]:
                             continue
@@ -650,10 +685,11 @@ def _search(
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
                     if allv is None:
+                        vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or ubv(i1 + cc, Ls[cc]) for cc in range(4)]
                         if j2 == 0:
-                            allv = [sum(ubv(i1 + cc, Ls[cc])[0] for cc in range(4))]
+                            allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
                         else:
-                            allv = combine([ubv(i1 + cc, Ls[cc]) for cc in range(4)], 2 * j2)
+                            allv = combine(vs, 2 * j2)
                     j3 = j2 - jg
                     fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
                     if fb < NEG // 2:
@@ -662,15 +698,16 @@ def _search(
                     known = mget(ck)
                     if known is not None and o[6] + jg * wj + known < fb:
                         fb = o[6] + jg * wj + known
-                    kids.append((fb, o, jg, lp2, 0, m3, ck))
+                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck))
             Ls[3] = lidx
         if not kids:
             memo[key] = NEG
             return NEG
-        kids.sort(key=_kid_order)
+        kids.sort()
         top = NEG
-        for fb, o, jg, lp2, gv2, m2, ck in kids:
-            if score + fb - const <= best_score:
+        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck in kids:
+            fb = -nfb
+            if score + fb - const <= floor_:
                 if fb > top:
                     top = fb
                 break
@@ -681,7 +718,7 @@ def _search(
             add = gain + jg * wj
             sc = score + add
             known = mget(ck)
-            if known is not None and sc + known - const <= best_score:
+            if known is not None and sc + known - const <= floor_:
                 r = known
             else:
                 r = dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck)
@@ -694,9 +731,22 @@ def _search(
     start_L = [0, 0, 0, 0]
     root = combine([ubv(c, 0) for c in range(4)], U)[U]
     optimal = True
+    # Threshold search: first look only for arrangements as good as the bound's tile count
+    # (or points, for that objective); when there is none, the bound backed up from the
+    # search gives the next, lower target.  The memo of bounds carries over.
+    level = W_TILE if objective != "points" else W_POINT
+    bound = root + U // 2 * wj - const
     if root > NEG // 2:
         try:
-            dfs(0, start_L, 0, 0, 0, 0, 0, 0)
+            while bound > best_score:
+                tau = max(bound // level * level, best_score + 1)
+                floor_ = max(best_score, tau - 1)
+                got = dfs(0, start_L, 0, 0, 0, 0, 0, 0)
+                if best_score >= tau or got < NEG // 2:
+                    break
+                bound = min(bound, got - const)
+                if bound >= tau:  # cannot happen (nothing reached tau): guard against looping
+                    bound = tau - 1
         except _Timeout:
             optimal = False
     if best_path is None:
