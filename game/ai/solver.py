@@ -54,6 +54,8 @@ from ..rules.tiles import format_tiles
 NEG = -(1 << 40)  # "infeasible" in the bound arithmetic (stays an int)
 W_TILE = 4096  # weight of one placed tile in the "tiles" objective (> any sum of points)
 W_POINT = 256  # weight of one point in the "points" objective (> any number of tiles)
+LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
+LAG_THETA = 2.0  # first step size, in tiles (or points) per unit of squared violation
 
 
 class SolverError(ValueError):
@@ -141,6 +143,19 @@ def _runstep(lidx: int, sources: int, sinks: int, a: int) -> tuple[tuple[int, in
             out.append((_lidx(new), x1, x2))
     got = tuple(out)
     _RUNSTEP[key] = got
+    return got
+
+
+_NEXT_CACHE: dict[tuple[int, int, int], tuple] = {}
+
+
+def _next_states(lidx: int, sources: int, sinks: int) -> tuple:
+    """For a = 0..4 run tiles, the distinct states the runs in progress can become."""
+    key = (lidx, sources, sinks)
+    got = _NEXT_CACHE.get(key)
+    if got is None:
+        got = tuple(tuple(sorted({nl for nl, _x1, _x2 in _runstep(lidx, sources, sinks, a)})) for a in range(5))
+        _NEXT_CACHE[key] = got
     return got
 
 
@@ -250,26 +265,44 @@ def _gmax(avail: tuple, jokers: int) -> tuple:
     return got
 
 
-_CHARGE_CACHE: dict[tuple, tuple] = {}
+_CHOICE_CACHE: dict[tuple, tuple] = {}
+_RELAX_CACHE: dict[tuple, tuple] = {}
+_TILE_WAYS = ((0, 2), (1, 1), (4, 0))  # (half-jokers charged, natural partners needed) per group tile
 
 
-def _group_charges(others: tuple) -> tuple:
-    """Half-jokers one colour is charged for putting 0, 1 or 2 copies into groups at a number,
-    given how many copies (0-2) of each other colour exist there.  A group with k numbered
-    tiles and m jokers charges each of its numbered tiles m/k jokers; with p partner colours a
-    group needs max(0, 2 - p) jokers: p >= 2 costs 0, p = 1 costs 1/2 (k = 2, m = 1), p = 0
-    costs 2.  Charging the least possible keeps the relaxation an upper bound."""
-    got = _CHARGE_CACHE.get(others)
+def _group_choices(others: tuple) -> tuple:
+    """What one colour may be charged for putting 0, 1 or 2 copies into groups at a number,
+    given how many copies (0-2) of each other colour exist there.
+
+    A group tile in a group with k numbered tiles and m jokers needs k - 1 numbered partners
+    (other colours' group tiles: the Lagrangian relaxation prices them) and is charged m/k
+    jokers, rounded down to half-jokers.  The useful ways are: two numbered partners (0
+    half-jokers), one partner and a joker shared by two (1 half-joker), or two jokers of its
+    own (4 half-jokers).  Returns, for g = 0, 1, 2, the Pareto list of (half-jokers, partners).
+    """
+    got = _CHOICE_CACHE.get(others)
     if got is not None:
         return got
-    cost = (4, 1, 0, 0)  # half-jokers by partner count 0, 1, 2, 3
-
     o1 = sum(1 for x in others if x >= 1)
     o2 = sum(1 for x in others if x >= 2)
-    one = cost[min(3, o1)]
-    two = min(cost[min(3, o2 + xa)] + cost[min(3, o2 + (o1 - o2 - xa))] for xa in range(o1 - o2 + 1))
-    got = (0, one, two)
-    _CHARGE_CACHE[others] = got
+
+    def pareto(items):
+        items = sorted(set(items))
+        out = []
+        for units, need in items:
+            if not out or need < out[-1][1]:
+                out.append((units, need))
+        return tuple(out)
+
+    one = pareto(w for w in _TILE_WAYS if w[1] <= o1)
+    two = pareto(
+        (a[0] + b[0], a[1] + b[1])
+        for a in _TILE_WAYS
+        for b in _TILE_WAYS
+        if a[1] <= o1 and b[1] <= o1 and a[1] + b[1] <= o1 + o2
+    )
+    got = (((0, 0),), one, two)
+    _CHOICE_CACHE[others] = got
     return got
 
 
@@ -320,6 +353,10 @@ def _kept_of(tiles: Sequence[int], index: int) -> _Kept:
 
 
 class _Timeout(Exception):
+    pass
+
+
+class _NodeCap(Exception):
     pass
 
 
@@ -411,7 +448,7 @@ def _search(
     # Largest number of copies of each colour that could go to groups at each number, and
     # what the relaxation charges for it in half-jokers (see _group_charges).
     gmax = [0] * 52
-    gcost = [None] * 52
+    gchoice: list = [None] * 52
     for n in range(1, 14):
         base = (n - 1) * 4
         avail = tuple(min(2, T[base + c] + R[base + c]) for c in range(4))
@@ -426,13 +463,13 @@ def _search(
                         best[c] = max(best[c], cs[c])
             for c in range(4):
                 gmax[base + c] = best[c]
-                gcost[base + c] = (0, 0, 0)  # kept groups make partners free: charge nothing
+                gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
         else:
             gm = _gmax(avail, JTOT)
             for c in range(4):
                 gmax[base + c] = gm[c]
                 others = tuple(sorted(avail[:c] + avail[c + 1:]))
-                gcost[base + c] = _group_charges(others)
+                gchoice[base + c] = _group_choices(others)
 
     # Per-colour relaxation.  ubv(i, L)[k] = most natural gain of the colour of step i from its
     # number on, given its runs in progress L, spending at most k half-jokers: a joker in one
@@ -443,30 +480,53 @@ def _search(
     U = 2 * JTOT
     U1 = U + 1
     relax: list = [None] * 52
-    for i in range(52):
-        t, r = T[i], R[i]
-        w = wnat[i // 4 + 1]
-        gc = gcost[i]
-        by_a: dict[int, list] = {}
-        for b in range(min(2, t + r) + 1):
-            for g in range(gmax[i] + 1):
-                u = b + g
-                if u < t or u > t + r or gc[g] > U:
-                    continue
-                for jr in range(JTOT + 1):
-                    units = 2 * jr + gc[g]
-                    if units > U:
+    relax0: list = [None] * 52
+    mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
+    egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
+
+    def build_relax() -> None:
+        for i in range(52):
+            base = i - i % 4
+            egain[i] = sum(mu[base + cc] for cc in range(4)) - mu[i]
+        for i in range(52):
+            t, r = T[i], R[i]
+            w = wnat[i // 4 + 1]
+            gch = gchoice[i]
+            e, m = egain[i], mu[i]
+            ckey = (t, r, w, gmax[i], gch, JTOT, e, m)
+            got = _RELAX_CACHE.get(ckey)
+            if got is not None:
+                relax[i], relax0[i] = got
+                continue
+            by_a: dict[int, list] = {}
+            for b in range(min(2, t + r) + 1):
+                for g in range(gmax[i] + 1):
+                    u = b + g
+                    if u < t or u > t + r:
                         continue
-                    by_a.setdefault(b + jr, []).append((units, (u - t) * w))
-        items = []
-        for a, lst in sorted(by_a.items()):
-            lst.sort(key=lambda x: (x[0], -x[1]))
-            pareto = []
-            for units, gain in lst:
-                if not pareto or gain > pareto[-1][1]:
-                    pareto.append((units, gain))
-            items.append((a, tuple(pareto)))
-        relax[i] = tuple(items)
+                    base_gain = (u - t) * w + g * e
+                    for gunits, need in gch[g]:
+                        for jr in range(JTOT + 1):
+                            units = 2 * jr + gunits
+                            if units > U:
+                                continue
+                            by_a.setdefault(b + jr, []).append((units, base_gain - m * need, g, need))
+            items = []
+            for a, lst in sorted(by_a.items()):
+                lst.sort(key=lambda x: (x[0], -x[1]))
+                front = []
+                for entry in lst:
+                    if not front or entry[1] > front[-1][1]:
+                        front.append(entry)
+                items.append((a, tuple(front)))
+            relax[i] = tuple(items)
+            # without jokers: the best gain for each number of run tiles
+            relax0[i] = tuple((a, front[0][1]) for a, front in items if front[0][0] == 0)
+            if len(_RELAX_CACHE) > 20000:
+                _RELAX_CACHE.clear()
+            _RELAX_CACHE[ckey] = (relax[i], relax0[i])
+
+    build_relax()
 
     end_ok = tuple([0] * U1)
     end_bad = tuple([NEG] * U1)
@@ -480,15 +540,26 @@ def _search(
         v = UBL[key]
         if v is not None:
             return v
+        nexts = _next_states(lidx, sources[i], sinks[i])
+        i4n = (i + 4) * N_L
+        if U == 0:
+            best0 = NEG
+            for a, gain in relax0[i]:
+                for nl in nexts[a]:
+                    sub = UBL[i4n + nl] or ubv(i + 4, nl)
+                    val = gain + sub[0]
+                    if val > best0:
+                        best0 = val
+            v = (best0 if best0 > NEG // 2 else NEG,)
+            UBL[key] = v
+            return v
         best = [NEG] * U1
-        src, snk = sources[i], sinks[i]
-        i4 = i + 4
         for a, pareto in relax[i]:
-            for nl, _x1, _x2 in _runstep(lidx, src, snk, a):
-                sub = UBL[i4 * N_L + nl] or ubv(i4, nl)
+            for nl in nexts[a]:
+                sub = UBL[i4n + nl] or ubv(i + 4, nl)
                 if sub[U] == NEG:
                     continue
-                for units, gain in pareto:
+                for units, gain, _g, _need in pareto:
                     for k in range(units, U1):
                         val = gain + sub[k - units]
                         if val > best[k]:
@@ -587,10 +658,20 @@ def _search(
     pow35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
     pow3 = (1, 3, 9, 27)
     const = JT * wj
-    check_every = 1023
     mc1 = meld_cap + 1
 
-    def dfs(i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, score: int, key: int) -> int:
+    check_at = 1 << 62 if deadline is None else 256
+    node_cap = 1 << 62
+
+    def checkpoint() -> None:
+        nonlocal check_at
+        if nodes >= node_cap:
+            raise _NodeCap
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _Timeout
+        check_at = min(node_cap, nodes + 256 if deadline is not None else 1 << 62)
+
+    def dfs(i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, score: int, key: int, kacc: int) -> int:
         """Search below a node; returns an upper bound on the gain still obtainable from it
         (exact where the search went all the way), and records it in the memo."""
         nonlocal best_score, best_path, nodes, floor_
@@ -605,8 +686,8 @@ def _search(
                     floor_ = final
             return 0
         nodes += 1
-        if deadline is not None and not (nodes & check_every) and time.perf_counter() > deadline:
-            raise _Timeout
+        if nodes >= check_at:
+            checkpoint()
         n0, c = divmod(i, 4)
         n = n0 + 1
         lidx = Ls[c]
@@ -627,6 +708,7 @@ def _search(
         i1 = i + 1
         if c < 3:
             gk_ok = canon_ok[n]
+            eg = egain[i]
             for o in opts:
                 jr = o[3]
                 if jr > jl:
@@ -634,10 +716,10 @@ def _search(
                 j2 = jl - jr
                 sub = o[8]
                 rest = sub[0] + O[0] if j2 == 0 else _best_split(sub, O, 2 * j2)
-                fb = o[6] + rest + j2 * wj
+                g = o[2]
+                fb = o[6] + rest + j2 * wj + kacc + g * eg
                 if fb < NEG // 2:
                     continue
-                g = o[2]
                 gv2 = gv + g * pow3[c]
                 if g or gv:
                     ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
@@ -659,7 +741,7 @@ def _search(
                 known = mget(ck)
                 if known is not None and o[6] + known < fb:
                     fb = o[6] + known
-                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck))
+                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg))
         else:
             for o in opts:
                 jr = o[3]
@@ -698,14 +780,14 @@ def _search(
                     known = mget(ck)
                     if known is not None and o[6] + jg * wj + known < fb:
                         fb = o[6] + jg * wj + known
-                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck))
+                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0))
             Ls[3] = lidx
         if not kids:
             memo[key] = NEG
             return NEG
         kids.sort()
         top = NEG
-        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck in kids:
+        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck, ka2 in kids:
             fb = -nfb
             if score + fb - const <= floor_:
                 if fb > top:
@@ -721,12 +803,95 @@ def _search(
             if known is not None and sc + known - const <= floor_:
                 r = known
             else:
-                r = dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck)
+                r = dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck, ka2)
             if add + r > top:
                 top = add + r
         Ls[c] = lidx
         memo[key] = top
         return top
+
+    def root_value() -> int:
+        return combine([UBL[c * N_L] or ubv(c, 0) for c in range(4)], U)[U]
+
+    def refresh() -> None:
+        for x in range(52 * N_L):
+            UBL[x] = None
+        opt_memo.clear()
+        comb_cache.clear()
+        build_relax()
+
+    def trace() -> tuple[list, list]:
+        """Group tiles and partners needed along the relaxation's best choices from the root."""
+        vecs = [UBL[c * N_L] or ubv(c, 0) for c in range(4)]
+        best, split = NEG * 8, (0, 0, 0, 0)
+        for k0 in range(U1):
+            for k1 in range(U1 - k0):
+                for k2 in range(U1 - k0 - k1):
+                    k3 = U - k0 - k1 - k2
+                    v = vecs[0][k0] + vecs[1][k1] + vecs[2][k2] + vecs[3][k3]
+                    if v > best:
+                        best, split = v, (k0, k1, k2, k3)
+        ys, needs = [0] * 52, [0] * 52
+        for c in range(4):
+            k, lidx, i = split[c], 0, c
+            while i < 52:
+                target = UBL[i * N_L + lidx][k]
+                done = False
+                for a, front in relax[i]:
+                    for nl, _x1, _x2 in _runstep(lidx, sources[i], sinks[i], a):
+                        sub = UBL[(i + 4) * N_L + nl] or ubv(i + 4, nl)
+                        for units, gain, g, need in front:
+                            if units <= k and gain + sub[k - units] == target:
+                                ys[i], needs[i] = g, need
+                                k -= units
+                                lidx = nl
+                                done = True
+                                break
+                        if done:
+                            break
+                    if done:
+                        break
+                if not done:
+                    break
+                i += 4
+        return ys, needs
+
+    def lagrange(rounds: int, limit: int) -> int | None:
+        """Try to lower the relaxation's bound below ``limit`` (root value, search units) with a
+        few subgradient steps on the group-partner constraints.  Keeps the best multipliers when
+        they beat the limit (returns that root value); otherwise restores the plain relaxation
+        (its search order tends to be better) and returns None."""
+        nonlocal mu
+        best_val = root_value()
+        best_mu = list(mu)
+        theta = LAG_THETA
+        level_ = W_TILE if objective != "points" else W_POINT
+        for rnd in range(rounds):
+            ys, needs = trace()
+            slack = [0] * 52
+            for i in range(52):
+                base = i - i % 4
+                slack[i] = sum(ys[base + cc] for cc in range(4)) - ys[i] - needs[i]
+            grad = [s_ if (s_ < 0 or mu[i] > 0) else 0 for i, s_ in enumerate(slack)]
+            norm = sum(x * x for x in grad)
+            if norm == 0:
+                break
+            step = theta * level_ / norm
+            mu = [max(0, int(round(mu[i] - step * slack[i]))) for i in range(52)]
+            refresh()
+            val = root_value()
+            if val < best_val:
+                best_val, best_mu = val, list(mu)
+            else:
+                theta /= 2
+            if rnd >= 2 and best_val >= limit + (rnd - 1) * level_:
+                break  # too far above the limit to get there in time
+        if best_val >= limit:
+            best_mu = [0] * 52
+        if mu != best_mu:
+            mu = best_mu
+            refresh()
+        return best_val if best_val < limit else None
 
     start_L = [0, 0, 0, 0]
     root = combine([ubv(c, 0) for c in range(4)], U)[U]
@@ -736,17 +901,36 @@ def _search(
     # search gives the next, lower target.  The memo of bounds carries over.
     level = W_TILE if objective != "points" else W_POINT
     bound = root + U // 2 * wj - const
+    if root > NEG // 2 and deadline is not None:
+        # Anytime: a short dive for a first arrangement before the threshold search.
+        node_cap = 300
+        check_at = min(check_at, node_cap)
+        try:
+            dfs(0, start_L, 0, 0, 0, 0, 0, 0, 0)
+        except (_NodeCap, _Timeout):
+            pass
+        node_cap = 1 << 62
+        check_at = nodes + 1
+        start_L = [0, 0, 0, 0]  # an interrupted search leaves its path behind
     if root > NEG // 2:
+        # When a pass proves its target out of reach, the relaxation was loose there: tighten
+        # it once with Lagrange multipliers on the group-partner constraints (see lagrange).
+        tightened = False
         try:
             while bound > best_score:
                 tau = max(bound // level * level, best_score + 1)
                 floor_ = max(best_score, tau - 1)
-                got = dfs(0, start_L, 0, 0, 0, 0, 0, 0)
+                got = dfs(0, start_L, 0, 0, 0, 0, 0, 0, 0)
                 if best_score >= tau or got < NEG // 2:
                     break
                 bound = min(bound, got - const)
                 if bound >= tau:  # cannot happen (nothing reached tau): guard against looping
                     bound = tau - 1
+                if not tightened and LAG_ROUNDS:
+                    tightened = True
+                    got = lagrange(LAG_ROUNDS, bound - U // 2 * wj + const)
+                    if got is not None:
+                        bound = min(bound, got + U // 2 * wj - const)
         except _Timeout:
             optimal = False
     if best_path is None:
