@@ -291,6 +291,11 @@ class HardPlayer(ComputerPlayer):
     budget = 0.7
     close = 5  # an opponent with this many tiles or fewer may go out soon: play everything
     low_pool = 4  # with this few tiles left in the pool, play everything too
+    small_meld = True  # open with the fewest tiles that reach the threshold
+    hold = True  # keep complete rack sets in reserve for turns with nothing else to play
+    joker_naturals = 2  # a joker is played when it brings at least this many numbered tiles
+    reserve_first = "small"  # which reserve set to play when needed: "small" or "big"
+    hold_mode = "subtract"  # "subtract": hold the rack-only sets of the best play; "split": hold first, then play
 
     def urgent(self, turn: _Turn) -> bool:
         return turn.closest_opponent() <= self.close or turn.view.pool_size <= self.low_pool or turn.draw_rule()
@@ -302,7 +307,7 @@ class HardPlayer(ComputerPlayer):
             full = turn.initial_meld(turn.rack)
             if full is None:
                 return None
-        if self.urgent(turn) or len(full.placed) == len(turn.rack):
+        if not self.small_meld or self.urgent(turn) or len(full.placed) == len(turn.rack):
             return turn.meld_board(full.sets) or super().plan_initial(turn)
         # a small meld: the fewest tiles reaching the threshold, the rest stays in reserve
         small = _smallest_meld(full.sets, need)
@@ -317,9 +322,22 @@ class HardPlayer(ComputerPlayer):
                 board = turn.try_sets(best)
                 if board is not None:
                     return board
-        if self.urgent(turn):
+        if self.urgent(turn) or not self.hold:
+            if best is not None and not self.urgent(turn):
+                placed = [t for s in best for t in s if t in turn.rack_set]
+                if any(t >= 104 for t in placed) and sum(1 for t in placed if t < 104) < self.joker_naturals:
+                    return turn.first_legal(turn.arrangements([t for t in rack if t < 104], use_jokers=False))
             return turn.first_legal(_chain([best], turn.arrangements(rack)))
         naturals = [t for t in rack if t < 104]
+        if self.hold_mode == "subtract":
+            board = self.subtract_plan(turn, naturals)
+            if board is not None:
+                return board
+            if best is not None:
+                placed = [t for s in best for t in s if t in turn.rack_set]
+                if sum(1 for t in placed if t < 104) >= self.joker_naturals:
+                    return turn.first_legal(_chain([best], turn.arrangements(rack)))
+            return None
         reserve = turn.rack_only_sets(naturals)
         held = {t for s in reserve for t in s}
         free = [t for t in naturals if t not in held]
@@ -329,7 +347,8 @@ class HardPlayer(ComputerPlayer):
             return board
         # 2. otherwise one reserve set, rather than drawing
         if reserve:
-            for s in sorted(reserve, key=lambda s: (len(s), -check_set(s).value)):
+            big = self.reserve_first == "big"
+            for s in sorted(reserve, key=lambda s: ((-len(s) if big else len(s)), -check_set(s).value)):
                 board = turn.meld_board([s])
                 if board is not None:
                     return board
@@ -340,8 +359,29 @@ class HardPlayer(ComputerPlayer):
         # 4. a joker only when it brings at least two more tiles with it
         if best is not None:
             placed = [t for s in best for t in s if t in turn.rack_set]
-            if sum(1 for t in placed if t < 104) >= 2:
+            if sum(1 for t in placed if t < 104) >= self.joker_naturals:
                 return turn.first_legal(_chain([best], turn.arrangements(rack)))
+        return None
+
+
+    def subtract_plan(self, turn: _Turn, naturals: list[int]) -> Board | None:
+        """The best play without rack jokers, keeping back the sets made only of rack tiles
+        (they can be played on any later turn); when nothing else is left, the smallest of them."""
+        for sets in turn.arrangements(naturals, use_jokers=False):
+            own = [s for s in sets if all(t in turn.rack_set for t in s)]
+            mixed = [s for s in sets if not all(t in turn.rack_set for t in s)]
+            if len(own) < len(sets) and any(t in turn.rack_set for s in mixed for t in s):
+                board = turn.try_sets(mixed)
+                if board is not None:
+                    return board
+            big = self.reserve_first == "big"
+            for s in sorted(own, key=lambda s: ((-len(s) if big else len(s)), -check_set(s).value)):
+                board = turn.try_sets(mixed + [s])
+                if board is not None:
+                    return board
+            board = turn.try_sets(sets)
+            if board is not None:
+                return board
         return None
 
 

@@ -146,15 +146,29 @@ def _runstep(lidx: int, sources: int, sinks: int, a: int) -> tuple[tuple[int, in
     return got
 
 
-_NEXT_CACHE: dict[tuple[int, int, int], tuple] = {}
+def _capped(lidx: int, cap: int) -> int:
+    """The same runs in progress, keeping only as many runs of three or more as could still be
+    continued when at most ``cap`` tiles of that colour can come at the next number (the others
+    can only end there, so they do not change what is possible later)."""
+    runs = _LSTATES[lidx]
+    shorts = [x for x in runs if x < 3]
+    threes = len(runs) - len(shorts)
+    keep = min(threes, max(0, cap - len(shorts)))
+    return _lidx(shorts + [3] * keep) if keep < threes else lidx
 
 
-def _next_states(lidx: int, sources: int, sinks: int) -> tuple:
+_CAP = [[_capped(l, k) for k in range(7)] for l in range(N_L)]
+
+_NEXT_CACHE: dict[tuple[int, int, int, int], tuple] = {}
+
+
+def _next_states(lidx: int, sources: int, sinks: int, cap: int = 6) -> tuple:
     """For a = 0..4 run tiles, the distinct states the runs in progress can become."""
-    key = (lidx, sources, sinks)
+    key = (lidx, sources, sinks, cap)
     got = _NEXT_CACHE.get(key)
     if got is None:
-        got = tuple(tuple(sorted({nl for nl, _x1, _x2 in _runstep(lidx, sources, sinks, a)})) for a in range(5))
+        row = _CAP
+        got = tuple(tuple(sorted({row[nl][cap] for nl, _x1, _x2 in _runstep(lidx, sources, sinks, a)})) for a in range(5))
         _NEXT_CACHE[key] = got
     return got
 
@@ -411,6 +425,10 @@ def _search(
         elif k.room:
             kept_groups[k.lo].append(k)
 
+    # Most tiles of a colour that can come at the next number (runs beyond that can only end).
+    capn = [min(6, T[i + 4] + R[i + 4] + JTOT) if i + 4 < 52 else 0 for i in range(52)]
+    capnat = [T[i + 4] + R[i + 4] if i + 4 < 52 else -9 for i in range(52)]
+
     # Group feasibility with kept groups that may take one more tile.
     feas_cache: dict = {}
 
@@ -540,7 +558,7 @@ def _search(
         v = UBL[key]
         if v is not None:
             return v
-        nexts = _next_states(lidx, sources[i], sinks[i])
+        nexts = _next_states(lidx, sources[i], sinks[i], capn[i])
         i4n = (i + 4) * N_L
         if U == 0:
             best0 = NEG
@@ -579,6 +597,7 @@ def _search(
         out = []
         t, r, gm = T[i], R[i], gmax[i]
         src, snk = sources[i], sinks[i]
+        cp = capn[i]
         n = i // 4 + 1
         w = wnat[n]
         for u in range(t + r, t - 1, -1):
@@ -587,6 +606,7 @@ def _search(
                 for jr in range(JTOT + 1):
                     a = u - g + jr
                     for nl, x1, x2 in _runstep(lidx, src, snk, a):
+                        nl = _CAP[nl][cp]
                         sub = ubv(i + 4, nl)
                         if sub[U] == NEG:
                             continue
@@ -706,6 +726,7 @@ def _search(
         kids = []
         mget = memo.get
         i1 = i + 1
+        cn = capnat[i]
         if c < 3:
             gk_ok = canon_ok[n]
             eg = egain[i]
@@ -735,13 +756,15 @@ def _search(
                         continue
                 else:
                     m2 = 0
-                lp2 = lpack + (o[0] - lidx) * p
+                cp = cn + j2
+                nlc = _CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                lp2 = lpack + (nlc - lidx) * p
                 gkey = _GV_CANON[gv2] if gk_ok else 25 + gv2
                 ck = (((lp2 * 52 + i1) * 3 + jused + jr) * 106 + gkey) * mc1 + m2
                 known = mget(ck)
                 if known is not None and o[6] + known < fb:
                     fb = o[6] + known
-                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg))
+                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg, nlc))
         else:
             for o in opts:
                 jr = o[3]
@@ -752,7 +775,6 @@ def _search(
                 nl = o[0]
                 Ls[3] = nl
                 allv = None
-                lp2 = lpack + (nl - lidx) * p
                 for jg in range(j2 + 1):
                     if canon_ok[n]:
                         if not _FEAS_CANON[_GV_CANON[gv2]][jg]:
@@ -776,24 +798,27 @@ def _search(
                     fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
                     if fb < NEG // 2:
                         continue
+                    cp = cn + j2 - jg
+                    nlc = _CAP[nl][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
                     ck = (((lp2 * 52 + i1) * 3 + jused + jr + jg) * 106 + 0) * mc1 + m3
                     known = mget(ck)
                     if known is not None and o[6] + jg * wj + known < fb:
                         fb = o[6] + jg * wj + known
-                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0))
+                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0, nlc))
             Ls[3] = lidx
         if not kids:
             memo[key] = NEG
             return NEG
         kids.sort()
         top = NEG
-        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck, ka2 in kids:
+        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck, ka2, nl in kids:
             fb = -nfb
             if score + fb - const <= floor_:
                 if fb > top:
                     top = fb
                 break
-            nl, u, g, jr, x1, x2, gain = o[:7]
+            _nl, u, g, jr, x1, x2, gain = o[:7]
             Ls[c] = nl
             dec[i] = (u, g, jr, x1, x2)
             jgdec[n] = jg
@@ -838,7 +863,7 @@ def _search(
                 target = UBL[i * N_L + lidx][k]
                 done = False
                 for a, front in relax[i]:
-                    for nl, _x1, _x2 in _runstep(lidx, sources[i], sinks[i], a):
+                    for nl in _next_states(lidx, sources[i], sinks[i], capn[i])[a]:
                         sub = UBL[(i + 4) * N_L + nl] or ubv(i + 4, nl)
                         for units, gain, g, need in front:
                             if units <= k and gain + sub[k - units] == target:
