@@ -52,12 +52,12 @@ def test_every_level_is_registered_with_a_profile():
     assert "basic" in player_names()
 
 
-@pytest.mark.parametrize("pair", [("hard", "greedy-max"), ("medium", "easy"), ("hard", "medium"), ("easy", "greedy-max")])
-def test_seeded_games_have_no_illegal_moves_and_conserve_tiles(pair):
-    summary = sim.run("classic", list(pair), games=2, seed=11, options={"rounds": 1})
+@pytest.mark.parametrize("pair,seed", [(("hard", "greedy-max"), 11), (("medium", "easy"), 12), (("hard", "medium", "easy"), 13)])
+def test_seeded_games_have_no_illegal_moves_and_conserve_tiles(pair, seed):
+    summary = sim.run("classic", list(pair), games=1, seed=seed, options={"rounds": 1})
     assert summary["illegal_moves"] == 0
     assert summary["tiles_conserved"] is True
-    assert sum(summary["wins"]) == 2
+    assert sum(summary["wins"]) == 1
     assert "stalled" not in summary["end_reasons"]
 
 

@@ -259,10 +259,53 @@ def _best_split(a: Sequence[int], b: Sequence[int], k: int) -> int:
 _GMAX_CACHE: dict[tuple, tuple] = {}
 
 
-def _gmax(avail: tuple, jokers: int) -> tuple:
+def _feasible(sig: tuple, gv: int, jokers: int) -> bool:
+    if not sig:
+        return _FEAS_CANON[_GV_CANON[gv]][jokers]
+    return _feas_kept(sig, gv, jokers) is not None
+
+
+_FEAS_KEPT: dict[tuple, list | None] = {}
+
+
+def _feas_kept(sig: tuple, gv: int, jg: int):
+    """Can group tiles (counts per colour, base-3 ``gv``) and ``jg`` jokers be placed, some of
+    them completing kept groups of three (``sig``: the colours of each), the rest as new
+    groups?  Returns what each kept group takes (None, "J" or a colour), or None."""
+    key = (sig, gv, jg)
+    if key in _FEAS_KEPT:
+        return _FEAS_KEPT[key]
+    counts = list(_GV_COUNTS[gv])
+    found = None
+
+    def rec(k: int, jleft: int, assign: list) -> None:
+        nonlocal found
+        if found is not None:
+            return
+        if k == len(sig):
+            ones = sum(1 for x in counts if x == 1)
+            twos = sum(1 for x in counts if x == 2)
+            if _FEAS[(ones, twos, jleft)]:
+                found = list(assign)
+            return
+        rec(k + 1, jleft, assign + [None])
+        if jleft:
+            rec(k + 1, jleft - 1, assign + ["J"])
+        for c in range(4):
+            if counts[c] and c not in sig[k]:
+                counts[c] -= 1
+                rec(k + 1, jleft, assign + [c])
+                counts[c] += 1
+
+    rec(0, jg, [])
+    _FEAS_KEPT[key] = found
+    return found
+
+
+def _gmax(avail: tuple, jokers: int, sig: tuple = ()) -> tuple:
     """Most copies of each colour that can go to groups at one number, given the copies
-    available per colour and the jokers."""
-    key = (avail, jokers)
+    available per colour, the jokers and any kept groups of three (``sig``)."""
+    key = (avail, jokers, sig)
     got = _GMAX_CACHE.get(key)
     if got is not None:
         return got
@@ -271,12 +314,34 @@ def _gmax(avail: tuple, jokers: int) -> tuple:
         cs = _GV_COUNTS[gv]
         if any(cs[c] > avail[c] for c in range(4)) or all(cs[c] <= best[c] for c in range(4)):
             continue
-        if any(_FEAS_CANON[_GV_CANON[gv]][j] for j in range(jokers + 1)):
+        if any(_feasible(sig, gv, j) for j in range(jokers + 1)):
             for c in range(4):
                 best[c] = max(best[c], cs[c])
     got = tuple(best)
     _GMAX_CACHE[key] = got
     return got
+
+
+_COMPLETABLE: dict[tuple, bool] = {}
+
+
+def _completable(rest_max: tuple, c: int, gv: int, jl: int, sig: tuple) -> bool:
+    """Can colours after ``c`` (at most ``rest_max`` copies each) complete the group tiles chosen
+    so far (``gv``) into valid groups with at most ``jl`` jokers?"""
+    key = (rest_max, c, gv, jl, sig)
+    got = _COMPLETABLE.get(key)
+    if got is not None:
+        return got
+    ok = False
+    for rest in product(*[range(m + 1) for m in rest_max]):
+        full = gv
+        for k, x in enumerate(rest):
+            full += x * 3 ** (c + 1 + k)
+        if any(_feasible(sig, full, jg) for jg in range(jl + 1)):
+            ok = True
+            break
+    _COMPLETABLE[key] = ok
+    return ok
 
 
 _CHOICE_CACHE: dict[tuple, tuple] = {}
@@ -429,39 +494,11 @@ def _search(
     capn = [min(6, T[i + 4] + R[i + 4] + JTOT) if i + 4 < 52 else 0 for i in range(52)]
     capnat = [T[i + 4] + R[i + 4] if i + 4 < 52 else -9 for i in range(52)]
 
-    # Group feasibility with kept groups that may take one more tile.
-    feas_cache: dict = {}
+    # Group feasibility with kept groups that may take one more tile (module-level cache).
+    ksig = [tuple(sorted(tuple(sorted(k.colours)) for k in kept_groups[n])) for n in range(14)]
 
     def feas_kept(n: int, gv: int, jg: int):
-        key = (n, gv, jg)
-        if key in feas_cache:
-            return feas_cache[key]
-        counts = list(_GV_COUNTS[gv])
-        groups = kept_groups[n]
-        found = None
-
-        def rec(k: int, jleft: int, assign: list):
-            nonlocal found
-            if found is not None:
-                return
-            if k == len(groups):
-                ones = sum(1 for x in counts if x == 1)
-                twos = sum(1 for x in counts if x == 2)
-                if _FEAS[(ones, twos, jleft)]:
-                    found = list(assign)
-                return
-            rec(k + 1, jleft, assign + [None])
-            if jleft:
-                rec(k + 1, jleft - 1, assign + ["J"])
-            for c in range(4):
-                if counts[c] and c not in groups[k].colours:
-                    counts[c] -= 1
-                    rec(k + 1, jleft, assign + [c])
-                    counts[c] += 1
-
-        rec(0, jg, [])
-        feas_cache[key] = found
-        return found
+        return _feas_kept(ksig[n], gv, jg)
 
     # Largest number of copies of each colour that could go to groups at each number, and
     # what the relaxation charges for it in half-jokers (see _group_charges).
@@ -471,14 +508,7 @@ def _search(
         base = (n - 1) * 4
         avail = tuple(min(2, T[base + c] + R[base + c]) for c in range(4))
         if kept_groups[n]:
-            best = [0, 0, 0, 0]
-            for gv in range(81):
-                cs = _GV_COUNTS[gv]
-                if any(cs[c] > avail[c] for c in range(4)) or all(cs[c] <= best[c] for c in range(4)):
-                    continue
-                if any(feas_kept(n, gv, jg) is not None for jg in range(JTOT + 1)):
-                    for c in range(4):
-                        best[c] = max(best[c], cs[c])
+            best = _gmax(avail, JTOT, ksig[n])
             for c in range(4):
                 gmax[base + c] = best[c]
                 gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
@@ -503,9 +533,13 @@ def _search(
     egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
 
     def build_relax() -> None:
-        for i in range(52):
-            base = i - i % 4
-            egain[i] = sum(mu[base + cc] for cc in range(4)) - mu[i]
+        if any(mu):
+            for i in range(52):
+                base = i - i % 4
+                egain[i] = mu[base] + mu[base + 1] + mu[base + 2] + mu[base + 3] - mu[i]
+        else:
+            for i in range(52):
+                egain[i] = 0
         for i in range(52):
             t, r = T[i], R[i]
             w = wnat[i // 4 + 1]
@@ -638,26 +672,8 @@ def _search(
 
     def completable(n: int, c: int, gv: int, jl: int) -> bool:
         key = ((n * 4 + c) * 81 + gv) * 3 + jl
-        got = comp_cache.get(key)
-        if got is not None:
-            return got
-        ok = False
         base = (n - 1) * 4
-        ranges = [range(gmax[base + cc] + 1) for cc in range(c + 1, 4)]
-        for rest in product(*ranges):
-            full = gv
-            for k, x in enumerate(rest):
-                full += x * 3 ** (c + 1 + k)
-            for jg in range(jl + 1):
-                if canon_ok[n]:
-                    if _FEAS_CANON[_GV_CANON[full]][jg]:
-                        ok = True
-                        break
-                elif feas_kept(n, full, jg) is not None:
-                    ok = True
-                    break
-            if ok:
-                break
+        ok = _completable(tuple(gmax[base + cc] for cc in range(c + 1, 4)), c, gv, jl, ksig[n])
         comp_cache[key] = ok
         return ok
 
