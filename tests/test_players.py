@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game import sim
@@ -97,10 +99,22 @@ def test_hard_holds_a_set_back_but_goes_out_when_it_can():
     assert engine.play(out, action["board"]).ok and not out.players[0].rack
 
 
-def test_hard_plays_everything_when_an_opponent_is_close():
-    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
+def test_hard_plays_everything_when_an_opponent_gets_close():
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=7)
     action = make_player("hard", 1).choose(engine.view(state, 0))
     assert len(action["board"]) - len(state.board) == 6
+
+
+def test_hard_feeds_nothing_to_an_opponent_about_to_go_out_but_goes_out_itself():
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
+    assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
+    assert make_player("greedy-max", 1).choose(engine.view(state, 0))["type"] == "play"
+    out = position("R5 R6 R7 K9 B9 O9", table="K1 K2 K3", opponent_rack=2)
+    action = make_player("hard", 1).choose(engine.view(out, 0))
+    assert engine.play(out, action["board"]).ok and not out.players[0].rack
+    # with the pool empty a draw is only a pass: then it plays
+    empty_pool = dataclasses.replace(engine.view(state, 0), pool_size=0)
+    assert make_player("hard", 1).choose(empty_pool)["type"] == "play"
 
 
 def test_hard_keeps_its_joker_for_later():
