@@ -102,6 +102,10 @@ class BasicPlayer:
 
     def choose(self, view) -> dict:
         variant = view.variant
+        if getattr(variant, "crossword", False):
+            from .crossword import choose as crossword_choose
+
+            return crossword_choose(view, "basic", self.rng)
         rack = list(view.rack)
         start = TurnStart(view.board.copy(), rack, view.me_melded)
         width = getattr(variant, "grid_width", DEFAULT_WIDTH)

@@ -178,6 +178,11 @@ class Variant:
     def init_extra(self, state: "GameState") -> dict:
         return {}
 
+    def extra_problems(self, state: "GameState") -> list[str]:
+        """Reasons the variant data of a loaded state (``state.extra``, ``player.extra``) cannot be
+        right; ``GameState.from_dict`` refuses such a state with a clear message."""
+        return []
+
 
 REGISTRY: dict[str, type[Variant]] = {}
 
