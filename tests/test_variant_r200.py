@@ -761,6 +761,33 @@ def test_every_level_plays_whole_games(monkeypatch):
     assert all(p.score <= 200 for p in state.players)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"claimed_sets": "release", "hijack_double": True},
+        {"allow_over_200": True, "crossing_claims": False, "lock_tokens": 0},
+        {"claim_needs_initial": False, "initial_may_extend": True, "tokens": 20},
+    ],
+)
+def test_whole_games_under_the_other_readings(options):
+    res = sim.play_game(KEY, ["basic", "basic"], seed=21, options=options)
+    state = res["state"]
+    assert res["illegal"] == 0 and res["conserved"] and state.phase == "game_over"
+    assert [p.score for p in state.players] == cl.points_of(state.extra["claims"], 2, state.variant.claim_rules())
+    assert GameState.from_dict(json.loads(json.dumps(state.to_dict()))).to_dict() == state.to_dict()
+
+
+def test_initial_play_event_counts_rack_tiles():
+    pos = Pos().at(0, 0, "K10 R10 B10")
+    rack = pos.tiles("R11 R12 R13 O1")
+    state = make_state(pos, [rack, pos.tiles("O2")], melded=[False, True])
+    board = state.board.copy()
+    for r, t in zip((1, 2, 3), rack[:3]):
+        board.place((r, 1), t)
+    result = engine.play(state, board)
+    assert result.ok and result.events[0]["initial"] and result.events[0]["points"] == 36
+
+
 def test_sim_command_line_json(capsys):
     assert sim.main(["--variant", KEY, "--players", "basic,basic", "--games", "1", "--seed", "3", "--json", "--option", "tokens=40"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -96,13 +96,14 @@ class Ctx:
             self.rules = cl.ClaimRules()
             self.pos = None
             self.frozen = False
-        self.claimed = set()
+        self.claimed: dict[tuple, int] = {}  # (vertical, cells) -> holder
         if self.pos is not None:
             for rec in self.pos.claims:
-                self.claimed.add((bool(rec["vertical"]), tuple(tuple(c) for c in rec["cells"])))
+                self.claimed[(bool(rec["vertical"]), tuple(tuple(c) for c in rec["cells"]))] = cl.holder(rec)
         opts = getattr(self.variant, "options", {})
         self.may_extend_initial = bool(opts.get("initial_may_extend", False))
         self.target = getattr(self.variant, "target", cl.TARGET)
+        self._snapshot: list | None = None
 
 
 def hash_seed(view) -> int:
@@ -223,18 +224,17 @@ class Planner:
     # -- lines that may be extended ------------------------------------------------------------------
     def _may_extend(self, ln: Line) -> bool:
         ctx = self.ctx
-        if ctx.frozen and (ln.vertical, ln.cells) in ctx.claimed:
-            return False
+        held = ctx.claimed.get((ln.vertical, ln.cells))
+        if held is not None and (ctx.frozen or held == ctx.seat):
+            return False  # frozen; or (when a change releases a claim) our own points
         if self.initial and not ctx.may_extend_initial:
             # Before the initial play a line holding rack tiles may hold one table tile at most.
             return sum(1 for c in ln.cells if c in ctx.table_cells) <= 1
         return True
 
     def _may_touch_joker(self, board: Board, cell: Cell) -> bool:
-        if not self.ctx.frozen:
-            return True
-        for vertical, cells in self.ctx.claimed:
-            if cell in cells:
+        for (vertical, cells), held in self.ctx.claimed.items():
+            if cell in cells and (self.ctx.frozen or held == self.ctx.seat):
                 return False
         return True
 
@@ -412,37 +412,56 @@ class Planner:
 
 
 def find_play(ctx: Ctx) -> Board | None:
-    """The best legal play (checked by the rules core), or None."""
+    """The best legal play (checked by the rules core), or None.  The hard level also refuses a
+    play that lays down a set giving a rival exactly the target on their turn."""
     planner = Planner(ctx, initial=not ctx.melded)
     tried = 0
+    safe_check = ctx.level == "hard" and ctx.has_claims
+    if safe_check:
+        before = {r: _threats(ctx.pos, ctx.rules, r) for r in _rivals(ctx)}
     for draft in planner.search():
         if not draft.placed:
             continue
         if not ctx.melded and planner.points(draft) < ctx.variant.initial_meld_points():
             break  # sorted by points first: nothing later reaches the initial play either
         tried += 1
-        if not analyse(ctx.variant, ctx.start, draft.board).problems:
-            return draft.board
-        if tried >= 8:
+        if tried > 8:
             break
+        if analyse(ctx.variant, ctx.start, draft.board).problems:
+            continue
+        if safe_check and len(draft.placed) == len(ctx.rack) and not _leading(ctx):
+            continue  # going out ends the game: not while someone else is closer to the target
+        if safe_check and len(draft.placed) < len(ctx.rack):  # (going out ends the game anyway)
+            pos = ctx.pos.copy()
+            pos.board = draft.board
+            pos.melded[ctx.seat] = True
+            sets = cl.board_sets(draft.board)
+            if any(_threats(pos, ctx.rules, r, sets) > before[r] for r in before):
+                continue
+        return draft.board
     return None
 
 
 # -- claims ------------------------------------------------------------------------------------------------
 
 
-def _threats(pos: cl.Position, rules: cl.ClaimRules, seat: int) -> int:
+def _threats(pos: cl.Position, rules: cl.ClaimRules, seat: int, sets: list[Line] | None = None) -> int:
     """How many claims would give ``seat`` exactly the target right now."""
     need = rules.target - pos.scores[seat]
     if need <= 0 and not rules.allow_over:
         return 0
     n = 0
-    for ln in cl.board_sets(pos.board):
-        chk = cl.check_claim(pos, seat, {"type": "claim", "cells": [list(c) for c in ln.cells]}, rules)
+    for ln in sets if sets is not None else cl.board_sets(pos.board):
+        chk = cl.check_line_claim(pos, seat, ln, rules)
         if chk.ok and chk.points == need:
             n += 1
-    # With claims past the target allowed, a hijack that drops a rival exactly onto the target also wins for them.
     return n
+
+
+def _leading(ctx: Ctx) -> bool:
+    """Are we (strictly) the closest to the target?"""
+    mine = abs(ctx.target - ctx.pos.scores[ctx.seat])
+    return all(mine < abs(ctx.target - s) for i, s in enumerate(ctx.pos.scores) if i != ctx.seat)
 
 
 def _after(ctx: Ctx, chk: cl.ClaimCheck) -> cl.Position:
@@ -455,6 +474,39 @@ def _rivals(ctx: Ctx) -> list[int]:
     n = len(ctx.pos.scores)
     d = getattr(ctx.variant, "direction", 1)
     return [(ctx.seat + k * d) % n for k in range(1, n)]  # in the order they move next
+
+
+def _sets_snapshot(ctx: Ctx) -> list[tuple[Line, int, dict | None]]:
+    """Every set on the board with its face value and its claim record (once per decision)."""
+    if ctx._snapshot is None:
+        out = []
+        for ln in cl.board_sets(ctx.pos.board):
+            m = check_line(ln.tiles)
+            if not m:
+                continue
+            idx = cl.find_record(ctx.pos.claims, ln.cells, ln.vertical)
+            rec = ctx.pos.claims[idx] if idx is not None else None
+            out.append((ln, int(rec["value"]) if rec else m.value, rec))
+        ctx._snapshot = out
+    return ctx._snapshot
+
+
+def _finishers(ctx: Ctx, chk: cl.ClaimCheck) -> set[int]:
+    """Values of the sets we could still claim after making ``chk`` (ignoring what rivals do meanwhile)."""
+    seat = ctx.seat
+    tokens_after = ctx.pos.tokens[seat] - len(chk.line.cells)
+    locks_after = ctx.pos.locks[seat] - (1 if chk.kind == "lock" else 0)
+    out = set()
+    for ln, value, rec in _sets_snapshot(ctx):
+        if ln.cells == chk.line.cells and ln.vertical == chk.line.vertical:
+            continue
+        layers = len(rec["layers"]) if rec else 0
+        if layers >= cl.MAX_LAYERS or (rec and cl.holder(rec) == seat) or len(ln.cells) > tokens_after:
+            continue
+        if layers == 2 and locks_after < 1:
+            continue
+        out.add(value * (2 if ctx.rules.hijack_double and layers == 1 else 1))
+    return out
 
 
 def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
@@ -477,20 +529,15 @@ def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
     floor = prof.min_per_token if early else prof.min_per_token * 0.6
     if per_token < min(floor, required * 0.9):
         u -= 25
-    # Leave a total that some set can finish.
-    if after < 3 or after not in TWO_SET_VALUES:
+    # Leave a total that can still be finished: best, one that a set on the board finishes now.
+    if ctx.level != "easy" and after in _finishers(ctx, chk):
+        u += 12 if after >= 25 else 20
+    elif after < 3 or after not in TWO_SET_VALUES:
         u -= 40
-    elif after not in SET_VALUES and after < 25:
+    elif after < 20:
+        u -= 25 if after in SET_VALUES else 35  # a small remainder needs one rare set
+    elif after not in SET_VALUES and after < 30:
         u -= 8
-    if ctx.level in ("medium", "hard"):
-        # A remainder that a set now on the board (and not this one) could finish is worth a lot.
-        for ln in cl.board_sets(pos.board):
-            if ln.cells == chk.line.cells:
-                continue
-            m = check_line(ln.tiles)
-            if m and m.value == after:
-                u += 12
-                break
     if chk.previous is not None:
         # A hijack also takes points off a rival: worth more against the leader.
         lead = max(pos.scores[s] for s in range(len(pos.scores)) if s != seat)
@@ -498,8 +545,7 @@ def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
     if chk.kind == "lock":
         u += 6  # locked points cannot be taken back
     elif ctx.level == "hard":
-        # An unlocked claim may be hijacked: less so when rivals lack tokens.
-        u -= 2
+        u -= 2  # an unlocked claim may be hijacked
     return u
 
 

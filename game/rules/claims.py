@@ -230,6 +230,11 @@ def check_claim(pos: Position, seat: int, action: Any, rules: ClaimRules) -> Cla
     if line is None:
         return ClaimCheck([why])
     want = action.get("type", "claim") if isinstance(action, dict) else "claim"
+    return check_line_claim(pos, seat, line, rules, want)
+
+
+def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, want: str = "claim") -> ClaimCheck:
+    """``check_claim`` for a set already found on the board (``want``: "claim" or "hijack")."""
     meld = check_line(line.tiles)
     if not meld:
         return ClaimCheck([f"{format_tiles(line.tiles)} is not a valid set ({meld.reason})"], line)
@@ -310,7 +315,7 @@ def options_for(pos: Position, seat: int, rules: ClaimRules) -> list[ClaimCheck]
     """Every claim, hijack or lock ``seat`` may make now."""
     out = []
     for ln in board_sets(pos.board):
-        chk = check_claim(pos, seat, {"type": "claim", "cells": [list(c) for c in ln.cells]}, rules)
+        chk = check_line_claim(pos, seat, ln, rules)
         if chk.ok:
             out.append(chk)
     return out

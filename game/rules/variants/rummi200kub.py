@@ -161,6 +161,9 @@ class Rummi200kub(Variant):
             out.append(Problem(f"the initial play needs at least {self.initial_meld} points from your rack (you have {points})"))
         return out
 
+    def initial_play_points(self, analysis: "Analysis") -> int:
+        return rack_tile_points(analysis)
+
     def extra_play_problems(self, analysis: "Analysis") -> list[Problem]:
         out: list[Problem] = []
         board = analysis.board
