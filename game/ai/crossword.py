@@ -31,8 +31,7 @@ from typing import Iterable, Iterator
 
 from ..rules import claims as cl
 from ..rules.board import Board, Cell, Line
-from ..rules.melds import check_line, check_set
-from ..rules.tiles import rack_value
+from ..rules.melds import arrange, check_line
 from ..rules.turn import TurnStart, analyse
 
 LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
@@ -56,18 +55,18 @@ class Profile:
     max_jokers: int  # jokers from the rack in one new line
     miss: float  # chance to overlook a candidate step or claim
     deny: str  # "", "simple" or "full"
-    claim_over_play: bool  # may prefer a strong claim to a small play
+    claim_over_play: float | None  # a claim this good (utility) is taken even when a play exists; None: never
     hijack: bool  # considers hijacks and locks at all
     keep_jokers: bool  # holds jokers back unless they are needed
     min_per_token: float  # poorest value per token it will claim early
 
 
 PROFILES: dict[str, Profile] = {
-    "basic": Profile(1, 8, False, False, 1, 0.0, "", False, True, True, 3.5),
-    "easy": Profile(1, 4, False, False, 1, 0.3, "", False, False, True, 3.0),
-    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", False, True, True, 4.0),
-    "hard": Profile(4, 12, True, True, 1, 0.0, "full", True, True, True, 4.5),
-    "greedy-max": Profile(4, 14, True, True, 2, 0.0, "", False, True, False, 2.0),
+    "basic": Profile(1, 8, False, False, 1, 0.0, "", None, True, True, 3.5),
+    "easy": Profile(1, 4, False, False, 1, 0.3, "", None, False, True, 3.0),
+    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", 24.0, True, True, 4.0),
+    "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5),
+    "greedy-max": Profile(4, 14, True, True, 2, 0.0, "", None, True, False, 2.0),
 }
 
 
@@ -287,8 +286,6 @@ class Planner:
             if key in seen:
                 continue
             seen.add(key)
-            from ..rules.melds import arrange
-
             tiles = arrange(s)
             if not check_line(tiles):
                 continue
@@ -591,12 +588,12 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
     u = claim_utility(ctx, best, early)
     threshold = 0.0
     if can_play:
-        if not prof.claim_over_play:
+        if prof.claim_over_play is None:
             return None
-        threshold = 24.0  # only a strong claim beats playing tiles
+        threshold = prof.claim_over_play  # only a strong claim beats playing tiles
         # Someone about to go out ends the game: points matter more then.
         if min(ctx.view.rack_sizes) <= 2:
-            threshold = 8.0
+            threshold = min(threshold, 8.0)
     return _action(best) if u > threshold else None
 
 

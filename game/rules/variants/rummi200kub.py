@@ -4,8 +4,30 @@ The board is read crossword style (``crossword = True``): every maximal
 horizontal or vertical line of two or more touching tiles must be a valid set,
 and all tiles form one connected group.  A turn is exactly one of: draw, play,
 or claim (``apply_action``).  Claims live in ``state.extra["claims"]`` and the
-supplies in ``player.extra``; see ``game.rules.claims`` for the record format
-and ``claims_view`` below for what a screen draws.
+supplies in ``player.extra``; see ``game.rules.claims`` for the record format.
+
+For a screen (all plain data; ``v = state.variant``):
+
+* ``v.claims_view(state_or_view)``: every claimed set with its cells, owner,
+  top side ("blank" or "2"), all token layers, lock flag, lock cell and lock
+  owner; and per player the claimed points (the score), points to go, claim
+  tokens and lock tokens left, sets held.  Draw score bars from
+  ``players[i]["points"]`` toward ``target``.
+* ``v.claim_options(state, seat)``: the sets that seat may claim now, each with
+  ``key``, ``cells``, ``vertical``, ``kind`` ("claim", "hijack" or "lock"),
+  ``value``, ``points`` and ``from`` (the seat that loses it).
+* ``v.claim_problems(state, action)``: why a claim is not allowed (sentences).
+* ``v.apply_action(state, {"type": "claim", ...})`` performs a claim, hijack
+  or lock for the player to move (the kind follows from the set's claims;
+  ``"type": "hijack"`` additionally insists the set is already claimed).  The
+  set is named by ``"cells": [[r, c], ...]`` (every cell), ``"cell": [r, c]``
+  plus ``"vertical": bool`` (a clicked tile; the orientation may be left out
+  when only one set runs through it) or ``"key": "h:r,c"`` (keyboard cycling
+  through ``claim_options``).  Returns an ``engine.TurnResult``; a refusal
+  leaves the state untouched.  Events: ``{"type": "claim", "kind", "seat",
+  "key", "cells", "tiles", "value", "points", "from", "locked"}``, and
+  ``{"type": "claim_released", ...}`` under the "release" reading.
+* ``v.status_lines(state, seat)``, ``v.rules_text()``, ``v.readings()``.
 """
 
 from __future__ import annotations
@@ -13,8 +35,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
-from ..board import Board
-from ..melds import check_line
 from ..tiles import face_notation, format_tiles, rack_value
 from ..turn import Problem, _freed
 from .base import OptionSpec, Variant, register
