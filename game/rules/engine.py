@@ -283,6 +283,8 @@ def finish_round(state: GameState, reason: str) -> dict:
         "rack_values": [rack_value(p.rack) for p in state.players],
         "scores": [p.score for p in state.players],
     }
+    for k, v in variant.round_record(state, reason, winner).items():
+        entry.setdefault(k, v)
     state.history.append(entry)
     state.phase = "game_over" if variant.game_over(state) else "round_over"
     ev = {"type": "round_end", **entry}
