@@ -206,6 +206,14 @@ def test_35_tiles_without_a_play_may_draw():
     assert engine.draw(state).ok
 
 
+def test_must_meld_check_sees_second_copies():
+    # 30 points only with both copies: R5-R6-R7 twice (18 + 18)
+    found = finder.initial_meld_sets(parse_tiles("R5 R6 R7 R5 R6 R7 K1"), 30)
+    assert found is not None and sorted(len(s) for s in found) == [3, 3]
+    assert len({t for s in found for t in s}) == 6
+    assert finder.initial_meld_sets(parse_tiles("R5 R6 R7 K1 K2"), 30) is None
+
+
 def test_34_tiles_may_draw_even_with_a_play():
     state = rig("rummibug", [no_set_rack(34, once="R"), "O13"], table=["R3 R4 R5"])
     assert engine.draw(state).ok
@@ -408,3 +416,28 @@ def test_sim_cli_reports_pool_rounds(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["illegal_moves"] == 0 and out["tiles_conserved"] and out["game_end_reasons"] == {"rounds": 1}
     assert set(out["end_reasons"]) <= {"out", "pool"}
+
+
+@pytest.mark.parametrize("variant", ["rummibug", "rummibug-relaxed"])
+def test_a_bloated_rack_is_played_down_legally(variant):
+    """Seat 0 starts with 40 tiles: the 35-tile rule refuses some of its draws, the basic
+    player then plays, every move is legal and the tiles stay accounted for."""
+    state = engine.new_game(variant, ["A", "B"], seed=21, options={"rounds": 1})
+    while len(state.players[0].rack) < 40:
+        state.players[0].rack.append(state.pool.pop())
+    players = [make_player("basic", 5), make_player("basic", 6)]
+    refused = 0
+    relaxed = variant == "rummibug-relaxed"
+    while state.phase == "play":
+        seat = state.current
+        if len(state.player.rack) >= 35 and state.variant.draw_problems(state):
+            refused += 1
+        limit = state.variant.hand_limit(state) if relaxed else None
+        action = players[seat].choose(engine.view(state, seat))
+        res = engine.play(state, action["board"]) if action["type"] == "play" else engine.draw(state)
+        assert res.ok, res.message
+        penalties = [e for e in res.events if e["type"] == "hand_limit_penalty"]
+        over = relaxed and len(state.players[seat].rack) > limit
+        assert len(penalties) == (1 if over else 0)
+        assert not state.conservation_problems()
+    assert refused > 0

@@ -78,37 +78,70 @@ def _value(tiles: Sequence[int]) -> int:
     return check_line(tiles).value
 
 
+def _face(t: int) -> int:
+    return 52 if t >= 104 else t >> 1
+
+
 def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BUDGET) -> list[list[int]] | None:
-    """Disjoint rack sets worth at least ``minimum`` points together (the most tiles the
-    search meets within ``budget`` nodes once the minimum is reached), or None."""
-    cands = sorted(rack_sets(rack), key=lambda s: (-_value(s), -len(s), s))
-    values = [_value(s) for s in cands]
-    best: list[list[int]] | None = None
-    best_key = (-1, -1)
-    nodes = 0
+    """Disjoint rack sets worth at least ``minimum`` points together, or None.
 
-    def dfs(i: int, used: set[int], chosen: list[int], points: int) -> None:
-        nonlocal best, best_key, nodes
-        nodes += 1
+    First the greedy packing (longest sets first, second copies too); when that falls short,
+    a search over faces with their multiplicity, most valuable sets first, pruned by the
+    points the remaining tiles could still add and stopped after ``budget`` steps; the
+    answer is then topped up with whatever sets the leftover tiles still make."""
+    rack = [int(t) for t in rack]
+    greedy = _greedy_sets(rack)
+    if sum(_value(s) for s in greedy) >= minimum:
+        return greedy
+    avail: dict[int, int] = {}
+    for t in rack:
+        avail[_face(t)] = avail.get(_face(t), 0) + 1
+    cands = sorted(set(tuple(_face(t) for t in s) for s in rack_sets(rack)), key=lambda f: (-_value_faces(f), -len(f), f))
+    needs = []
+    for f in cands:
+        need: dict[int, int] = {}
+        for x in f:
+            need[x] = need.get(x, 0) + 1
+        needs.append(tuple(need.items()))
+    values = [_value_faces(f) for f in cands]
+    worth = [sum(13 if x == 52 else x % 13 + 1 for x in f) for f in cands]  # most the tiles can add
+    potential = sum(13 if t >= 104 else (t >> 1) % 13 + 1 for t in rack)
+    steps = 0
+    chosen: list[int] = []
+
+    def dfs(i: int, points: int, potential: int) -> bool:
+        nonlocal steps
         if points >= minimum:
-            key = (sum(len(cands[c]) for c in chosen), points)
-            if key > best_key:
-                best_key, best = key, [cands[c] for c in chosen]
-        if nodes > budget:
-            return
+            return True
+        if points + potential < minimum:
+            return False
         for k in range(i, len(cands)):
-            if nodes > budget:
-                return
-            s = cands[k]
-            if used.isdisjoint(s):
-                used.update(s)
+            steps += 1
+            if steps > budget:
+                return False
+            if all(avail.get(x, 0) >= n for x, n in needs[k]):
+                for x, n in needs[k]:
+                    avail[x] -= n
                 chosen.append(k)
-                dfs(k + 1, used, chosen, points + values[k])
+                if dfs(k, points + values[k], potential - worth[k]):  # k again: a set may be made twice
+                    return True
                 chosen.pop()
-                used.difference_update(s)
+                for x, n in needs[k]:
+                    avail[x] += n
+        return False
 
-    dfs(0, set(), [], 0)
-    return best
+    if not dfs(0, 0, potential):
+        return None
+    copies: dict[int, list[int]] = {}
+    for t in sorted(rack):
+        copies.setdefault(_face(t), []).append(t)
+    found = [[copies[x].pop(0) for x in cands[c]] for c in chosen]
+    used = {t for s in found for t in s}
+    return found + _greedy_sets([t for t in rack if t not in used])
+
+
+def _value_faces(faces: Sequence[int]) -> int:
+    return check_line([f * 2 if f < 52 else 104 + i % 2 for i, f in enumerate(faces)]).value
 
 
 # -- moves after the initial meld --------------------------------------------------------
@@ -144,13 +177,18 @@ def _split_once(sets: list[list[int]], tile: int) -> bool:
 
 
 def _greedy_sets(rack: list[int]) -> list[list[int]]:
+    """Disjoint rack sets, longest first, repeated on what is left (second copies)."""
     chosen: list[list[int]] = []
-    used: set[int] = set()
-    for s in sorted(rack_sets(rack), key=lambda s: (-len(s), -_value(s), s)):
-        if used.isdisjoint(s):
-            chosen.append(s)
-            used.update(s)
-    return chosen
+    left = list(rack)
+    while True:
+        used: set[int] = set()
+        for s in sorted(rack_sets(left), key=lambda s: (-len(s), -_value(s), s)):
+            if used.isdisjoint(s):
+                chosen.append(s)
+                used.update(s)
+        if not used:
+            return chosen
+        left = [t for t in left if t not in used]
 
 
 def place(old: Board, sets: Sequence[Sequence[int]], width: int = DEFAULT_WIDTH) -> Board:

@@ -101,8 +101,11 @@ class RummyQ(Variant):
             lines.append(f"Target: the game ends when a penalty total reaches {self.target}; lowest total wins")
         else:
             lines.append(f"Target: {self.target} points; the first to reach it ends the game")
-        leader = self.ranking(state)[0]
-        lines.append(f"Leader: {state.players[leader].name} with {state.players[leader].score}")
+        if state.history:
+            leader = self.ranking(state)[0]
+            lines.append(f"Round {state.round}; leader: {state.players[leader].name} with {state.players[leader].score}")
+        else:
+            lines.append(f"Round {state.round}")
         if any(t >= 104 for t in state.players[seat].rack):
             lines.append(f"A joker still on your rack when someone goes out costs {JOKER_PENALTY} points")
         return lines
