@@ -29,6 +29,7 @@ from .rules import engine
 from .rules.board import Board
 from .rules.state import GameState
 from .rules.variants import REGISTRY
+from .sim import parse_options
 
 MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
 DEFAULT_SEATS = 4
@@ -99,6 +100,7 @@ class Demo:
         save: bool = True,
         resume: bool = False,
         state: GameState | None = None,
+        options: dict | None = None,
     ) -> None:
         if variant is not None and variant not in REGISTRY:
             raise ValueError(f"unknown rule set {variant!r}; choose from {', '.join(REGISTRY)}")
@@ -107,6 +109,7 @@ class Demo:
             raise ValueError(f"unknown computer level {bad[0]!r}; choose from {', '.join(player_names())}")
         saves.slot_path(slot)  # checks the slot name
         self.variant = variant
+        self.options = dict(options or {})  # applied to each rule set that has the option (e.g. rounds=1)
         self.players = list(players) if players else None
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
         self.slot = slot
@@ -136,7 +139,9 @@ class Demo:
         kinds = self.players or ["basic"] * DEFAULT_SEATS
         kinds = (kinds * vcls.max_players)[: max(vcls.min_players, min(vcls.max_players, len(kinds)))]
         seats = [(f"Computer {i + 1}", k) for i, k in enumerate(kinds)]
-        self.state = engine.new_game(key, seats, seed=self.seed + self.games)
+        names = {spec.name for spec in vcls.all_option_specs()}
+        options = {k: v for k, v in self.options.items() if k in names}
+        self.state = engine.new_game(key, seats, seed=self.seed + self.games, options=options)
         self.games += 1
         self.report.games_started += 1
         self.report.variants.append(key)
@@ -191,12 +196,13 @@ def run_demo(
     seed: int | None = None,
     slot: str = saves.DEMO_SLOT,
     resume: bool = False,
+    options: dict | None = None,
     stop: Callable[[], bool] | None = None,
     on_step: Callable[[Demo, DemoStep], None] | None = None,
 ) -> DemoReport:
     """Play computer-only games for ``turns`` completed turns (forever when None, until
     ``stop()`` says so), saving after every turn.  Returns what happened."""
-    demo = Demo(variant, players, seed, slot, save, resume)
+    demo = Demo(variant, players, seed, slot, save, resume, options=options)
     if save:
         demo.save()  # a real game saves as soon as it is dealt
     while turns is None or demo.report.turns < turns:
@@ -225,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-save", action="store_true", help="play without saving")
     ap.add_argument("--resume", action="store_true", help="continue the game in the slot, if there is one")
     ap.add_argument("--progress", action="store_true", help="print a line after every save")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option, applied where the rule set has it (e.g. rounds=1)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
@@ -234,7 +241,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players else None
     try:
-        demo = Demo(args.variant, players, args.seed, args.slot, not args.no_save, args.resume)
+        options = parse_options(args.option)
+        if args.variant in REGISTRY:
+            REGISTRY[args.variant].coerce_options(options)  # a bad option is reported before playing
+        demo = Demo(args.variant, players, args.seed, args.slot, not args.no_save, args.resume, options=options)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import saves
 from game.demo import Demo, main, run_demo
+from game.rules.variants import REGISTRY
 
 
 def test_run_demo_plays_and_saves_after_every_turn():
@@ -19,7 +20,7 @@ def test_run_demo_plays_and_saves_after_every_turn():
 
 
 def test_demo_goes_on_from_game_to_game_and_rule_set_to_rule_set():
-    demo = Demo(seed=9, save=False, players=["basic", "basic", "basic", "basic"])
+    demo = Demo(seed=9, save=False, players=["basic", "basic", "basic"], options={"rounds": 1, "no-such-option": 5})
     first = demo.state
     finished = 0
     for _ in range(2000):
@@ -29,6 +30,8 @@ def test_demo_goes_on_from_game_to_game_and_rule_set_to_rule_set():
             break
     assert finished == 1 and demo.state is not first and demo.state.total_turns == 0
     assert demo.report.games_started == 2 and demo.report.saves == 0
+    keys = sorted(REGISTRY)
+    assert demo.report.variants == [keys[9 % len(keys)], keys[10 % len(keys)]]
 
 
 def test_demo_resumes_from_its_save_exactly():
@@ -65,5 +68,16 @@ def test_command_line(capsys):
     out = capsys.readouterr().out
     assert "6 turns" in out and "save time p50" in out
     assert saves.load_game("demo").ok
-    for bad in (["--variant", "nope"], ["--players", "basic,wizard"], ["--turns", "-1"], ["--slot", "slot9"], ["--bogus"]):
+    assert main(["--turns", "2", "--variant", "classic", "--option", "rounds=1", "--no-save"]) == 0
+    for bad in (["--variant", "classic", "--option", "rounds=99"], ["--option", "rounds"], ["--variant", "nope"], ["--players", "basic,wizard"], ["--turns", "-1"], ["--slot", "slot9"], ["--bogus"]):
         assert main(bad) == 2
+
+
+def test_persistence_code_does_not_import_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import game.persistence, game.saves, game.saves.__main__, game.stats, game.demo, sys; print(any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
