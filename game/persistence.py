@@ -336,3 +336,55 @@ def save_settings(settings: dict[str, Any]) -> bool:
     except OSError:
         return False
     return True
+
+
+# -- the bridge for the play screens ---------------------------------------------------------------
+# ``game.session.Session.to_dict()`` gives {"state": GameState.to_dict(), ...its own fields (timer, rack
+# arrangement, demo flag)}.  These four functions store such a dict in the autosave slot through
+# ``game.saves`` (same format, checks, backup and recovery as every save); see docs/saves.md.
+
+
+def _split_session(session: dict) -> tuple[Any, dict]:
+    if not isinstance(session, dict):
+        raise TypeError("a session must be a dict")
+    if "state" in session:
+        return session["state"], {k: v for k, v in session.items() if k != "state"}
+    return session, {}  # a bare GameState dict
+
+
+def autosave(session: dict) -> Any:
+    """Save a ``Session.to_dict()`` in the autosave slot (a demo session in the ``demo`` slot, so
+    the attract mode never overwrites the player's game).  Returns the ``SaveResult``; raises
+    ``OSError`` with a readable message when nothing could be saved (the old save is kept), so a
+    turn hook can show it."""
+    from . import saves
+
+    state, rest = _split_session(session)
+    slot = saves.DEMO_SLOT if rest.get("demo") is True else "autosave"
+    result = saves.save_game(slot, state, rest)
+    if not result.ok:
+        raise OSError(result.message)
+    return result
+
+
+def has_autosave() -> bool:
+    from . import saves
+
+    return saves.autosave_exists()
+
+
+def autosave_path() -> Path:
+    from . import saves
+
+    return saves.slot_path("autosave")
+
+
+def load_autosave() -> tuple[dict | None, str]:
+    """(session dict, message) for Continue.  The message is empty, or explains a recovery from the
+    backup (show it); on failure the dict is None and the message says why.  Never raises."""
+    from . import saves
+
+    got = saves.load_game("autosave")
+    if not got.ok:
+        return None, got.message
+    return {**got.session, "state": got.state.to_dict()}, got.message

@@ -643,3 +643,30 @@ def test_continue_after_sigkill_resumes_the_same_turn_with_the_same_draws(tmp_pa
         drawn_b += [e.get("tile") for e in (b.result.events if b.result else []) if e.get("type") == "draw"]
         assert cont.state.to_dict() == replay.state.to_dict()
     assert drawn_a == drawn_b and drawn_a[: len(next_draws)] == next_draws[: len(drawn_a)]
+
+
+# -- the bridge the play screens call (game.persistence) ------------------------------------------
+
+
+def test_session_bridge_round_trip_and_demo_slot():
+    state = played("classic", 9, seed=17)
+    session = {"kind": "tile-rush-session", "version": 1, "state": state.to_dict(), "seats": [p.kind for p in state.players],
+               "timer_left": None, "demo": False, "rack_cols": 12, "rack_slots": [[state.players[0].rack[0], 0, 3]]}
+    assert not persistence.has_autosave()
+    assert persistence.autosave(session).ok
+    assert persistence.has_autosave() and persistence.autosave_path() == saves.slot_path("autosave")
+    data, message = persistence.load_autosave()
+    assert data == session and message == ""
+    demo = dict(session, demo=True, state=played("classic", 12, seed=18).to_dict())
+    persistence.autosave(demo)
+    assert persistence.load_autosave()[0] == session  # the attract mode never overwrites the player's game
+    assert saves.load_game(saves.DEMO_SLOT).session["demo"] is True
+    persistence.autosave(session)  # the first one becomes the backup
+    persistence.autosave_path().write_text("{")
+    data, message = persistence.load_autosave()
+    assert data == session and "so the save before it was loaded" in message
+    broken = dict(session, state=dict(session["state"], current=99))
+    with pytest.raises(OSError, match="not saved"):
+        persistence.autosave(broken)
+    saves.delete_slot("autosave")
+    assert persistence.load_autosave() == (None, "Autosave: no saved game.")
