@@ -303,7 +303,23 @@ def _decode(obj: Any) -> SaveData:
         problem = plain_json_problem(tournament, "the tournament data")
         if problem:
             raise SaveError(problem)
+        problem = _tournament_problem(tournament)
+        if problem:
+            raise SaveError(problem)
     return SaveData(state, session, kind, saved_at, found, tournament)
+
+
+def _tournament_problem(tournament: dict) -> str | None:
+    """The tournament module's own checks, where it exists (``game/tournament.py``)."""
+    try:
+        from ..tournament import Tournament
+    except ImportError:
+        return None
+    try:
+        Tournament.from_dict(tournament)
+    except ValueError as exc:
+        return f"the tournament is damaged: {exc}"
+    return None
 
 
 # -- a one-line description ---------------------------------------------------------------------
