@@ -30,6 +30,35 @@ def _percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+def take_turn(state, player) -> tuple[engine.TurnResult, bool, float]:
+    """One computer turn: ask ``player`` (from its own view) and apply the answer through the
+    checked entry points.  A move the referee refuses counts as illegal and becomes a draw
+    (or, when a rule refuses the draw too, the failed-play penalty or a pass).
+    Returns (result, illegal, milliseconds the player thought)."""
+    seat = state.current
+    t0 = time.perf_counter()
+    action = player.choose(engine.view(state, seat))
+    think_ms = (time.perf_counter() - t0) * 1000
+    kind = action.get("type") if isinstance(action, dict) else None
+    illegal = False
+    if kind == "play" and isinstance(action.get("board"), Board):
+        result = engine.play(state, action["board"])
+        if not result.ok:
+            illegal = True
+            result = engine.draw(state)
+    elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
+        result = state.variant.apply_action(state, action)
+        if not result.ok:
+            illegal = True
+            result = engine.draw(state)
+    else:
+        result = engine.draw(state)
+        if not result.ok:  # e.g. a must-play rule refused the draw: count it, force a pass
+            illegal = True
+            result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+    return result, illegal, think_ms
+
+
 def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
     """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
     seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
@@ -51,25 +80,9 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
             reasons["stalled"] += 1
             continue
         seat = state.current
-        t0 = time.perf_counter()
-        action = players[seat].choose(engine.view(state, seat))
-        think[seat].append((time.perf_counter() - t0) * 1000)
-        kind = action.get("type") if isinstance(action, dict) else None
-        if kind == "play" and isinstance(action.get("board"), Board):
-            result = engine.play(state, action["board"])
-            if not result.ok:
-                illegal += 1
-                result = engine.draw(state)
-        elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
-            result = state.variant.apply_action(state, action)
-            if not result.ok:
-                illegal += 1
-                result = engine.draw(state)
-        else:
-            result = engine.draw(state)
-            if not result.ok:  # e.g. a must-play rule refused the draw: count it, force a pass
-                illegal += 1
-                result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+        result, bad, ms = take_turn(state, players[seat])
+        think[seat].append(ms)
+        illegal += bad
         turns += 1
         for ev in result.events:
             if ev.get("type") == "round_end":
