@@ -84,6 +84,21 @@ FIRST_NAMES = (
 SURNAME_INITIALS = "ABCDEFGHJKLMNOPRSTVW"
 
 
+READINGS = (
+    "Rule 1 names three stages (tables play 3 games; the table winners play 2; their winners play 1 for the medals). "
+    "A field is split into tables of three or four as evenly as possible (13 players: 3+3+3+4), using the fewest tables "
+    "unless that leaves 5 to 8 tables, whose winners could not fill three tables; then 9 tables are used when the field allows.",
+    "When the table winners fit at one table (3 or 4 of them: fields of 9 to 16), they play the final straight away: "
+    "a two-game round between the same players would decide nothing the final does not.",
+    "When the table winners alone cannot fill a following round (5 to 8 tables: fields of 17 to 26), the top two of "
+    "each table go on, so that the next round has three or four tables and its winners make a final of three or four.",
+    "A table's winner has the lowest total over the table's games; ties go to more games won, then the lower score in "
+    "the last game, then a tie-break draw (each tied player draws a tile, the highest number wins, as in rule 2). "
+    "The same order decides gold, silver and bronze in the final; a fourth finalist gets no medal.",
+    "Seats are drawn by lot for every round.",
+)
+
+
 class TournamentError(ValueError):
     """A bad tournament request or a damaged tournament save (the message says which)."""
 
@@ -306,6 +321,11 @@ class Tournament:
     def plan(self) -> list[dict]:
         return stage_plan(self.field, self._d["games"])
 
+    @staticmethod
+    def readings() -> list[str]:
+        """How the tournament reads the sheet where it is silent (for the bracket's help screen)."""
+        return list(READINGS)
+
     def describe_structure(self) -> list[str]:
         return describe_structure(self.field, self._d["games"])
 
@@ -365,7 +385,9 @@ class Tournament:
     # -- playing a table on screen ------------------------------------------------------------------
     @property
     def live_game(self) -> GameState | None:
-        """The game being played or simulated (for the play screen, or to watch)."""
+        """The game of the table started with ``start_table`` (the human's, or one being
+        watched), saved with the tournament; None between tables.  After a resume it may
+        already be over (saved just before ``record_result``): record it then."""
         return self._live
 
     @property
@@ -613,6 +635,7 @@ class Tournament:
             "next_table": _ref_dict(self.next_table()),
             "live_table": _ref_dict(self._live_ref()),
             "structure": self.describe_structure(),
+            "readings": list(READINGS),
             "stages": stages,
             "medals": self.medals(),
         }
