@@ -72,24 +72,24 @@ def _spec(s: SeatSpec | str | tuple[str, str]) -> SeatSpec:
 
 
 def opening_draw(rng: random.Random, n: int, lowest: bool) -> tuple[int, list[int]]:
-    """Each seat draws a tile; highest (or lowest) number starts.  Jokers and ties are
-    redrawn among the tied seats.  Returns (starting seat, tiles shown per seat)."""
-    contenders = list(range(n))
-    shown = [0] * n
-    while True:
-        bag = list(ALL_TILE_IDS)
+    """Each seat draws a tile; the highest (or lowest) number starts.  A drawn joker is
+    put back and replaced; ties are settled by redrawing among the tied seats.
+    Returns (starting seat, each seat's first numbered tile, shown on screen)."""
+
+    def draw_numbers(seats: list[int]) -> dict[int, int]:
+        bag = [t for t in ALL_TILE_IDS if t < 104]
         rng.shuffle(bag)
-        for i, seat in enumerate(contenders):
-            shown[seat] = bag[i]
-        numbers = {s: shown[s] for s in contenders if shown[s] < 104}
-        if not numbers:
-            continue
-        key = (lambda s: (shown[s] >> 1) % 13)
-        best = (min if lowest else max)(key(s) for s in numbers)
-        tied = [s for s in numbers if key(s) == best]
+        return {seat: bag[i] for i, seat in enumerate(seats)}
+
+    first_round = draw_numbers(list(range(n)))
+    current = first_round
+    while True:
+        key = {s: (t >> 1) % 13 for s, t in current.items()}
+        best = (min if lowest else max)(key.values())
+        tied = [s for s in current if key[s] == best]
         if len(tied) == 1:
-            return tied[0], shown
-        contenders = tied
+            return tied[0], [first_round[i] for i in range(n)]
+        current = draw_numbers(tied)
 
 
 def start_round(state: GameState) -> None:
