@@ -310,3 +310,14 @@ def test_simulator_tournament_mode():
                 ["--tournament", "9", "--players", "nobody"], ["--tournament", "9", "--stage-games", "a"],
                 ["--tournament", "9", "--option", "rounds=2"], ["--stage-games", "1,1,1"]):
         assert sim.main(bad) == 2
+
+
+def test_tournament_and_simulator_are_pure():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = "import game.tournament, game.sim, sys; print(any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
+                         capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
