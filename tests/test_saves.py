@@ -670,3 +670,19 @@ def test_session_bridge_round_trip_and_demo_slot():
         persistence.autosave(broken)
     saves.delete_slot("autosave")
     assert persistence.load_autosave() == (None, "Autosave: no saved game.")
+
+
+def test_tournament_save_round_trip_and_check():
+    from game.tournament import Tournament
+
+    t = Tournament.create(9, "You", seed=3)
+    table = t.start_table(t.human_table())
+    assert saves.save_game("slot1", table, {"screen": "bracket"}, kind="tournament", tournament=t.to_dict()).ok
+    got = saves.load_game("slot1")
+    assert got.ok and got.kind == "tournament" and got.state.to_dict() == table.to_dict()
+    assert Tournament.from_dict(got.tournament).to_dict() == t.to_dict()
+    damaged = t.to_dict()
+    damaged["seed"] = "x"
+    res = saves.save_game("slot2", table, {}, kind="tournament", tournament=damaged)
+    assert not res.ok and "the tournament is damaged" in res.message
+    assert not saves.save_game("slot2", table, {}, kind="tournament").ok  # a tournament save needs its data
