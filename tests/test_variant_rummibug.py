@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from game import sim
+from game import saves, sim
 from game.ai import make_player
 from game.rules import engine, finder
 from game.rules.board import Board
@@ -339,7 +339,7 @@ def test_ending_a_turn_above_the_limit_costs_5_points():
     res = engine.draw(state)
     assert res.ok
     pen = [e for e in res.events if e["type"] == "hand_limit_penalty"]
-    assert len(pen) == 1 and pen[0]["points"] == -5 and pen[0]["tiles"] == 31 and pen[0]["limit"] == 30
+    assert len(pen) == 1 and pen[0]["points"] == -5 and pen[0]["held"] == 31 and pen[0]["limit"] == 30
     assert state.players[0].score == -5 and state.players[0].extra["round_penalty"] == -5
     assert any("lose 5 points" in s for s in v.status_lines(state, 0))
     # 29 tiles -> 30 after drawing: no penalty
@@ -386,12 +386,17 @@ def test_relaxed_rules_screen_documents_the_schedule():
     assert "20 points" in heads["First move"]
 
 
-def test_state_round_trip_keeps_penalties():
+def test_save_round_trip_keeps_penalties():
     state = rig("rummibug-relaxed", [no_set_rack(30), "O13"])
     engine.draw(state)
     again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again.to_dict() == state.to_dict()
     assert again.players[0].extra["round_penalty"] == -5
+    assert saves.save_game("slot1", state).ok  # the save checks accept the penalty event and tallies
+    got = saves.load_game("slot1")
+    assert got.ok and got.state.to_dict() == state.to_dict()
+    state.players[0].extra["round_penalty"] = 3
+    assert state.variant.state_problems(state)
 
 
 # -- whole games ----------------------------------------------------------------------------------------------------
@@ -441,3 +446,16 @@ def test_a_bloated_rack_is_played_down_legally(variant):
         assert len(penalties) == (1 if over else 0)
         assert not state.conservation_problems()
     assert refused > 0
+
+
+def test_end_turn_preview_warns_about_the_hand_limit_and_the_35_tile_rule():
+    state = rig("rummibug-relaxed", [no_set_rack(30, once="R"), "O13"], table=["R3 R4 R5"])
+    pre = engine.preview_end_turn(state, state.board.copy())  # drawing: 31 tiles
+    assert pre.outcome == "draw" and pre.warn and "hand limit of 30" in pre.warnings[0]
+    board = finder.find_play(state.variant, state.board, state.player.rack, True)  # R2/R6 extend the run
+    assert board is not None
+    pre = engine.preview_end_turn(state, board)
+    assert pre.outcome == "play" and not pre.warn and pre.warnings == ()
+    state = rig("rummibug", [no_set_rack(35, once="R"), "O13"], table=["R3 R4 R5"])
+    pre = engine.preview_end_turn(state, state.board.copy())
+    assert pre.outcome == "refused" and "must meld" in pre.message
