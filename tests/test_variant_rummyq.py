@@ -212,7 +212,7 @@ def test_rules_screen_and_state_round_trip():
 # -- whole games ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kinds,seed,options", [(["basic", "basic"], 1, {"target": 25}), (["basic"] * 3, 2, {"target": 25, "scoring": "penalty"})])
+@pytest.mark.parametrize("kinds,seed,options", [(["basic", "basic"], 2, {"target": 25}), (["basic"] * 3, 2, {"target": 25, "scoring": "penalty"})])
 def test_whole_games_are_legal_and_end_at_the_target(kinds, seed, options):
     res = sim.play_game("rummy-q", kinds, seed, options)
     assert res["illegal"] == 0 and res["conserved"] and not res["stalled"]
@@ -223,3 +223,5 @@ def test_whole_games_are_legal_and_end_at_the_target(kinds, seed, options):
     assert max(scores) >= 25
     if options.get("scoring") != "penalty":
         assert sum(scores) == 0  # plus-minus is zero-sum
+        assert len(state.history) >= 2  # this seeded game went on past a round below the target
+        assert max(state.history[0]["scores"]) < 25
