@@ -14,7 +14,8 @@ from game.ai.basic import BasicPlayer
 from game.rules import claims as cl
 from game.rules import engine
 from game.rules.board import Board
-from game.rules.state import GameState, StateError
+from game.rules.state import GameState
+from game.saves import SaveError, build, decode
 from game.rules.tiles import ALL_TILE_IDS, parse_tiles
 from game.rules.turn import TurnStart, analyse
 from game.rules.variants import REGISTRY, find_variant
@@ -645,8 +646,9 @@ def test_damaged_claims_in_a_save_are_refused_clearly(damage):
     assert claim(state, *cells_of(0, 0, 3)).ok
     data = json.loads(json.dumps(state.to_dict()))
     damage(data)
-    with pytest.raises(StateError):
-        GameState.from_dict(data)
+    with pytest.raises(SaveError) as err:
+        decode(build(data, saved_at="2026-01-01T12:00:00+00:00"))
+    assert "damaged" in str(err.value)
 
 
 # -- the computer players ----------------------------------------------------------------------------------------------

@@ -246,12 +246,6 @@ class GameState:
         problems = state.conservation_problems()
         if problems:
             raise StateError("tiles are not all accounted for: " + "; ".join(problems[:3]))
-        try:
-            problems = state.variant.extra_problems(state)
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            problems = [f"variant data is damaged ({exc})"]
-        if problems:
-            raise StateError("; ".join(problems[:3]))
         return state
 
 

@@ -363,8 +363,9 @@ class Rummi200kub(Variant):
     def game_over(self, state: "GameState") -> bool:
         return True  # one round is the game
 
-    def extra_problems(self, state: "GameState") -> list[str]:
-        """Checks of a saved game's claims and supplies."""
+    def state_problems(self, state: "GameState") -> list[str]:
+        """Checks on loading a save (``game.saves``): the claims lie on the board as recorded,
+        the supplies are whole numbers, and the scores are the claimed points."""
         extra = state.extra
         if not isinstance(extra, dict):
             return ["claims data is damaged"]
