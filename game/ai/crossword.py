@@ -55,7 +55,7 @@ class Profile:
     max_jokers: int  # jokers from the rack in one new line
     miss: float  # chance to overlook a candidate step or claim
     deny: str  # "", "simple" or "full"
-    claim_over_play: float | None  # a claim this good (utility) is taken even when a play exists; None: never
+    claim_over_play: float | None  # heads-up only: a claim this good is taken even when a play exists
     hijack: bool  # considers hijacks and locks at all
     keep_jokers: bool  # holds jokers back unless they are needed
     min_per_token: float  # poorest value per token it will claim early
@@ -588,7 +588,9 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
     u = claim_utility(ctx, best, early)
     threshold = 0.0
     if can_play:
-        if prof.claim_over_play is None:
+        # Heads-up, a strong claim is worth more than a small play; with three or four players it
+        # is not (measured: it lost the hard level a third of its wins), so there we play first.
+        if prof.claim_over_play is None or len(ctx.pos.scores) != 2:
             return None
         threshold = prof.claim_over_play  # only a strong claim beats playing tiles
         # Someone about to go out ends the game: points matter more then.
