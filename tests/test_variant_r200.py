@@ -465,6 +465,9 @@ def test_exact_200_wins_at_once():
     end = [e for e in result.events if e["type"] == "round_end"]
     assert end and end[0]["reason"] == "exact-200" and end[0]["winner"] == 0
     assert state.phase == "game_over" and engine.ranking(state)[0] == 0
+    assert state.variant.game_end_reason(state) == "exact-200" and state.variant.score_target() == 200
+    table = state.variant.score_table(state)
+    assert table["totals"] == [200, 0, 0] and table["rows"][0]["points"] == [200, 0, 0] and table["target"] == 200
 
 
 def test_no_claim_past_200_unless_the_option_allows_it():
@@ -739,6 +742,7 @@ def test_simulated_games_are_legal_conserve_tiles_and_can_end_on_exactly_200():
     assert summary["illegal_moves"] == 0 and summary["tiles_conserved"]
     assert sum(summary["end_reasons"].values()) == 4
     assert set(summary["end_reasons"]) <= {"exact-200", "out", "blocked"}
+    assert summary["game_end_reasons"] == summary["end_reasons"]
     assert summary["end_reasons"].get("exact-200", 0) >= 1
     assert summary["claims"]["claim"] > 0 and summary["claims"]["hijack"] > 0
 

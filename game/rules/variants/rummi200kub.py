@@ -363,6 +363,21 @@ class Rummi200kub(Variant):
     def game_over(self, state: "GameState") -> bool:
         return True  # one round is the game
 
+    def game_end_reason(self, state: "GameState") -> str:
+        """"exact-200", "out" or "blocked" (the game is one round)."""
+        return state.round_end_reason or "blocked"
+
+    def score_target(self) -> int | None:
+        return self.target
+
+    def score_table(self, state: "GameState") -> dict:
+        """One row: the claimed points each player held when the game ended (the score)."""
+        table = super().score_table(state)
+        scores = [p.score for p in state.players]
+        for row in table["rows"]:
+            row["points"] = list(row.get("totals", scores))
+        return table
+
     def state_problems(self, state: "GameState") -> list[str]:
         """Checks on loading a save (``game.saves``): the claims lie on the board as recorded,
         the supplies are whole numbers, and the scores are the claimed points."""
