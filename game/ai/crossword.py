@@ -59,13 +59,14 @@ class Profile:
     hijack: bool  # considers hijacks and locks at all
     keep_jokers: bool  # holds jokers back unless they are needed
     min_per_token: float  # poorest value per token it will claim early
+    token_price: float = 0.0  # tokens are charged at this share of the points per token still needed
 
 
 PROFILES: dict[str, Profile] = {
     "basic": Profile(1, 8, False, False, 1, 0.0, "", None, True, True, 3.5),
     "easy": Profile(1, 4, False, False, 1, 0.3, "", None, False, True, 3.0),
-    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", 24.0, True, True, 4.0),
-    "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5),
+    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", None, True, True, 4.0),
+    "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9),
     "greedy-max": Profile(4, 14, True, True, 2, 0.0, "", None, True, False, 2.0),
 }
 
@@ -523,6 +524,7 @@ def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
     if tokens_after < 3 or tokens_after * 12 < after:
         u -= 60
     required = need / max(pos.tokens[seat], 1)
+    u -= prof.token_price * required * n  # tokens are scarce: a set must be worth the tokens it takes
     floor = prof.min_per_token if early else prof.min_per_token * 0.6
     if per_token < min(floor, required * 0.9):
         u -= 25
@@ -541,9 +543,27 @@ def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
         u += chk.value * (0.5 if pos.scores[chk.previous] >= lead else 0.2)
     if chk.kind == "lock":
         u += 6  # locked points cannot be taken back
-    elif ctx.level == "hard":
-        u -= 2  # an unlocked claim may be hijacked
+    elif ctx.level == "hard" and _takers(ctx, chk):
+        # A rival could take the set straight back (a hijack, or the locking third claim):
+        # the tokens may be wasted.  Heads-up that matters most: the tokens run out first.
+        u -= chk.points * (0.4 if len(pos.scores) == 2 else 0.25)
     return u
+
+
+def _takers(ctx: Ctx, chk: cl.ClaimCheck) -> list[int]:
+    """Rivals who could claim this set right after us."""
+    pos, rules = ctx.pos, ctx.rules
+    n = len(chk.line.cells)
+    out = []
+    for r in _rivals(ctx):
+        if pos.tokens[r] < n or (chk.kind == "hijack" and pos.locks[r] < 1):
+            continue
+        if rules.needs_initial and not pos.melded[r]:
+            continue
+        if not rules.allow_over and pos.scores[r] + chk.value > rules.target:
+            continue
+        out.append(r)
+    return out
 
 
 def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
