@@ -153,6 +153,7 @@ class TileArt:
         self._faces: dict[tuple[int, int, bool], pygame.Surface] = {}
         self._backs: dict[int, pygame.Surface] = {}
         self._glows: dict[tuple, pygame.Surface] = {}
+        self._scaled: dict[tuple, pygame.Surface] = {}
 
     def set_colourblind(self, on: bool) -> None:
         if on != self.colourblind:
@@ -168,6 +169,23 @@ class TileArt:
                 self._faces.clear()
             surf = render_face(f, w, self.colourblind)
             self._faces[key] = surf
+        return surf
+
+    def scaled(self, tile_id: int, w: int, dw: int) -> pygame.Surface:
+        """The face drawn at width ``w`` and smooth-scaled to ``dw`` (for pops and
+        size changes in flight: cheap, and cached, so animation never re-renders faces)."""
+        if dw == w:
+            return self.face(tile_id, w)
+        f = 52 if tile_id >= 104 else tile_id >> 1
+        key = (f, int(w), int(dw), self.colourblind)
+        surf = self._scaled.get(key)
+        if surf is None:
+            base = self.face(tile_id, w)
+            k = dw / max(1, w)
+            surf = pygame.transform.smoothscale(base, (max(2, int(base.get_width() * k)), max(2, int(base.get_height() * k))))
+            if len(self._scaled) > 3000:
+                self._scaled.clear()
+            self._scaled[key] = surf
         return surf
 
     def back(self, w: int) -> pygame.Surface:

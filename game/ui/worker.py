@@ -48,6 +48,46 @@ def _process_main(conn) -> None:  # pragma: no cover - runs in the child process
             return
 
 
+_DEAD = "__worker_stopped__"
+
+
+class _PipeBridge:
+    """Two helper threads move jobs to the process and answers back, so the frame
+    only ever touches in-process queues (pipe writes and reads never cost frame time)."""
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+        self.outbox: queue.Queue = queue.Queue()
+        self.inbox: queue.Queue = queue.Queue()
+        self.sender = threading.Thread(target=self._send_loop, name="tile-rush-ai-send", daemon=True)
+        self.receiver = threading.Thread(target=self._recv_loop, name="tile-rush-ai-recv", daemon=True)
+        self.sender.start()
+        self.receiver.start()
+
+    def _send_loop(self) -> None:
+        while True:
+            job = self.outbox.get()
+            try:
+                self.conn.send(job)
+            except (OSError, BrokenPipeError, ValueError):
+                self.inbox.put(_DEAD)
+                return
+            if job is None:
+                return
+
+    def _recv_loop(self) -> None:
+        while True:
+            try:
+                ans = self.conn.recv()
+            except (EOFError, OSError, ValueError):
+                self.inbox.put(_DEAD)
+                return
+            self.inbox.put(ans)
+
+    def close(self) -> None:
+        self.outbox.put(None)
+
+
 class AIWorker:
     """Submit ``(token, level, seed, view_dict)`` jobs; poll for ``(token, action, error)``."""
 
@@ -56,6 +96,7 @@ class AIWorker:
         self.kind = ""
         self._proc = None
         self._conn = None
+        self._bridge: _PipeBridge | None = None
         self._thread: threading.Thread | None = None
         self._jobs: queue.Queue | None = None
         self._results: queue.Queue | None = None
@@ -91,6 +132,7 @@ class AIWorker:
             self.errors.append(f"could not start the AI process ({exc}); using a thread")
             return False
         self._proc, self._conn = proc, parent
+        self._bridge = _PipeBridge(parent)
         return True
 
     def _start_thread(self) -> None:
@@ -115,12 +157,8 @@ class AIWorker:
         self.pending.add(token)
         self._outstanding[token] = job
         if self.kind == "process":
-            try:
-                self._conn.send(job)
-                return
-            except (OSError, BrokenPipeError, ValueError) as exc:
-                self._fall_back(f"the AI process stopped ({exc})")
-                return
+            self._bridge.outbox.put(job)
+            return
         if self.kind == "thread":
             self._jobs.put(job)
         else:
@@ -139,14 +177,18 @@ class AIWorker:
         """Answers that are ready (never blocks, except that ``sync`` computes here)."""
         out: list[tuple[int, Any, str]] = []
         if self.kind == "process":
-            try:
-                while self._conn.poll():
-                    out.append(self._conn.recv())
-            except (EOFError, OSError) as exc:
-                self._fall_back(f"the AI process stopped ({exc})")
-            else:
-                if self._outstanding and self._proc is not None and not self._proc.is_alive():
-                    self._fall_back("the AI process stopped")
+            dead = False
+            while True:
+                try:
+                    ans = self._bridge.inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if ans == _DEAD:
+                    dead = True
+                else:
+                    out.append(ans)
+            if dead:
+                self._fall_back("the AI process stopped")
         if self.kind == "thread" and self._results is not None:
             while True:
                 try:
@@ -172,12 +214,11 @@ class AIWorker:
             for ans in self.poll():
                 if ans[0] == token:
                     return ans
-            if self.kind == "process" and self._conn is not None:
-                self._conn.poll(0.05)
-            elif self.kind == "thread" and self._results is not None:
+            box = self._bridge.inbox if self.kind == "process" and self._bridge is not None else self._results
+            if box is not None:
                 try:
-                    ans = self._results.get(timeout=0.05)
-                    self._results.put(ans)
+                    ans = box.get(timeout=0.05)
+                    box.put(ans)
                 except queue.Empty:
                     pass
         return None
@@ -190,11 +231,12 @@ class AIWorker:
 
     # -- shutting down --------------------------------------------------------------------------
     def _close_process(self) -> None:
+        if self._bridge is not None:
+            self._bridge.close()
+            if self._proc is not None:
+                self._proc.join(timeout=0.5)
+            self._bridge = None
         if self._conn is not None:
-            try:
-                self._conn.send(None)
-            except Exception:
-                pass
             try:
                 self._conn.close()
             except Exception:

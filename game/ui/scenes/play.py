@@ -488,7 +488,8 @@ class PlayScene(Scene):
             return
         if self.hold_ai:
             # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None:
+            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
+                self.think_started = self.time
                 self.ai_answer = None
                 self.ai_token += 1_000_000
                 self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
@@ -1273,6 +1274,10 @@ class PlayScene(Scene):
                     start = prev = c
         return out
 
+    def face_id(self, key: int) -> int:
+        """The tile picture for a sprite key (the same number in a real game)."""
+        return key
+
     def draw_tiles(self, surf, lay, ox: int) -> None:
         tiles = self.app.tiles
         dragging = set(self.drag.tiles) if self.drag else set()
@@ -1285,7 +1290,7 @@ class PlayScene(Scene):
                 moving.append(sp)
             else:
                 x, y = sp.pos
-                still.append((tiles.face(t, sp.w), (int(x) + ox, int(y))))
+                still.append((tiles.face(self.face_id(t), sp.w), (int(x) + ox, int(y))))
         surf.fblits(still)
         for sp in sorted(moving, key=lambda sp: sp.motion.elapsed if sp.motion else 0):
             self.blit_sprite(surf, sp, ox)
@@ -1295,7 +1300,7 @@ class PlayScene(Scene):
         w = sp.w
         sc = sp.scale()
         dw = max(8, int(round(w * sc / 2)) * 2)
-        img = tiles.back(dw) if sp.showing_back() else tiles.face(sp.tile, dw)
+        img = tiles.back(dw) if sp.showing_back() else tiles.scaled(self.face_id(sp.tile), w, dw)
         squash = sp.flip_squash()
         if squash < 0.999:
             img = pygame.transform.scale(img, (max(2, int(img.get_width() * squash)), img.get_height()))
@@ -1390,7 +1395,7 @@ class PlayScene(Scene):
         tiles = self.app.tiles
         for t, (x, y, w) in zip(self.drag.tiles, self.drag_positions()):
             dw = int(w * 1.08) // 2 * 2
-            img = tiles.face(t, dw)
+            img = tiles.scaled(self.face_id(t), w, dw)
             shadow = pygame.Surface((dw, int(dw * ASPECT)), pygame.SRCALPHA)
             pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(3, dw // 6))
             surf.blit(shadow, (int(x) + int(6 * lay.s), int(y) + int(9 * lay.s)))
@@ -1398,15 +1403,17 @@ class PlayScene(Scene):
 
     def draw_effects(self, surf, lay) -> None:
         fx = self.effects
-        for p in fx.particles:
-            fade = 1 - p.age / p.life
-            if p.shape == "spark":
-                r = max(1, int(p.size * fade))
-                pygame.draw.circle(surf, theme.mix(p.colour, (255, 255, 255), 0.3 * fade), (int(p.x), int(p.y)), r)
-            else:
-                w = p.size
-                hgt = p.size * 0.5 * abs(math.cos(p.angle)) + 1
-                pygame.draw.rect(surf, p.colour, (int(p.x), int(p.y), int(w), int(hgt)))
+        if fx.particles:
+            batch = []
+            for p in fx.particles:
+                fade = 1 - p.age / p.life
+                if p.shape == "spark":
+                    img = particle_image("spark", p.colour, max(1, int(p.size * fade)), 0)
+                    batch.append((img, (int(p.x) - img.get_width() // 2, int(p.y) - img.get_height() // 2)))
+                else:
+                    hgt = int(p.size * 0.5 * abs(math.cos(p.angle))) + 1
+                    batch.append((particle_image("rect", p.colour, int(p.size), hgt), (int(p.x), int(p.y))))
+            surf.fblits(batch)
         for ft in fx.texts:
             k = ft.age / ft.life
             img = theme.shadow_text(ft.text, ft.size, ft.colour)
@@ -1565,6 +1572,26 @@ class PlayScene(Scene):
                          edge=colour)
         surf.blit(bg, box.topleft)
         surf.blit(img, (box.x + int(10 * s), box.y + int(6 * s)))
+
+
+_particles: dict[tuple, pygame.Surface] = {}
+
+
+def particle_image(shape: str, colour, a: int, b: int) -> pygame.Surface:
+    """Small cached pictures for sparks (a glowing dot of radius ``a``) and confetti (``a`` x ``b``)."""
+    key = (shape, colour, a, b)
+    img = _particles.get(key)
+    if img is None:
+        if shape == "spark":
+            img = pygame.Surface((a * 2 + 2, a * 2 + 2), pygame.SRCALPHA)
+            pygame.draw.circle(img, theme.mix(colour, (255, 255, 255), 0.3), (a + 1, a + 1), a)
+        else:
+            img = pygame.Surface((max(1, a), max(1, b)))
+            img.fill(colour)
+        if len(_particles) > 2000:
+            _particles.clear()
+        _particles[key] = img
+    return img
 
 
 def level_text(kind: str) -> str:
