@@ -117,6 +117,7 @@ class App:
         if self.started:
             return self
         pygame.init()
+        theme.reset_caches()
         pygame.display.set_caption("Tile Rush")
         self._set_mode()
         try:
@@ -143,10 +144,6 @@ class App:
             except pygame.error:
                 self.settings["fullscreen"] = False
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        try:
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except Exception:
-            pass
 
     def apply_display_settings(self) -> None:
         """Window size or fullscreen changed in the settings."""

@@ -59,6 +59,15 @@ def scale_for(size: tuple[int, int]) -> float:
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def reset_caches() -> None:
+    """Forget fonts and pictures (pygame was restarted: old fonts are invalid)."""
+    _fonts.clear()
+    _text_cache.clear()
+    _panel_cache.clear()
+    _bg_cache.clear()
+    _noise_tile.cache_clear()
+
+
 def font(px: float, bold: bool = True) -> pygame.font.Font:
     size = max(8, int(round(px)))
     key = (size, bold)
@@ -224,9 +233,12 @@ def blend_rect(dst: pygame.Surface, colour_rgba, rect, border_radius: int = 0) -
 
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     w, h = max(1, size[0]), max(1, size[1])
-    strip = pygame.Surface((1, h))
-    for y in range(h):
-        strip.set_at((0, y), mix(top, bottom, y / max(1, h - 1)))
+    n = min(h, 24)
+    strip = pygame.Surface((1, n))
+    for y in range(n):
+        strip.set_at((0, y), mix(top, bottom, y / max(1, n - 1)))
+    if n != h:
+        strip = pygame.transform.smoothscale(strip, (1, h))
     return pygame.transform.scale(strip, (w, h))
 
 

@@ -85,8 +85,8 @@ class MenuScene(Scene):
 
 def blurred(surface: pygame.Surface) -> pygame.Surface:
     w, h = surface.get_size()
-    small = pygame.transform.smoothscale(surface, (max(1, w // 4), max(1, h // 4)))
-    small = pygame.transform.gaussian_blur(small, 3)
+    small = pygame.transform.scale(surface, (max(1, w // 6), max(1, h // 6)))
+    small = pygame.transform.gaussian_blur(small, 2)
     out = pygame.transform.smoothscale(small, (w, h))
     shade = pygame.Surface((w, h), pygame.SRCALPHA)
     shade.fill((6, 12, 24, 130))
@@ -106,7 +106,8 @@ class OverlayScene(MenuScene):
 
     def enter(self) -> None:
         try:
-            self.backdrop = blurred(self.app.snapshot())
+            # the screen still holds the last frame drawn: blur that
+            self.backdrop = blurred(self.app.screen) if self.app.screen is not None else None
         except Exception:
             self.backdrop = None
 
@@ -220,10 +221,19 @@ class Drift:
         batch = []
         for x, y, _vx, _vy, tile, depth, phase in self.items:
             tw = int(44 * s * depth)
-            img = tiles.face(tile, tw)
+            img = self._faded(tiles, tile, tw, alpha)
             bob = math.sin(self.t * 0.8 + phase) * 6 * s
             batch.append((img, (int(x * w - tw), int(y * h + bob))))
-        layer = pygame.Surface((w, h), pygame.SRCALPHA)
-        layer.fblits(batch)
-        layer.set_alpha(alpha)
-        surf.blit(layer, (0, 0))
+        surf.fblits(batch)
+
+    def _faded(self, tiles, tile: int, tw: int, alpha: int) -> pygame.Surface:
+        cache = self.__dict__.setdefault("_cache", {})
+        key = (tile, tw, alpha, tiles.colourblind)
+        img = cache.get(key)
+        if img is None:
+            img = tiles.face(tile, tw).copy()
+            img.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            if len(cache) > 400:
+                cache.clear()
+            cache[key] = img
+        return img

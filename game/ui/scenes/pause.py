@@ -57,7 +57,7 @@ class PauseScene(OverlayScene):
 
     def _play_picture(self) -> pygame.Surface:
         surf = pygame.Surface(self.app.size)
-        self.play.draw(surf)
+        self.play.draw(surf)  # draw has no side effects: safe to draw into a spare surface
         return surf
 
     def layout(self, size) -> None:

@@ -135,6 +135,7 @@ class PlayScene(Scene):
         self._layout_key = None
         self._static: pygame.Surface | None = None
         self._static_key = None
+        self._sync_sig = None
         self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.demo_restart_at: float | None = None
@@ -224,6 +225,11 @@ class PlayScene(Scene):
         return out
 
     def sync_sprites(self, snap: bool = False) -> None:
+        self.layout()
+        sig = (self.session.version, self._layout_key, tuple(self.drag.tiles) if self.drag else ())
+        if not snap and not self.pending and sig == self._sync_sig:
+            return
+        self._sync_sig = sig
         targets = self.targets()
         dragging = set(self.drag.tiles) if self.drag else set()
         for t in [t for t in self.sprites if t not in targets]:
@@ -847,13 +853,11 @@ class PlayScene(Scene):
             sp = self.sprites.get(t)
             if sp is not None:
                 sp.pos = (x, y)
-        if target is None:
-            self.sync_sprites()
-            return
-        if self.move_tiles(d.tiles, *target):
+        moved = target is not None and self.move_tiles(d.tiles, *target)
+        for t in d.tiles:  # settle into the new place, or slide back home
+            self.pending[t] = Pending(duration=0.16, ease="out_back") if moved else Pending(duration=0.25)
+        if moved:
             self.selection = []
-            for t in d.tiles:
-                self.pending[t] = Pending(duration=0.16, ease="out_back")
         self.sync_sprites()
 
     def click(self, p: Press) -> None:
