@@ -165,6 +165,14 @@ def compute_hint(view: PlayerView) -> dict:
     return BasicPlayer(0).choose(view)
 
 
+def default_record_result(session: "Session") -> None:
+    """Record a finished game for the statistics, when the persistence layer offers it."""
+    from . import persistence
+
+    if hasattr(persistence, "record_result"):
+        persistence.record_result(session.to_dict())
+
+
 def default_autosave(session: "Session") -> None:
     """Save after every completed turn, when the persistence layer offers it."""
     from . import persistence
@@ -202,7 +210,7 @@ class Session:
         self.state = state
         self.demo = demo
         self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
-        self.game_over_hooks: list[Callable[[Session], None]] = []
+        self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
         self.save_error = ""
         self.illegal_ai_moves = 0
         self._events: list[dict] = []
@@ -707,6 +715,22 @@ class Session:
                 else:
                     result = engine.timeout(self.state, None)
         return self._turn_done(seat, result.events, before)
+
+    def human_action(self, action: dict) -> Outcome:
+        """A rule set's own kind of turn for the viewer (e.g. a claim), through
+        ``variant.apply_action``; the turn ends when the rules accept it."""
+        if not self.my_turn:
+            return Outcome(False, [Problem("it is not your turn")])
+        hook = getattr(self.variant, "apply_action", None)
+        if hook is None:
+            return Outcome(False, [Problem("this rule set has no such action")])
+        before = self.state.board.copy()
+        result = hook(self.state, action)
+        if not result.ok:
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            return Outcome(False, list(result.problems))
+        self.rack_slots = dict(self._turn_rack)
+        return self._turn_done(self.viewer, result.events, before)
 
     def run_ai_sync(self, cache: dict | None = None) -> Outcome | None:
         """Compute and apply the current computer move in this thread."""

@@ -17,7 +17,7 @@ import pygame
 
 from ...rules.tiles import format_tiles
 from ...session import HUMAN, RACK, TABLE, Session
-from .. import faces, playlayout, theme
+from .. import faces, playlayout, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
@@ -140,6 +140,9 @@ class PlayScene(Scene):
         self.auto_next = session.demo  # attract mode moves on by itself
         self.demo_restart_at: float | None = None
         self.closed = False
+        from .. import variant_ui
+
+        self.plugin = variant_ui.plugin_for(self)
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -463,6 +466,7 @@ class PlayScene(Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
+        variant_ui.call(self.plugin, "update", dt)
         self.round_flow()
 
     def poll_worker(self) -> None:
@@ -752,6 +756,8 @@ class PlayScene(Scene):
 
     def handle(self, ev) -> None:
         sess = self.session
+        if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
+            return
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.kb_mode = False
@@ -1037,8 +1043,10 @@ class PlayScene(Scene):
         self.draw_seats(surf, lay)
         analysis = sess.analysis() if sess.my_turn else None
         self.draw_table_marks(surf, lay, analysis)
+        variant_ui.call(self.plugin, "draw_under_tiles", surf, lay)
         self.draw_tiles(surf, lay, ox)
         self.draw_tile_marks(surf, lay, analysis)
+        variant_ui.call(self.plugin, "draw_over_tiles", surf, lay)
         self.draw_ghosts(surf, lay)
         self.draw_drag(surf, lay)
         self.draw_effects(surf, lay)
@@ -1046,6 +1054,7 @@ class PlayScene(Scene):
         self.draw_me(surf, lay, analysis)
         self.draw_buttons(surf, lay)
         self.draw_status(surf, lay, analysis)
+        variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
 
@@ -1462,10 +1471,10 @@ class PlayScene(Scene):
         if st.phase != "play":
             return ("Round over", theme.GOLD)
         cur = st.current
+        if self.input_locked() and st.turn == 0 and not len(st.board) and self.time < self.busy_until:
+            return ("Dealing…", theme.INK_DIM)
         if sess.my_turn:
             if self.input_locked():
-                if st.turn == 0 and not len(st.board):
-                    return ("Dealing…", theme.INK_DIM)
                 return ("Your turn is next…", theme.INK_DIM)
             if not sess.draft_changed:
                 if st.players[cur].melded:
