@@ -2,5 +2,6 @@
 
 from .base import REGISTRY, OptionSpec, Variant, find_variant, register
 from . import classic  # noqa: F401  (registers itself)
+from . import golden  # noqa: F401  (registers itself)
 
 __all__ = ["REGISTRY", "OptionSpec", "Variant", "find_variant", "register"]
