@@ -166,11 +166,24 @@ def compute_hint(view: PlayerView) -> dict:
 
 
 def default_record_result(session: "Session") -> None:
-    """Record a finished game for the statistics, when the persistence layer offers it."""
-    from . import persistence
-
-    if hasattr(persistence, "record_result"):
-        persistence.record_result(session.to_dict())
+    """A finished game: the person's result goes into the statistics (``game.stats``,
+    where it exists) and the autosave is cleared (there is nothing left to continue)."""
+    if session.demo or not session.is_human(session.viewer):
+        return
+    st = session.state
+    try:
+        from . import stats
+    except ImportError:
+        stats = None
+    if stats is not None and hasattr(stats, "record_game"):
+        won = session.ranking()[0] == session.viewer
+        stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns, round(session.elapsed, 1))
+    try:
+        from . import saves
+    except ImportError:
+        saves = None
+    if saves is not None and hasattr(saves, "delete_slot"):
+        saves.delete_slot("autosave")
 
 
 def default_autosave(session: "Session") -> None:
@@ -213,6 +226,7 @@ class Session:
         self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
         self.save_error = ""
         self.illegal_ai_moves = 0
+        self.elapsed = 0.0  # seconds of play (for the statistics)
         self._events: list[dict] = []
         self._ai_token = 0
         self._ai_pending: int | None = None
@@ -250,8 +264,9 @@ class Session:
             "kind": "tile-rush-session",
             "version": SESSION_VERSION,
             "state": self.state.to_dict(),
-            "seats": [p.kind for p in self.state.players],
-            "timer_left": self.timer_left,
+            "seat_kinds": [p.kind for p in self.state.players],
+            "timer_remaining": round(max(0.0, min(float(self.turn_time), self.timer_left)), 3),
+            "elapsed": round(self.elapsed, 3),
             "demo": self.demo,
             "rack_cols": self.rack_cols,
             "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
@@ -265,9 +280,12 @@ class Session:
         if "state" not in d and "variant" in d:  # a bare GameState dict: accept it too
             d = {"state": d}
         state = GameState.from_dict(d.get("state"))
-        timer = d.get("timer_left")
+        timer = d.get("timer_remaining", d.get("timer_left"))
         if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 <= timer <= 100000):
-            raise StateError("timer_left is out of range")
+            raise StateError("the remaining turn time is out of range")
+        elapsed = d.get("elapsed", 0.0)
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**8:
+            elapsed = 0.0
         slots: dict[int, Cell] = {}
         raw = d.get("rack_slots") or []
         if isinstance(raw, list):
@@ -276,8 +294,10 @@ class Session:
                     slots[item[0]] = (item[1], item[2])
         cols = d.get("rack_cols")
         cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
-        return cls(state, timer_left=None if timer is None else float(timer), demo=bool(d.get("demo", False)),
-                   rack_slots=slots, rack_cols=cols, autosave=autosave)
+        session = cls(state, timer_left=None if timer is None else float(timer), demo=d.get("demo", False) is True,
+                      rack_slots=slots, rack_cols=cols, autosave=autosave)
+        session.elapsed = float(elapsed)
+        return session
 
     # -- who is who ---------------------------------------------------------------------------
     @property
@@ -633,25 +653,27 @@ class Session:
         new = self._sync_rack()
         if new:
             self._emit({"type": "rack_new", "tiles": new})
-        for hook in list(self.turn_hooks):
+        self._run_hooks(self.turn_hooks)
+        if self.state.phase == "game_over":
+            self._run_hooks(self.game_over_hooks)
+        self._ai_pending = None
+        self._begin_turn()
+
+    def _run_hooks(self, hooks) -> None:
+        for hook in list(hooks):
             try:
                 hook(self)
                 self.save_error = ""
             except Exception as exc:  # saving must never cost the player the game
                 self.save_error = f"could not save the game ({exc})"
-        if self.state.phase == "game_over":
-            for hook in list(self.game_over_hooks):
-                try:
-                    hook(self)
-                except Exception as exc:
-                    self.save_error = f"could not record the result ({exc})"
-        self._ai_pending = None
-        self._begin_turn()
 
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
         """Advance the turn timer; when the viewer's time runs out the rule set's consequence happens."""
-        if self.state.phase != "play" or self.turn_time <= 0:
+        if self.state.phase != "play":
+            return None
+        self.elapsed += dt
+        if self.turn_time <= 0:
             return None
         self.timer_left = max(0.0, self.timer_left - dt)
         if self.timer_left > 0 or not self.is_human(self.state.current):
@@ -759,6 +781,7 @@ class Session:
         self._sync_rack(initial=True)
         self._emit({"type": "round_start", "round": self.state.round})
         self._begin_turn()
+        self._run_hooks(self.turn_hooks)  # save the fresh deal
         return True
 
     def ranking(self) -> list[int]:

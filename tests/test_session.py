@@ -203,7 +203,7 @@ def test_from_dict_refuses_damage(bad):
 def test_bad_timer_refused():
     s = human_session()
     d = s.to_dict()
-    d["timer_left"] = -3
+    d["timer_remaining"] = -3
     with pytest.raises(StateError):
         Session.from_dict(d)
 
@@ -217,3 +217,29 @@ def test_failed_save_does_not_stop_the_game():
     s.turn_hooks = [broken]
     assert s.draw().ok
     assert "disk full" in s.save_error and s.computer_to_move
+
+
+def test_real_autosave_after_each_turn_and_continue():
+    from game import persistence
+
+    s = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=True)
+    assert not persistence.has_autosave()
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.end_turn().ok and not s.save_error
+    assert persistence.has_autosave()
+    data, message = persistence.load_autosave()
+    assert message == ""
+    back = Session.from_dict(data, autosave=False)
+    assert back.state.to_dict() == s.state.to_dict() and back.timer_left == 60
+
+
+def test_a_finished_game_goes_into_the_statistics():
+    from game import persistence, stats
+
+    s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    s.tick(42.0)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.end_turn().ok and s.phase == "game_over"
+    got = stats.load_stats().get("classic")
+    assert got.games == 1 and got.wins == 1 and got.fastest_win_seconds == 42.0
+    assert not persistence.has_autosave()  # nothing left to continue
