@@ -36,11 +36,12 @@ def save(app, outdir, name):
 def main(argv):
     outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/shots"
     size = (1280, 800)
+    variant = argv[argv.index("--variant") + 1] if "--variant" in argv else "classic"
     if "--size" in argv:
         w, h = argv[argv.index("--size") + 1].split("x")
         size = (int(w), int(h))
     os.makedirs(outdir, exist_ok=True)
-    tag = f"{size[0]}x{size[1]}"
+    tag = f"{size[0]}x{size[1]}" + ("" if variant == "classic" else "-" + variant)
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
     app.start()
     frames(app, 90)
@@ -58,7 +59,7 @@ def main(argv):
     frames(app, 10)
     save(app, outdir, f"{tag}-settings")
     app.pop()
-    app.push(RulesScene(app, "classic"))
+    app.push(RulesScene(app, variant))
     frames(app, 10)
     save(app, outdir, f"{tag}-rules")
     app.pop()
@@ -70,7 +71,10 @@ def main(argv):
     from game.session import Session
     from game.ui.scenes.play import PlayScene
 
-    sess = Session.new("classic", ["basic", "basic", "basic"], seed=11, autosave=False)
+    from game.rules.variants import REGISTRY
+
+    n = min(3, REGISTRY[variant].max_players - 1)
+    sess = Session.new(variant, ["basic"] * n, seed=11, autosave=False)
     play = app.push(PlayScene(app, sess))
     frames(app, 20)
     save(app, outdir, f"{tag}-deal")

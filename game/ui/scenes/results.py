@@ -81,7 +81,9 @@ class RoundResultsScene(ResultsBase):
         s = theme.scale_for(size)
         n = len(self.session.players)
         w = int(min(size[0] - 40, 900 * s))
-        h = int(min(size[1] - 30, 210 * s + n * 70 * s + 60 * s))
+        rounds = len(self.session.state.history)
+        self.show_history = rounds > 1
+        h = int(min(size[1] - 30, 138 * s + n * 66 * s + (34 * s + 26 * s * (n + 1) if self.show_history else 0) + 96 * s))
         self.panel_rect = pygame.Rect(0, 0, w, h)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh = int(240 * s), int(52 * s)
@@ -104,8 +106,36 @@ class RoundResultsScene(ResultsBase):
         if name and reason:
             sub = theme.text(f"{name} {reason}", 21 * s, theme.INK_DIM, bold=False)
             theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
-        self.draw_table(surf, s, entry, r.y + int(110 * s))
+        y = self.draw_table(surf, s, entry, r.y + int(110 * s))
+        if getattr(self, "show_history", False):
+            self.draw_history(surf, s, y + int(10 * s))
         self.group.draw(surf, s)
+
+    def draw_history(self, surf, s, y0) -> None:
+        """The running score table: one column per round, the total last."""
+        r = self.panel_rect
+        st = self.session.state
+        hist = st.history[-8:]
+        x0 = r.x + int(30 * s)
+        name_w = int(150 * s)
+        col_w = int(min(80 * s, (r.w - name_w - int(60 * s)) / (len(hist) + 1)))
+        y = y0
+        surf.blit(theme.text("Round", 17 * s, theme.INK_FAINT), (x0, y))
+        for i, h in enumerate(hist):
+            t = theme.text(str(h.get("round", i + 1)), 17 * s, theme.INK_FAINT)
+            surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
+        tt = theme.text("Total", 17 * s, theme.INK_FAINT)
+        surf.blit(tt, (x0 + name_w + len(hist) * col_w + col_w - tt.get_width(), y))
+        y += int(26 * s)
+        for seat, p in enumerate(st.players):
+            surf.blit(theme.fit_text(self.play.name_of(seat), 18 * s, name_w - 8, theme.INK_DIM), (x0, y))
+            for i, h in enumerate(hist):
+                d = (h.get("deltas") or [0] * len(st.players))[seat]
+                t = theme.text(f"{d:+d}", 18 * s, theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM, bold=False)
+                surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
+            t = theme.text(str(p.score), 18 * s, theme.INK)
+            surf.blit(t, (x0 + name_w + len(hist) * col_w + col_w - t.get_width(), y))
+            y += int(26 * s)
 
     def draw_table(self, surf, s, entry, y0) -> None:
         r = self.panel_rect
@@ -148,6 +178,7 @@ class RoundResultsScene(ResultsBase):
             tt = theme.text(str(p.score), 26 * s, theme.INK)
             surf.blit(tt, (cols["total"], row.centery - tt.get_height() // 2))
             y += row_h
+        return y
 
 
 class GameOverScene(ResultsBase):
@@ -196,7 +227,7 @@ class GameOverScene(ResultsBase):
         s = theme.scale_for(size)
         n = len(self.session.players)
         w = int(min(size[0] - 40, 760 * s))
-        h = int(min(size[1] - 30, 200 * s + n * 74 * s + 70 * s))
+        h = int(min(size[1] - 30, 112 * s + n * 72 * s + 96 * s))
         self.panel_rect = pygame.Rect(0, 0, w, h)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh, gap = int(230 * s), int(52 * s), int(16 * s)
