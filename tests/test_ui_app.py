@@ -246,3 +246,30 @@ def test_the_computer_thinks_in_a_worker(mode):
         assert hint is not None and hint[1]["type"] == "play"
     finally:
         worker.close()
+
+
+def test_continue_says_when_the_backup_was_used(app, monkeypatch):
+    sess = human_session()
+    data = json.loads(json.dumps(sess.to_dict()))
+    monkeypatch.setattr(persistence, "has_autosave", lambda: True, raising=False)
+    monkeypatch.setattr(persistence, "load_autosave", lambda: (data, "The autosave was damaged, so the save before it was loaded."),
+                        raising=False)
+    app.top.refresh()
+    key(app, pygame.K_RETURN)
+    assert "damaged" in app.top.message
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)
+
+
+def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):
+    def full_disk(_d):
+        raise OSError("Autosave: not saved (the disk is full)")
+
+    monkeypatch.setattr(persistence, "autosave", full_disk, raising=False)
+    sess = human_session(autosave=True)
+    play = app.push(PlayScene(app, sess))
+    run_until(app, lambda: not play.input_locked(), 10)
+    key(app, pygame.K_SPACE)
+    step(app, n=2)
+    assert any("disk is full" in t.text for t in play.toasts)
+    assert sess.computer_to_move

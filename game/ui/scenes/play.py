@@ -140,6 +140,7 @@ class PlayScene(Scene):
         self.auto_next = session.demo  # attract mode moves on by itself
         self.demo_restart_at: float | None = None
         self.closed = False
+        self.shown_save_error = ""
         from .. import variant_ui
 
         self.plugin = variant_ui.plugin_for(self)
@@ -466,6 +467,10 @@ class PlayScene(Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
+        if sess.save_error != self.shown_save_error:
+            self.shown_save_error = sess.save_error
+            if sess.save_error:
+                self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
         variant_ui.call(self.plugin, "update", dt)
         self.round_flow()
 

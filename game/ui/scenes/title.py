@@ -73,6 +73,10 @@ class TitleScene(MenuScene):
             self.app.push(ErrorScene(self.app, "Cannot continue", f"The saved game is damaged: {exc}"))
             return
         self.app.push(PlayScene(self.app, session))
+        if reason:  # e.g. the save was damaged and its backup was used: say so
+            from .common import DialogScene
+
+            self.app.push(DialogScene(self.app, "Saved game", reason, [("OK", "primary", None)], tone=theme.WARN))
 
     def open_extra(self, key: str) -> None:
         from . import EXTRA_SCENES
