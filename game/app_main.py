@@ -80,7 +80,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = App(size=args.size, fullscreen=fullscreen, seed=args.seed,
                   variant=args.variant.lower() if args.variant else None, demo=args.demo)
-        return app.run(max_frames=args.frames)
+        code = app.run(max_frames=args.frames)
+        if code:
+            where = f" The details are in {app.last_error}." if app.last_error else ""
+            print(f"Tile Rush stopped after repeated errors.{where}", file=sys.stderr)
+        return code
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: log, explain, no traceback
