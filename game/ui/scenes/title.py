@@ -36,7 +36,11 @@ class TitleScene(MenuScene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.has_save = autosave_available()
+        from .slots import any_saved_game
+
+        self.has_autosave = autosave_available()
+        self.has_slots = any_saved_game()
+        self.has_save = self.has_autosave or self.has_slots
         cont = self.group.widgets[1]
         cont.enabled = self.has_save
         cont.tooltip = "" if self.has_save else "No saved game yet"
@@ -62,6 +66,11 @@ class TitleScene(MenuScene):
         from ...session import Session
         from .play import PlayScene
 
+        if self.has_slots:  # named saves too: let the player choose
+            from .slots import SlotsScene
+
+            self.app.push(SlotsScene(self.app, "load"))
+            return
         data, reason = load_autosave()
         if data is None:
             self.app.push(ErrorScene(self.app, "Cannot continue", reason or "There is no saved game."))
