@@ -689,7 +689,10 @@ class Session:
 
     # -- computer turns -----------------------------------------------------------------------
     def ai_seed(self, seat: int) -> int:
-        return self.state.seed * 31 + seat
+        """A fresh seed per turn that depends on the state only (the formula of
+        ``game.demo.player_seed``), so a resumed game plays on exactly as before."""
+        st = self.state
+        return (st.seed * 1_000_003 + st.round * 10_007 + st.total_turns * 101 + seat) % 2**31
 
     def ai_request(self) -> tuple[int, str, int, dict] | None:
         """``(token, level, seed, view_dict)`` when a computer seat must move and no

@@ -27,7 +27,7 @@ def _answer(job: tuple, cache: dict) -> tuple:
         if level == HINT:
             action = compute_hint(view)
         else:
-            action = compute_ai_action(level, seed, view, cache)
+            action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
         return (token, action_to_wire(action), "")
     except Exception as exc:  # the game goes on: the move becomes a draw
         return (token, {"type": "draw"}, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
