@@ -591,17 +591,24 @@ class PlayScene(Scene):
             return
         action = action_from_wire(action)
         tiles: list[int] = []
+        text = ""
         if isinstance(action, dict):
             if action.get("type") == "play" and action.get("board") is not None:
                 start = sess.state.board.tile_set()
                 rack = set(sess.state.players[sess.viewer].rack)
-                tiles = [t for t in action["board"].tiles() if t not in start and t in rack]
+                board = action["board"]
+                tiles = [t for t in board.tiles() if t not in start and t in rack]
+                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+                text = "  +  ".join(format_tiles(ln.tiles) for ln in lines)
             elif action.get("type") == "tiles":
                 tiles = [int(t) for t in action.get("tiles", [])]
+        if tiles and not text:
+            text = format_tiles(sorted(tiles, key=lambda t: (t >= 104, t)))
+        self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if tiles:
             self.hint_tiles = tiles
             self.hint_until = self.time + 8.0
-            self.toast("Hint: try " + format_tiles(sorted(tiles, key=lambda t: (t >= 104, t))), theme.GOLD, 6.0)
+            self.toast("Hint: try " + text, theme.GOLD, 6.0)
         else:
             self.toast("No play found: drawing a tile is fine this turn", theme.GOLD, 4.5)
         self.app.sound.play("pop")
@@ -1196,6 +1203,9 @@ class PlayScene(Scene):
         by = cy - box.face_size // 2 - int(8 * s)
         if box.where == "right":
             bx = cx - box.face_size // 2 - bw + int(6 * s)
+        if box.where == "bottom":  # above my panel, clear of the name
+            bx = cx - bw // 2
+            by = box.rect.y - bh - int(6 * s)
         bubble = pygame.Rect(bx, by, bw, bh)
         pygame.draw.rect(surf, theme.CREAM, bubble, border_radius=bh // 2)
         pygame.draw.rect(surf, theme.GOLD_DARK, bubble, width=2, border_radius=bh // 2)
@@ -1371,14 +1381,22 @@ class PlayScene(Scene):
                                  border_radius=max(3, w // 5))
             if t == drawn and t in sess.rack_slots and not sp.moving:
                 self.draw_new_badge(surf, (x + w, y), s)
-        # the keyboard cursor
+        # the keyboard cursor: white corner brackets and a pointer, unlike the selection glow
         if self.kb_mode:
             area, cell = self.cursor
             grid = lay.grid if area == TABLE else lay.rack_grid
-            cr = grid.cell_rect(cell).inflate(int(8 * s), int(8 * s))
-            a = 0.6 + 0.4 * math.sin(self.time * 6)
-            pygame.draw.rect(surf, theme.mix(theme.ACCENT, (255, 255, 255), a * 0.4), cr, width=max(2, int(3 * s)),
-                             border_radius=max(4, cr.w // 5))
+            cr = grid.cell_rect(cell).inflate(int(10 * s), int(10 * s))
+            a = 0.5 + 0.5 * math.sin(self.time * 6)
+            col = theme.mix((255, 255, 255), theme.GOLD, a * 0.6)
+            arm = max(5, cr.w // 3)
+            wdt = max(2, int(3 * s))
+            for (x, y, dx, dy) in ((cr.left, cr.top, 1, 1), (cr.right - 1, cr.top, -1, 1),
+                                   (cr.left, cr.bottom - 1, 1, -1), (cr.right - 1, cr.bottom - 1, -1, -1)):
+                pygame.draw.line(surf, col, (x, y), (x + dx * arm, y), wdt)
+                pygame.draw.line(surf, col, (x, y), (x, y + dy * arm), wdt)
+            tip = (cr.centerx, cr.top - int(3 * s))
+            size = max(4, int(7 * s))
+            pygame.draw.polygon(surf, col, [(tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size), tip])
 
     def draw_new_badge(self, surf, top_right, s) -> None:
         x, y = top_right
