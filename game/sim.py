@@ -58,9 +58,10 @@ def take_turn(state, player) -> tuple[engine.TurnResult, bool, float]:
             result = engine.draw(state)
     else:
         result = engine.draw(state)
-        if not result.ok:  # e.g. a must-play rule refused the draw: count it, force a pass
+        if not result.ok:  # e.g. a must-play rule refused the draw: count it
             illegal = True
-            result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+    if not result.ok:  # the draw after an illegal move was refused too: force the turn to end
+        result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
     return result, illegal, think_ms
 
 
@@ -103,6 +104,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "think": think,
         "stalled": stalled,
         "scores": [p.score for p in state.players],
+        "game_end": state.variant.game_end_reason(state),
         "state": state,
     }
 
@@ -134,6 +136,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     wins = [0] * n
     think: dict[int, list[float]] = {i: [] for i in range(n)}
     reasons: Counter = Counter()
+    game_ends: Counter = Counter()
     illegal = 0
     conserved = True
     turns_total = 0
@@ -149,6 +152,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         for seat, sc in enumerate(res["scores"]):
             scores[order[seat]] += sc
         reasons.update(res["reasons"])
+        game_ends[res["game_end"]] += 1
         illegal += res["illegal"]
         conserved &= res["conserved"]
         turns_total += res["turns"]
@@ -170,6 +174,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "mean_score": [round(s / games, 2) if games else 0.0 for s in scores],
         "turns_mean": round(turns_total / games, 2) if games else 0.0,
         "end_reasons": dict(reasons),
+        "game_end_reasons": dict(game_ends),
         "illegal_moves": illegal,
         "tiles_conserved": conserved,
         "think_ms_p50": [round(_percentile(think[i], 0.5), 3) for i in range(n)],
@@ -228,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{summary['games']} {vcls.title} games in {summary['seconds']} s, {summary['turns_mean']} turns on average")
         for i, k in enumerate(kinds):
             print(f"  {k:<12} wins {summary['wins'][i]:>5} ({summary['win_rate'][i]:.1%})  think p50 {summary['think_ms_p50'][i]} ms  p99 {summary['think_ms_p99'][i]} ms")
-        print(f"  end reasons: {summary['end_reasons']}")
+        print(f"  end reasons: {summary['end_reasons']}   game ends: {summary['game_end_reasons']}")
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
     return 0
 

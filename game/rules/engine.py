@@ -260,12 +260,15 @@ class EndTurnPreview:
     ``outcome`` is "draw" (nothing changed on the table), "play" (legal), "penalty" (the
     failed-play penalty would apply) or "refused" (the draft is illegal; nothing happens).
     ``warn`` says the screen should ask before a penalty (the variant's
-    ``warn_before_penalty`` option; on where the variant has no such option)."""
+    ``warn_before_penalty`` option; on where the variant has no such option).
+    ``warnings`` are the variant's ``end_turn_warnings`` for a draw or a legal play
+    (e.g. Relaxed Rummibug's hand-limit penalty); when there are any, ``warn`` is set."""
 
     outcome: str
     problems: tuple[Problem, ...]
     message: str
     warn: bool = False
+    warnings: tuple[str, ...] = ()
 
 
 def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
@@ -273,11 +276,20 @@ def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
         return EndTurnPreview("refused", (Problem("the round is over"),), "The round is over.")
     if not isinstance(board, Board):
         return EndTurnPreview("refused", (Problem("a play must be a table layout"),), "A play must be a table layout.")
+    variant = state.variant
+    rack = state.player.rack
     if board == state.board:
-        return EndTurnPreview("draw", (), "Nothing was played: you draw a tile.")
+        refusal = variant.draw_problems(state)
+        if refusal:
+            return EndTurnPreview("refused", tuple(refusal), "; ".join(p.message for p in refusal))
+        after = len(rack) + (1 if state.pool else 0)
+        notes = tuple(variant.end_turn_warnings(state, state.current, after))
+        return EndTurnPreview("draw", (), " ".join(("Nothing was played: you draw a tile.",) + notes), bool(notes), notes)
     analysis = check_play(state, board)
     if not analysis.problems:
-        return EndTurnPreview("play", (), "")
+        played = set(analysis.played)
+        notes = tuple(variant.end_turn_warnings(state, state.current, [t for t in rack if t not in played]))
+        return EndTurnPreview("play", (), " ".join(notes), bool(notes), notes)
     count = state.variant.failed_play_penalty
     if count and failed_manipulation(analysis):
         warn = bool(state.options.get("warn_before_penalty", True))
@@ -374,6 +386,8 @@ def finish_round(state: GameState, reason: str) -> dict:
         "rack_values": [rack_value(p.rack) for p in state.players],
         "scores": [p.score for p in state.players],
     }
+    for k, v in variant.round_record(state, reason, winner).items():
+        entry.setdefault(k, v)
     state.history.append(entry)
     state.phase = "game_over" if variant.game_over(state) else "round_over"
     ev = {"type": "round_end", **entry}
