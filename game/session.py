@@ -575,19 +575,23 @@ class Session:
         a = self.analysis()
         return list(a.problems) if a is not None else []
 
+    def preview(self):
+        """What ending the turn now would do, from the rules core (``engine.preview_end_turn``):
+        ``outcome`` draw / play / penalty / refused, a ``message``, and ``warn``/``warnings``
+        when the screen should ask first.  None when it is not the viewer's turn."""
+        if self.draft is None or not self.my_turn:
+            return None
+        return engine.preview_end_turn(self.state, self.draft)
+
     def would_penalise(self) -> bool:
         """Ending the turn now would cost the variant's failed-play penalty."""
-        return bool(self.draft_changed and self.variant.failed_play_penalty and self.problems())
+        pv = self.preview()
+        return pv is not None and pv.outcome == "penalty"
 
     def end_turn_warnings(self) -> list[str]:
         """Warnings a rule set wants shown before the turn ends (e.g. a hand limit)."""
-        hook = getattr(self.variant, "end_turn_warnings", None)
-        if self.draft is None or hook is None:
-            return []
-        try:
-            return [str(w) for w in hook(self.state, self.draft)]
-        except Exception:  # a variant hook must not cost the player the game
-            return []
+        pv = self.preview()
+        return list(pv.warnings) if pv is not None else []
 
     def draw(self) -> Outcome:
         """Draw a tile (tiles moved this turn go back first)."""

@@ -27,7 +27,7 @@ class WarningRules(Classic):
     key = "warning-test"
     title = "Warning test"
 
-    def end_turn_warnings(self, state, board):
+    def end_turn_warnings(self, state, seat, rack_after):
         return ["You will end above the hand limit: it costs 5 points."]
 
 
@@ -61,6 +61,7 @@ def test_a_penalised_end_asks_first_then_applies_the_penalty(app):
     key(app, pygame.K_SPACE)
     dialog = app.top
     assert isinstance(dialog, DialogScene) and "not valid" in dialog.title and "3 penalty tiles" in dialog.message
+    assert sess.would_penalise()
     key(app, pygame.K_ESCAPE)  # keep playing
     assert app.top is play and sess.my_turn and sess.table().get((1, 1)) is not None
     key(app, pygame.K_SPACE)
@@ -68,7 +69,7 @@ def test_a_penalised_end_asks_first_then_applies_the_penalty(app):
     assert app.top is play and not sess.my_turn
     assert len(sess.state.board) == 0 and len(sess.state.players[0].rack) == n + 3
     step(app)
-    assert play.banner is not None and play.banner[0] == "Penalty"
+    assert play.banner is not None and play.banner[0] == "Penalty" and "back" in play.banner[1]
 
 
 def test_the_warning_can_be_turned_off(app):

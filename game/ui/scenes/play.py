@@ -337,7 +337,10 @@ class PlayScene(Scene):
         elif kind == "penalty":
             n = len(ev.get("tiles", []))
             who = self.name_of(seat)
-            self.show_banner("Penalty", f"{who} {'take' if who == 'You' else 'takes'} {n} tile{'s' if n != 1 else ''}: {ev.get('reason', '')}", theme.WARN, 3.2)
+            text = ev.get("message") if seat == sess.viewer and sess.is_human(seat) else ev.get("summary")
+            if not text:
+                text = f"{who} {'take' if who == 'You' else 'takes'} {n} tile{'s' if n != 1 else ''}: {ev.get('reason', '')}"
+            self.show_banner("Penalty", text, theme.WARN, 4.0)
             self.app.sound.play("invalid")
             if seat != sess.viewer:
                 self.ghost_to_seat(seat, n)
@@ -361,7 +364,7 @@ class PlayScene(Scene):
         else:
             msg = ev.get("message")
             if msg:
-                self.toast(str(msg), theme.GOLD)
+                self.toast(str(msg), theme.WARN if "penalty" in str(kind) else theme.GOLD, 4.5)
 
     def ghost_to_seat(self, seat: int, n: int) -> None:
         if self.speed() <= 0:
@@ -691,28 +694,25 @@ class PlayScene(Scene):
             self.app.sound.play("deal")
 
     def end_or_draw(self) -> None:
+        """Space / the big button: draw when nothing changed, else end the turn; the rules
+        core's preview says when to ask first (a penalty, a hand-limit warning)."""
         sess = self.session
         if not sess.my_turn or self.input_locked():
             return
-        if not sess.draft_changed and not sess.held_table_tiles():
-            self.do_draw()
-            return
-        warnings = sess.end_turn_warnings()
-        if sess.would_penalise() and self.app.settings.get("warn_invalid_end", True):
-            n = sess.variant.failed_play_penalty
-            probs = "; ".join(p.message for p in sess.problems()[:2])
-            self.app.push(DialogScene(self.app, "The table is not valid",
-                                      f"{probs}. If you end your turn now, the table is restored, your tiles come back "
-                                      f"and you draw {n} penalty tiles.",
-                                      [("End turn anyway", "danger", self.do_end_turn), ("Keep playing", "secondary", None)],
+        changed = sess.draft_changed or bool(sess.held_table_tiles())
+        go = self.do_end_turn if changed else self.do_draw
+        pv = sess.preview()
+        if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
+            self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
+                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN))
             return
-        if warnings:
-            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(warnings),
-                                      [("End turn anyway", "danger", self.do_end_turn), ("Keep playing", "secondary", None)],
+        if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
+            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
+                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN))
             return
-        self.do_end_turn()
+        go()
 
     def do_end_turn(self) -> None:
         out = self.session.end_turn()
