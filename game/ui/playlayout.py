@@ -95,6 +95,7 @@ class PlayLayout:
     buttons: dict[str, pygame.Rect]
     pool: pygame.Rect
     menu: pygame.Rect
+    info: list[pygame.Rect] = field(default_factory=list)  # where the rule set's status lines go
     extra: dict = field(default_factory=dict)
 
 
@@ -109,7 +110,8 @@ def seat_places(n: int, viewer: int, direction: int) -> dict[int, str]:
 
 
 def compute(size: tuple[int, int], n_players: int, viewer: int, direction: int, grid_cols: int,
-            rows_needed: int, rack_cols: int, bounds: tuple[int, int, int, int] | None = None) -> PlayLayout:
+            rows_needed: int, rack_cols: int, bounds: tuple[int, int, int, int] | None = None,
+            info_band: bool = False) -> PlayLayout:
     """``bounds`` = (row0, col0, rows, cols) for a board that grows in every direction."""
     w, h = size
     s = theme.scale_for(size)
@@ -124,7 +126,7 @@ def compute(size: tuple[int, int], n_players: int, viewer: int, direction: int, 
     bottom = pygame.Rect(0, h - bottom_h, w, bottom_h)
     status = pygame.Rect(0, bottom.y - int(34 * s), w, int(34 * s))
     side_w = int(132 * s)
-    top_h = int(98 * s) if has_top else 0
+    top_h = int(98 * s) if has_top else int(86 * s) if info_band else 0
     tx0 = (side_w + m * 2) if has_left else m * 2
     tx1 = w - ((side_w + m * 2) if has_right else m * 2)
     ty0 = header.bottom + top_h + m
@@ -208,8 +210,21 @@ def compute(size: tuple[int, int], n_players: int, viewer: int, direction: int, 
     rgy = rack.y + (rack.h - slot_py * 2) / 2 + (slot_py - rtw * ASPECT) / 2
     rack_grid = Grid(rgx, rgy, slot_px, slot_py, rtw, cols, 2)
 
+    info: list[pygame.Rect] = []
+    if info_band:
+        band = pygame.Rect(m, header.bottom + int(6 * s), w - 2 * m, top_h - int(10 * s))
+        top_box = next((b.rect for b in seats.values() if b.where == "top"), None)
+        if top_box is not None:
+            left = pygame.Rect(band.x, band.y, top_box.x - band.x - m, band.h)
+            right = pygame.Rect(top_box.right + m, band.y, band.right - top_box.right - m, band.h)
+        else:
+            half = (band.w - m) // 2
+            left = pygame.Rect(band.x, band.y, half, band.h)
+            right = pygame.Rect(band.x + half + m, band.y, band.w - half - m, band.h)
+        info = [r for r in (left, right) if r.w > 80 * s]
+
     pool = pygame.Rect(0, 0, int(150 * s), int(34 * s))
     menu = pygame.Rect(0, 0, int(96 * s), int(34 * s))
     menu.midright = (w - m, header.centery)
     pool.midright = (menu.x - m, header.centery)
-    return PlayLayout(size, s, header, table, grid, status, bottom, me, seats, rack, rack_grid, buttons, pool, menu)
+    return PlayLayout(size, s, header, table, grid, status, bottom, me, seats, rack, rack_grid, buttons, pool, menu, info)

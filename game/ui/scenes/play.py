@@ -193,13 +193,21 @@ class PlayScene(Scene):
             rows_needed = max([r for r, _ in board.cells] + [r for r, _ in sess.state.board.cells] + [-1]) + 2
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
+        info_band = bool(self.status_lines())
         key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, sess.grid_width, rows_needed,
-               sess.rack_cols, bounds)
+               sess.rack_cols, bounds, info_band)
         if key != self._layout_key:
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
-                                              sess.grid_width, rows_needed, sess.rack_cols, bounds)
+                                              sess.grid_width, rows_needed, sess.rack_cols, bounds, info_band)
             self._layout_key = key
         return self._layout
+
+    def status_lines(self) -> list[str]:
+        """The rule set's status lines (cached per change of the game)."""
+        v = self.session.version
+        if getattr(self, "_status_cache", (None,))[0] != v:
+            self._status_cache = (v, self.session.status_lines())
+        return self._status_cache[1]
 
     def seat_box(self, seat: int) -> playlayout.SeatBox:
         lay = self.layout()
@@ -1066,6 +1074,7 @@ class PlayScene(Scene):
         self.draw_me(surf, lay, analysis)
         self.draw_buttons(surf, lay)
         self.draw_status(surf, lay, analysis)
+        self.draw_info(surf, lay)
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
@@ -1088,11 +1097,6 @@ class PlayScene(Scene):
         info = theme.text(f"{v.title}  ·  {rnd}", 22 * s, theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
-        lines = sess.status_lines()
-        if lines:
-            maxw = lay.pool.x - x - int(16 * s)
-            st = theme.fit_text("  ·  ".join(lines), 21 * s, max(40, maxw), theme.INK)
-            surf.blit(st, (x, h.centery - st.get_height() // 2))
         # pool
         p = lay.pool
         back = self.app.tiles.back(int(p.h * 0.6))
@@ -1111,6 +1115,54 @@ class PlayScene(Scene):
             pygame.draw.line(surf, theme.INK, (m.x + int(12 * s), y), (m.x + int(28 * s), y), max(2, int(2 * s)))
         mt = theme.text("Menu", 20 * s, theme.INK)
         surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
+
+    def info_px(self, lay) -> float:
+        return 20 * lay.s
+
+    def info_rows(self, lay) -> list[list[tuple[str, bool]]]:
+        """The status lines wrapped into the info panels (shared out evenly between them):
+        per panel, rows of (text, starts a line)."""
+        s = lay.s
+        lines = self.status_lines()
+        if not lines or not lay.info:
+            return []
+        px = self.info_px(lay)
+        row_h = theme.font(px, False).get_linesize()
+        groups = [[(w, i == 0) for i, w in enumerate(theme.wrap_lines(ln, px, lay.info[0].w - int(34 * s), bold=False))]
+                  for ln in lines]
+        total = sum(len(g) for g in groups)
+        panels: list[list[tuple[str, bool]]] = [[] for _ in lay.info]
+        k = 0
+        for g in groups:
+            share = math.ceil(total / len(panels))
+            if k < len(panels) - 1 and panels[k] and len(panels[k]) + len(g) > share:
+                k += 1
+            panels[k] += g
+        out = []
+        for rect, rows in zip(lay.info, panels):
+            fit = max(1, (rect.h - int(10 * s)) // row_h)
+            if len(rows) > fit:
+                rows = rows[:fit]
+                rows[-1] = (rows[-1][0].rstrip(".;,") + "…", rows[-1][1])
+            out.append(rows)
+        return out
+
+    def draw_info(self, surf, lay) -> None:
+        s = lay.s
+        panels = self.info_rows(lay)
+        px = self.info_px(lay)
+        row_h = theme.font(px, False).get_linesize()
+        for rect, rows in zip(lay.info, panels):
+            if not rows:
+                continue
+            theme.draw_panel(surf, rect, radius=int(12 * s), alpha=190, shadow=int(6 * s))
+            y = rect.y + (rect.h - row_h * len(rows)) // 2
+            for text, first in rows:
+                if first:
+                    pygame.draw.circle(surf, theme.GOLD, (rect.x + int(14 * s), y + row_h // 2), max(2, int(3 * s)))
+                img = theme.text(text, px, theme.INK if first else theme.INK_DIM, bold=False)
+                surf.blit(img, (rect.x + int(24 * s), y + (row_h - img.get_height()) // 2))
+                y += row_h
 
     def ring_colour(self, frac: float):
         if frac > 0.5:
@@ -1590,6 +1642,8 @@ class PlayScene(Scene):
         s = lay.s
         text = self.hovered_problem(lay, analysis)
         colour = theme.BAD
+        if not text and any(r.collidepoint(self.mouse) for r in lay.info):
+            text, colour = "  ·  ".join(self.status_lines()), theme.INK
         if not text and self.drag is None:
             btn = self.button_at(self.mouse)
             tips = {"runs": "Sort your rack by colour, then number (S)", "groups": "Sort your rack by number, then colour (G)",
