@@ -7,7 +7,7 @@ import pytest
 
 from game.rules.variants import base
 from game.rules.variants.classic import Classic
-from game.session import TABLE
+from game.session import TABLE, Session
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
 from uidrive import cell_center, click, drag, key, make_app, settle, step, tile_center
@@ -106,3 +106,39 @@ def test_crossword_board_grows_in_every_direction(app):
     g2 = play.layout().grid
     assert g2.row0 <= cell[0] - 2 and g2.col0 <= cell[1] - 2  # room around the new tile
     assert play.sprites[tiles("R10")[0]].pos == g2.cell_pos(cell)
+
+
+def test_real_rule_sets_reach_the_screen(app):
+    """Rummy Q's target is chosen on the set-up screen; Relaxed Rummibug warns before a turn ends above its hand limit."""
+    from game.rules.tiles import format_tiles
+    from game.ui.scenes.setup import SetupScene
+
+    setup = app.push(SetupScene(app, "rummy-q"))
+    step(app)
+    target = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Points that end the game")
+    values = [v for v, _ in target.options]
+    assert 100 in values and len(values) > 5
+    setup.group.focus = setup.group.widgets.index(target)
+    key(app, pygame.K_RIGHT)
+    chosen = target.value
+    key(app, pygame.K_RETURN)
+    play = app.top
+    assert isinstance(play, PlayScene) and play.session.state.options["target"] == chosen
+    assert any(str(chosen) in line for line in play.status_lines())
+    app.pop()
+
+    sess = human_session(variant="rummibug-relaxed", opponents=("basic",))
+    st = sess.state
+    limit = st.variant.hand_limit(st)
+    for t in st.pool[: limit - len(st.players[0].rack)]:
+        st.pool.remove(t)
+        st.players[0].rack.append(t)
+    assert not st.conservation_problems()
+    sess = Session(st, autosave=False)
+    assert len(st.players[0].rack) == limit
+    play = open_play(app, sess)
+    assert any("Hand limit" in line for line in play.status_lines())
+    key(app, pygame.K_SPACE)  # drawing would end the turn above the limit
+    assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message, format_tiles(st.players[0].rack)
+    key(app, pygame.K_ESCAPE)
+    assert sess.my_turn
