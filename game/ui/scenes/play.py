@@ -325,6 +325,11 @@ class PlayScene(Scene):
                 self.selection = []
                 self.hint_tiles = []
                 self.schedule(max(0.0, self.busy_until - self.time), lambda: self.app.sound.play("turn"))
+                if not getattr(self.app, "shown_controls_tip", False):
+                    self.app.shown_controls_tip = True
+                    self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(
+                        "Drag tiles onto the table (or click tiles, then a cell)  ·  Space: draw or end turn  ·  "
+                        "H: hint  ·  Esc: menu", theme.ACCENT, 9.0))
         elif kind == "play":
             self.on_play(ev)
         elif kind == "draw":
