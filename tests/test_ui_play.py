@@ -290,7 +290,7 @@ def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
     monkeypatch.setattr(persistence, "autosave", lambda d: saved.append(json.loads(json.dumps(d))), raising=False)
     sess = human_session()
     sess.turn_hooks = [lambda s: persistence.autosave(s.to_dict())]
-    play = open_play(app, sess)
+    open_play(app, sess)
     key(app, pygame.K_SPACE)  # draw; the computer is next
     assert len(saved) == 1
     step(app)  # the request is out

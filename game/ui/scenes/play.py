@@ -10,7 +10,7 @@ add playback delays, flips, bursts and sounds.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -539,7 +539,6 @@ class PlayScene(Scene):
         return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
-        sess = self.session
         if self.round_end_at is not None and self.time >= self.round_end_at:
             self.round_end_at = None
             self.celebrate()
@@ -780,7 +779,6 @@ class PlayScene(Scene):
         return area == RACK or self.can_edit_table()
 
     def handle(self, ev) -> None:
-        sess = self.session
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
         if ev.type == pygame.MOUSEMOTION:

@@ -98,7 +98,6 @@ class RoundResultsScene(ResultsBase):
         title = f"Round {entry.get('round', st.round)}: " + ("you win!" if name == "You" else f"{name} wins" if name else "over")
         s = self.draw_frame(surf, title, theme.GOLD if name == "You" else theme.ACCENT)
         r = self.panel_rect
-        you = name == "You"
         reason = {"out": "went out",
                   "blocked": "had the lowest rack when nobody could play",
                   "pool": "had the fewest tiles when the pool ran out",
