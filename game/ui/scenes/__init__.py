@@ -30,7 +30,10 @@ def first_scene(app) -> list:
 
         names = player_names()
         level = next((l for l in ("medium", "basic") if l in names), names[0])
+        from ...rules.variants import REGISTRY
+
         variant = app.variant or "classic"
-        session = Session.new(variant, [level] * 3, seed=app.seed, demo=True)
+        n = max(1, min(3, REGISTRY[variant].max_players - 1))
+        session = Session.new(variant, [level] * n, seed=app.seed, demo=True)
         scenes.append(PlayScene(app, session))
     return scenes

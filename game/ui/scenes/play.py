@@ -136,9 +136,9 @@ class PlayScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key = None
         self._sync_sig = None
+        self._layout_memo = None
         self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
-        self.demo_restart_at: float | None = None
         self.closed = False
         self.shown_save_error = ""
         from .. import variant_ui
@@ -177,6 +177,9 @@ class PlayScene(Scene):
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None)
+        if memo == self._layout_memo and self._layout is not None:
+            return self._layout
         board = sess.table()
         rows_needed = 0
         bounds = None
@@ -200,6 +203,7 @@ class PlayScene(Scene):
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
                                               sess.grid_width, rows_needed, sess.rack_cols, bounds, info_band)
             self._layout_key = key
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False)
         return self._layout
 
     def status_lines(self) -> list[str]:
