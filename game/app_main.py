@@ -12,6 +12,9 @@ import os
 import sys
 
 
+MIN_W, MIN_H = 800, 500  # the smallest window the screens are laid out for (game.ui.app.MIN_SIZE)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # exit 2 with a clear message, no usage dump noise
         self.print_usage(sys.stderr)
@@ -24,8 +27,8 @@ def _size(text: str) -> tuple[int, int]:
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise argparse.ArgumentTypeError(f"window size {text!r} must look like 1280x800")
     w, h = int(parts[0]), int(parts[1])
-    if not (640 <= w <= 10000 and 400 <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"window size {text!r} is out of range (at least 640x400)")
+    if not (MIN_W <= w <= 10000 and MIN_H <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"window size {text!r} is out of range (at least {MIN_W}x{MIN_H})")
     return w, h
 
 
