@@ -1,37 +1,41 @@
-"""Benchmarks: ``python -m game.bench COMMAND [options]``.
+"""Benchmarks that print figures (timing goals live here, never in tests).
 
-``frames``: per-frame time of a busy play screen (see ``game/ui/bench_frames.py``).
-Other commands (the solver's) plug into ``COMMANDS``.
+``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
+time of a busy play screen (see ``game/ui/bench_frames.py``).
+
+Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
+``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
 """
 
 from __future__ import annotations
 
-import importlib
+import argparse
 import sys
 
-COMMANDS = {
-    "frames": ("game.ui.bench_frames", "main", "per-frame time of a busy play screen under the dummy video driver"),
-}
+
+def add_frames(sub) -> None:
+    from .ui.bench_frames import add_frames as add  # imports no pygame until it runs
+
+    add(sub)
 
 
-def usage() -> str:
-    lines = ["usage: python -m game.bench COMMAND [options]", "", "commands:"]
-    for name, (_m, _f, text) in COMMANDS.items():
-        lines.append(f"  {name:<10} {text}")
-    return "\n".join(lines)
+SUBCOMMANDS = [add_frames]
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] in ("-h", "--help"):
-        print(usage())
-        return 0 if args else 2
-    cmd = args[0]
-    if cmd not in COMMANDS:
-        print(f"error: unknown benchmark {cmd!r}\n{usage()}", file=sys.stderr)
+    ap = argparse.ArgumentParser(prog="python -m game.bench", description="Benchmarks that print figures.")
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND")
+    for add in SUBCOMMANDS:
+        add(sub)
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if not getattr(args, "func", None):
+        ap.print_usage(sys.stderr)
+        print("error: choose a benchmark: " + ", ".join(sub.choices), file=sys.stderr)
         return 2
-    module, func, _ = COMMANDS[cmd]
-    return int(getattr(importlib.import_module(module), func)(args[1:]) or 0)
+    return args.func(args)
 
 
 if __name__ == "__main__":

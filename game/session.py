@@ -153,8 +153,16 @@ def compute_hint(view: PlayerView) -> dict:
         hint_mod = None
     if hint_mod is not None and hasattr(hint_mod, "hint"):
         result = hint_mod.hint(view)
+        if result is None:
+            return {"type": "draw"}
         if isinstance(result, dict):
-            return result
+            if "type" in result:
+                return result
+            if isinstance(result.get("board"), Board):  # {"board", "tiles"}: a play
+                return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result.get("tiles", [])]}
+            if result.get("tiles"):
+                return {"type": "tiles", "tiles": [int(t) for t in result["tiles"]]}
+            return {"type": "draw"}
         if isinstance(result, Board):
             return {"type": "play", "board": result}
         if isinstance(result, (list, tuple)):

@@ -243,3 +243,25 @@ def test_a_finished_game_goes_into_the_statistics():
     got = stats.load_stats().get("classic")
     assert got.games == 1 and got.wins == 1 and got.fastest_win_seconds == 42.0
     assert not persistence.has_autosave()  # nothing left to continue
+
+
+def test_hints_from_the_ai_hint_module_are_understood(monkeypatch):
+    import sys
+    import types
+
+    from game.rules import engine
+    from game.session import compute_hint
+
+    s = human_session("R10 R11 R12")
+    view = engine.view(s.state, 0)
+    board = Board({(0, 0): tiles("R10")[0], (0, 1): tiles("R11")[0], (0, 2): tiles("R12")[0]})
+    fake = types.ModuleType("game.ai.hint")
+    fake.hint = lambda v: {"board": board, "tiles": tiles("R10 R11 R12")}
+    monkeypatch.setitem(sys.modules, "game.ai.hint", fake)
+    import game.ai
+
+    monkeypatch.setattr(game.ai, "hint", fake, raising=False)
+    got = compute_hint(view)
+    assert got["type"] == "play" and got["board"] == board and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
+    fake.hint = lambda v: None
+    assert compute_hint(view) == {"type": "draw"}

@@ -182,16 +182,17 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m game.bench frames", description="Per-frame time of a busy play screen.")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
-    ap.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
-    ap.add_argument("--ai", default="process", choices=("process", "thread", "sync"), help="where the computer thinks")
-    try:
-        args = ap.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+def add_frames(sub) -> None:
+    """Register ``frames`` on ``python -m game.bench``'s sub-parsers."""
+    p = sub.add_parser("frames", help="per-frame time of a busy play screen under the dummy video driver")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
+    p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument("--ai", default="process", choices=("process", "thread", "sync"), help="where the computer thinks")
+    p.set_defaults(func=run_frames)
+
+
+def run_frames(args: argparse.Namespace) -> int:
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
         if w < 640 or h < 400:
@@ -207,10 +208,21 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
     else:
         print(f"{result['frames']} frames at {w}x{h}: p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
-              f"max {result['max_ms']} ms (goal: p99 under {GOAL_P99_MS} ms)")
+              f"max {result['max_ms']} ms (goal: p99 under {GOAL_P99_MS} ms); frame CPU time p99 {result['cpu_p99_ms']} ms")
         print(f"  {result['table_tiles']} tiles on the table, {result['rack_tiles']} on the rack, computer thinking in a "
-              f"{result['ai_worker']} ({result['ai_requests']} requests)")
+              f"{result['ai_worker']} ({result['ai_requests']} requests); load average {result['load_average']}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.ui.bench_frames [options]`` (the same as ``python -m game.bench frames``)."""
+    ap = argparse.ArgumentParser(prog="python -m game.bench")
+    add_frames(ap.add_subparsers(dest="command"))
+    try:
+        args = ap.parse_args(["frames", *(sys.argv[1:] if argv is None else argv)])
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return args.func(args)
 
 
 if __name__ == "__main__":
