@@ -118,5 +118,67 @@ def main(argv):
     app.shutdown()
 
 
-if __name__ == "__main__":
+if __name__ == "__main__" and "--more" not in sys.argv:
     main(sys.argv[1:])
+
+
+def more(argv):
+    """The set-up screen's points target, the rules screen and a running score table."""
+    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/cshots"
+    size = (1280, 800)
+    if "--size" in argv:
+        w, h = argv[argv.index("--size") + 1].split("x")
+        size = (int(w), int(h))
+    tag = f"{size[0]}x{size[1]}"
+    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
+    app.start()
+    from game.ui.scenes.results import RoundResultsScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.setup import SetupScene
+
+    setup = app.push(SetupScene(app, "rummy-q"))
+    step(app, n=5)
+    field = next(w for w in setup.option_widgets if getattr(w, "label", "") == "Points that end the game")
+    setup.group.focus = setup.group.widgets.index(field)
+    step(app, n=3)
+    save(app, outdir, tag, "s1-setup-rummyq")
+    for k in (pygame.K_1, pygame.K_3, pygame.K_7):
+        step(app, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)])
+    save(app, outdir, tag, "s2-setup-typing")
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)], n=3)
+    save(app, outdir, tag, "s3-setup-custom")
+    app.pop()
+    for key in ("rummy-q", "rummibug", "rummibug-relaxed"):
+        rules = app.push(RulesScene(app, key))
+        step(app, n=3)
+        save(app, outdir, tag, f"r-{key}-top")
+        rules.scroll = rules.max_scroll() * 0.45
+        step(app, n=2)
+        save(app, outdir, tag, f"r-{key}-mid")
+        rules.scroll = rules.max_scroll()
+        step(app, n=2)
+        save(app, outdir, tag, f"r-{key}-end")
+        app.pop()
+    for key in ("rummibug-relaxed", "rummy-q"):
+        sess = Session.new(key, ["basic", "basic"], seed=3, demo=True, autosave=False)
+        for rnd in range(2):
+            for _ in range(3000):
+                if sess.phase != "play":
+                    break
+                sess.run_ai_sync()
+            if rnd == 0 and sess.phase == "round_over":
+                sess.next_round()
+        play = app.push(PlayScene(app, sess))
+        play.auto_next = False
+        step(app, n=2)
+        if sess.phase == "round_over":
+            app.push(RoundResultsScene(app, play))
+            step(app, n=30)
+            save(app, outdir, tag, f"res-{key}")
+            app.pop()
+        app.pop()
+    app.shutdown()
+
+
+if __name__ == "__main__" and "--more" in sys.argv:
+    more([a for a in sys.argv[1:] if a != "--more"])

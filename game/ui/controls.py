@@ -493,3 +493,40 @@ class ClickControls:
 
 
 variant_ui.register_general(ClickControls, applies)
+
+
+class HandLimitMeter:
+    """Rule sets with a hand limit (Relaxed Rummibug): the rack count against the limit,
+    in the player's panel, red once above it (ending the turn there costs points)."""
+
+    def __init__(self, scene) -> None:
+        self.scene = scene
+
+    def draw_hud(self, surf, lay) -> None:
+        sess = self.scene.session
+        st = sess.state
+        if st.phase != "play":
+            return
+        try:
+            limit = int(sess.variant.hand_limit(st))
+        except Exception:
+            return
+        n = len(sess.rack_slots)
+        s = lay.s
+        box = lay.me.rect
+        over = n > limit
+        colour = theme.BAD if over else theme.WARN if n >= limit - 2 else theme.GOOD
+        y = box.bottom - int(26 * s)
+        lx = box.x + int(12 * s)
+        label = f"Hand limit (−{getattr(sess.variant, 'hand_limit_penalty', 5)} above)" if over else "Hand limit"
+        lt = theme.fit_text(label, 16 * s, box.w - int(80 * s), theme.BAD if over else theme.INK_DIM, bold=over)
+        surf.blit(lt, (lx, y))
+        vt = theme.text(f"{n} / {limit}", 20 * s, colour)
+        surf.blit(vt, (box.right - int(12 * s) - vt.get_width(), y - int(2 * s)))
+
+
+def has_hand_limit(variant) -> bool:
+    return callable(getattr(variant, "hand_limit", None))
+
+
+variant_ui.register_general(HandLimitMeter, has_hand_limit)
