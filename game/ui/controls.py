@@ -136,6 +136,10 @@ class ClickControls:
         return {(row, c) for c in range(g.col0, g.col0 + g.cols) if g.cell_rect((row, c)).colliderect(r)}
 
     # -- plugin hooks ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.split_mode and not self.session.my_turn:  # the turn ended (or the time ran out)
+            self.split_mode = False
+
     def adjust_targets(self, targets: dict, lay) -> None:
         held = self.held()
         if not held:

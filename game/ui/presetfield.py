@@ -39,7 +39,8 @@ class PresetNumber(Chooser):
     def tooltip(self) -> str:
         if self.editing:
             return self.error or f"Type a whole number from {self.low} to {self.high}, then Enter (Esc cancels)"
-        return self.help
+        return (self.help + " " if self.help else "") + "Type digits for a number of your own."
+
 
     @tooltip.setter
     def tooltip(self, value: str) -> None:
