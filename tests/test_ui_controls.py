@@ -299,3 +299,49 @@ def test_rules_screen_explains_the_click_controls_where_they_apply(app):
     rules = app.push(RulesScene(app, "rummibug-relaxed"))
     step(app)
     assert rules.max_scroll() > 0  # the whole text is there to scroll through
+
+
+def test_hand_limit_penalty_reaches_the_score_table_between_rounds(app):
+    from game.rules import engine
+    from game.ui.scenes.results import RoundResultsScene
+
+    sess = human_session(variant="rummibug-relaxed", opponents=("basic",), seed=4)
+    st = sess.state
+    limit = st.variant.hand_limit(st)
+    while len(st.players[0].rack) < limit:
+        st.players[0].rack.append(st.pool.pop())
+    sess = Session(st, autosave=False)
+    play = open_play(app, sess)
+    key(app, pygame.K_SPACE)  # drawing ends the turn above the limit: asked first
+    assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message
+    key(app, pygame.K_RETURN)  # "End turn anyway"
+    step(app, n=3)
+    assert st.players[0].score == -5 and any("hand limit" in t.text for t in play.toasts)
+    engine.finish_round(st, "pool")
+    results = app.push(RoundResultsScene(app, play))
+    step(app, n=3)
+    points, penalties = results.round_points(st.history[-1])
+    assert penalties[0] == -5 and points[0] == st.history[-1]["deltas"][0] - 5
+    assert points[0] == st.players[0].score  # round 1: its points are the whole total
+    assert "round" in results.footer() and "to go" in results.footer()
+
+
+def test_rummy_q_running_score_table_and_target(app):
+    from game.rules import engine
+    from game.ui.scenes.results import RoundResultsScene
+
+    sess = human_session(variant="rummy-q", opponents=("basic", "basic"), seed=6, options={"target": 150})
+    st = sess.state
+    engine.finish_round(st, "blocked")
+    engine.next_round(st)
+    st.current = 0
+    engine.finish_round(st, "blocked")
+    play = open_play(app, Session(st, autosave=False))
+    results = app.push(RoundResultsScene(app, play))
+    step(app, n=3)
+    assert results.show_history and len(results.score_table()["rows"]) == 2
+    lead = max(range(3), key=lambda i: st.players[i].score)
+    foot = results.footer()
+    assert "First to 150" in foot and str(st.players[lead].score) in foot and play.name_of(lead) in foot
+    points, _ = results.round_points(st.history[-1])
+    assert points == st.history[-1]["deltas"]

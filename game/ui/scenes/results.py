@@ -85,6 +85,15 @@ class RoundResultsScene(ResultsBase):
             table = {}
         return table if isinstance(table, dict) else {}
 
+    def round_points(self, entry: dict) -> tuple[list[int], list[int]]:
+        """Each seat's points for the last round (penalties included, as the score table
+        counts them) and the penalties in them."""
+        n = len(self.session.players)
+        rows = self.score_table().get("rows") or []
+        last = rows[-1] if rows else {}
+        points = last.get("points") or entry.get("deltas") or [0] * n
+        return list(points), list(last.get("penalties") or [0] * n)
+
     def footer(self) -> str:
         """What the game is played to: the target and who leads, or the rounds left."""
         st = self.session.state
@@ -184,10 +193,7 @@ class RoundResultsScene(ResultsBase):
             surf.blit(t, (cols[key], head_y))
         y = head_y + int(28 * s)
         row_h = int(66 * s)
-        rows = self.score_table().get("rows") or []
-        last = rows[-1] if rows else {}
-        deltas = last.get("points") or entry.get("deltas", [0] * len(st.players))  # penalties included
-        pens = last.get("penalties") or [0] * len(st.players)
+        deltas, pens = self.round_points(entry)
         for seat, p in enumerate(st.players):
             win = seat == entry.get("winner")
             row = pygame.Rect(r.x + int(16 * s), y, r.w - int(32 * s), row_h - int(8 * s))
