@@ -28,7 +28,7 @@ CLICK_CONTROLS = [
                        "row: it must be used this turn, as table tiles cannot go back to your rack, so the turn cannot end "
                        "while it is there. To replace a joker, select the tile it stands for and click the joker: you are "
                        "asked whether to replace the joker (it then waits in the holding area) or add the tile to the set. "
-                       "Split (C), then click between two tiles, cuts a set there. Shift-click selects a table tile "
+                       "Split (C) and then a click between two tiles cuts a set there. Shift-click selects a table tile "
                        "instead; with the keyboard cursor, A adds the selection to the set under it, T takes a tile."),
 ]
 
