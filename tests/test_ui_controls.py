@@ -10,6 +10,8 @@ from game.rules.board import Board
 from game.rules.tiles import format_tiles
 from game.session import Session
 from game.ui.clickplan import plan_add, plan_split
+from game.ui.controls import ClickControls, HandLimitMeter
+from game.ui.variant_ui import find
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
 from uidrive import click, key, make_app, motion, settle, step, tile_center
@@ -47,16 +49,21 @@ def row_of(sess, text):
     return format_tiles(sess.table().line_of(cell).tiles)
 
 
+def controls(play) -> ClickControls:
+    return find(play.plugin, ClickControls)
+
+
 def press(app, play, name):
-    click(app, play.plugin.buttons(play.layout())[name].center)
+    click(app, controls(play).buttons(play.layout())[name].center)
 
 
 def test_new_set_from_selected_rack_tiles(app):
     sess = position(["R3 R4 R5 R6 R7 R8"], "K7 K5 K6 B1")
     play = open_play(app, sess)
+    assert find(play.plugin, HandLimitMeter) is None  # Standard has no hand limit
     for t in tiles("K7 K5 K6"):
         click(app, tile_center(play, t))
-    assert play.plugin.enabled("new")
+    assert controls(play).enabled("new")
     press(app, play, "new")
     assert row_of(sess, "K5") == "K5 K6 K7"  # arranged by the rules core, in a place of its own
     assert row_of(sess, "R3") == "R3 R4 R5 R6 R7 R8"
@@ -102,10 +109,10 @@ def test_holding_area_and_no_end_with_held_tiles(app):
     settle(app, play)
     assert sess.held_table_tiles() == [r8] and r8 not in sess.table().tiles()
     lay = play.layout()
-    tray = play.plugin.tray_rect(lay, 1)
+    tray = controls(play).tray_rect(lay, 1)
     assert tray is not None and tray.collidepoint(tile_center(play, r8))  # shown in the holding area
     assert not tray.colliderect(lay.rack)
-    note = play.plugin.status_note(sess.analysis())
+    note = controls(play).status_note(sess.analysis())
     assert note and "R8" in note[0] and "this turn" in note[0]
     key(app, pygame.K_SPACE)  # ending now is refused: table tiles cannot go back to the rack
     assert sess.my_turn and app.top is play and sess.held_table_tiles() == [r8]
@@ -116,7 +123,7 @@ def test_holding_area_and_no_end_with_held_tiles(app):
         click(app, tile_center(play, t))
     press(app, play, "new")
     assert sess.held_table_tiles() == [] and row_of(sess, "R6") == "R6 R7 R8"
-    assert play.plugin.tray_rect(play.layout(), len(play.plugin.held())) is None
+    assert controls(play).tray_rect(play.layout(), len(controls(play).held())) is None
     key(app, pygame.K_SPACE)
     assert not sess.my_turn
     assert {row for row in sess.state.board.render().split(" | ")} == {"K8 B8 O8", "R6 R7 R8"}
@@ -165,12 +172,12 @@ def test_split_a_run_with_the_split_tool(app):
     b4_table = sess.table().get(sess.table().where()[tiles("B4")[0]])
     b5 = tiles("B5")[0]
     press(app, play, "split")
-    assert play.plugin.split_mode
+    assert controls(play).split_mode
     a, b = tile_center(play, b4_table), tile_center(play, b5)
     between = ((a[0] + b[0]) / 2, a[1])
     step(app, [motion(between)])
     click(app, between)
-    assert not play.plugin.split_mode
+    assert not controls(play).split_mode
     assert row_of(sess, "B2") == "B2 B3 B4" and row_of(sess, "B5") == "B5 B6 B7"
     assert row_of(sess, "K1") == "K1 R1 O1"
     rack_b4 = next(t for t in tiles("B4 B4") if t in sess.rack_slots)
@@ -185,12 +192,12 @@ def test_split_needs_a_cut_inside_a_set_and_esc_cancels(app):
     sess = position(["R3 R4 R5"], "K9")
     play = open_play(app, sess)
     key(app, pygame.K_c)
-    assert play.plugin.split_mode
+    assert controls(play).split_mode
     x, y = tile_center(play, tiles("R3")[0])
     click(app, (x - play.layout().grid.tile_w * 0.4, y))  # left of the first tile: no cut there
-    assert not sess.draft_changed and play.plugin.split_mode
+    assert not sess.draft_changed and controls(play).split_mode
     key(app, pygame.K_ESCAPE)
-    assert not play.plugin.split_mode and app.top is play  # Esc left the tool, not the game
+    assert not controls(play).split_mode and app.top is play  # Esc left the tool, not the game
 
 
 def test_plans_keep_sets_valid_and_apart():
@@ -265,9 +272,12 @@ def test_hand_limit_warning_lets_the_player_change_the_turn(app):
     st.players[0].melded = True
     sess = Session(st, autosave=False)
     play = open_play(app, sess)
+    meter = find(play.plugin, HandLimitMeter)
+    assert meter.reading() == (limit + 4, limit)  # shown beside the rack, red above the limit
     for t in tiles("R10 R11 R12"):
         click(app, tile_center(play, t))
     press(app, play, "new")
+    assert meter.reading() == (limit + 1, limit)
     key(app, pygame.K_SPACE)  # limit + 1 tiles would stay: the rules warn first
     dialog = app.top
     assert isinstance(dialog, DialogScene) and "hand limit" in dialog.message and "5 points" in dialog.message

@@ -24,6 +24,8 @@ import pygame  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui.controls import ClickControls  # noqa: E402
+from game.ui.variant_ui import find  # noqa: E402
 from uidrive import click, motion, settle, step, tile_center  # noqa: E402
 from uihelp import give, human_session, lay_table, tiles  # noqa: E402
 
@@ -64,7 +66,7 @@ def main(argv):
     # select three tiles, New set
     for t in tiles("K5 K6 K7"):
         click(app, tile_center(play, t))
-    ctr = play.plugin
+    ctr = find(play.plugin, ClickControls)
     step(app, [motion(ctr.buttons(play.layout())["new"].center)], n=5)
     save(app, outdir, tag, "c1-selected")
     click(app, ctr.buttons(play.layout())["new"].center)

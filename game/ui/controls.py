@@ -506,16 +506,23 @@ class HandLimitMeter:
     def __init__(self, scene) -> None:
         self.scene = scene
 
-    def draw_hud(self, surf, lay) -> None:
+    def reading(self) -> tuple[int, int] | None:
+        """(tiles on the rack as the turn stands, the hand limit now), None between rounds."""
         sess = self.scene.session
         st = sess.state
         if st.phase != "play":
-            return
+            return None
         try:
-            limit = int(sess.variant.hand_limit(st))
+            return len(sess.rack_slots), int(sess.variant.hand_limit(st))
         except Exception:
+            return None
+
+    def draw_hud(self, surf, lay) -> None:
+        sess = self.scene.session
+        got = self.reading()
+        if got is None:
             return
-        n = len(sess.rack_slots)
+        n, limit = got
         s = lay.s
         box = lay.me.rect
         over = n > limit

@@ -15,9 +15,10 @@ where ``MyPlugin(scene)`` may define any of these (all optional):
 
 Plugins for several rule sets at once (the sheet-style click controls) register
 with ``register_general(factory, applies)``, ``applies(variant) -> bool``.  When
-more than one plugin applies they are combined: input goes to each in turn until
-one consumes it, drawing and updates go to all, and a question (``status_right``,
-...) gets the first answer that is not None.
+more than one plugin applies they are combined (the rule set's own first): input
+goes to each in turn until one consumes it, and any other hook is called on each
+in turn until one returns something other than None (drawing and updates return
+None, so they reach all; a question such as ``status_right`` gets the first answer).
 
 The plugin reaches the game through ``scene.session`` (``human_action`` for a
 rule set's own kind of turn) and the geometry through ``scene.layout()``.
@@ -55,12 +56,11 @@ class Combined:
             raise AttributeError(name)
 
         def fan_out(*args):
-            out = None
             for p in self.parts:
                 r = call(p, name, *args)
-                if out is None and r is not None:
-                    out = r
-            return out
+                if r is not None:  # a question answered (drawing and updates answer None: all run)
+                    return r
+            return None
         return fan_out
 
 
@@ -82,6 +82,12 @@ def plugin_for(scene):
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else Combined(parts)
+
+
+def find(plugin, kind: type):
+    """The part of a (possibly combined) plugin that is a ``kind``, or None."""
+    parts = plugin.parts if isinstance(plugin, Combined) else [plugin]
+    return next((p for p in parts if isinstance(p, kind)), None)
 
 
 def call(plugin, name: str, *args):
