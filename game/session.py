@@ -481,12 +481,16 @@ class Session:
                 return (TABLE, cell)
         return None
 
-    def move(self, tiles: list[int], area: str, cell: Cell) -> MoveResult:
+    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False) -> MoveResult:
         """Move ``tiles`` (in this order, side by side) so the first lands on ``cell`` of
-        ``area`` (``"table"`` or ``"rack"``).  Tiles already there are pushed right."""
+        ``area`` (``"table"`` or ``"rack"``).  Tiles already there are pushed right; on a
+        crossword board nothing is pushed (see ``crossword_cells``), and ``vertical`` lays the
+        tiles down a column."""
         tiles = [int(t) for t in dict.fromkeys(tiles)]
         if not tiles:
             return MoveResult(False, "nothing to move")
+        if area == TABLE and self.variant.crossword:
+            return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
         on_table = {t for t in self.table().cells.values()}
         if area == TABLE or any(t in on_table for t in tiles):
             if self.draft is None:
@@ -523,6 +527,47 @@ class Session:
             self._undo.append((before_draft, before_slots))
         self.version += 1
         return MoveResult(True)
+
+    def crossword_cells(self, tiles: list[int], cell: Cell, vertical: bool = False) -> list[Cell]:
+        """Where ``tiles`` go on a crossword board when the first is put at ``cell``: the free
+        cells from there along the row (or down the column), stepping over the tiles already
+        on the board (so a set is laid across another and nothing moves).  One tile goes to
+        ``cell`` itself (a tile there changes places with it, see ``move``)."""
+        r, c = int(cell[0]), int(cell[1])
+        if len(tiles) <= 1:
+            return [(r, c)]
+        board = self.table()
+        moving = set(tiles)
+        dr, dc = (1, 0) if vertical else (0, 1)
+        out: list[Cell] = []
+        while len(out) < len(tiles):
+            t = board.get((r, c))
+            if t is None or t in moving:
+                out.append((r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    def _move_crossword(self, tiles: list[int], cell: Cell, vertical: bool) -> MoveResult:
+        """``move`` onto a crossword board.  One tile dropped on another changes places with it
+        (a table tile goes to the rack slot the dropped tile came from, to be used this turn:
+        that is how a joker is freed)."""
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        cells = self.crossword_cells(tiles, cell, vertical)
+        plan = dict(zip(tiles, cells))
+        other = self.draft.get(cell) if len(tiles) == 1 else None
+        if other is None or other == tiles[0]:
+            return self.place(plan)
+        src = self.where(tiles[0])
+        if src is None:
+            return MoveResult(False, "those tiles cannot be moved")
+        if src[0] == TABLE:
+            plan[other] = src[1]
+            return self.place(plan)
+        res = self.place(plan, [other])
+        if res.ok:
+            self.rack_slots[other] = src[1]  # the slot the dropped tile left
+        return res
 
     def place(self, table: dict[int, Cell] | None = None, to_rack: list[int] | tuple = ()) -> MoveResult:
         """Put tiles on exactly these table cells (``{tile: (row, col)}``) and take these

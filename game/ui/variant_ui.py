@@ -11,7 +11,19 @@ where ``MyPlugin(scene)`` may define any of these (all optional):
 - ``adjust_targets(targets, layout)``: move tiles' on-screen places (``{tile: (x, y, w)}``);
 - ``status_right(layout) -> int``: the right edge the status line's message may use;
 - ``status_note(analysis) -> (text, colour) | None``: a message for the status line;
-- ``draw_refused(outcome) -> bool``: the rules refused a draw; True when shown.
+- ``draw_refused(outcome) -> bool``: the rules refused a draw; True when shown;
+- ``layout_key()`` and ``adjust_layout(layout)``: a view of the board that changes the
+  table's grid (a camera that pans and zooms: ``layout_key`` changes when it moves, and
+  ``adjust_layout`` replaces ``layout.grid``; ``layout.extra["table_clip"]`` limits the
+  board's tiles to the felt, ``layout.extra["own_grid"]`` says the plugin draws the cell marks);
+- ``on_event(event)``: every event from the session, before the screen's own handling
+  (a notice: the answer is ignored, so every plugin hears it);
+- ``draw_info(surface, layout) -> bool``: draw the info panels instead of the status lines;
+- ``draw_seat_extra(surface, seat, pos, width, scale) -> bool``: the last line of an
+  opponent's panel;
+- ``end_banner(reason, winner) -> (title, subtitle, colour) | None``: the game-end banner;
+- ``results_title()``, ``results_subtitle()``, ``results_row(seat, place)``,
+  ``results_note()``: texts for the end-of-game results.
 
 Plugins for several rule sets at once (the sheet-style click controls) register
 with ``register_general(factory, applies)``, ``applies(variant) -> bool``.  When
@@ -65,7 +77,7 @@ class Combined:
 
 
 def plugin_for(scene):
-    from . import controls  # noqa: F401  (registers the click controls)
+    from . import boardview, controls, r200  # noqa: F401  (register the click controls, the crossword board, claims)
 
     variant = scene.session.variant
     parts = []

@@ -10,6 +10,7 @@ add playback delays, flips, bursts and sounds.
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -58,6 +59,7 @@ class Drag:
     tiles: list[int]
     grab: tuple[float, float]  # pointer offset from the first tile's top-left
     pos: tuple[float, float]  # pointer position
+    lead: int = 0  # index of the tile under the pointer
 
 
 @dataclass
@@ -105,6 +107,8 @@ class PlayScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        self.plugin = None  # set last (a plugin may look at the scene)
+        self.place_vertical = False  # crossword boards: tiles put down in a column (V)
         self.sprites: dict[int, Sprite] = {}
         self.pending: dict[int, Pending] = {}
         self.ghosts: list[Ghost] = []
@@ -178,7 +182,8 @@ class PlayScene(Scene):
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
-        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None)
+        cam = variant_ui.call(self.plugin, "layout_key")  # a board view's pan and zoom
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
         if memo == self._layout_memo and self._layout is not None:
             return self._layout
         board = sess.table()
@@ -199,12 +204,13 @@ class PlayScene(Scene):
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         info_band = bool(self.status_lines())
         key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, sess.grid_width, rows_needed,
-               sess.rack_cols, bounds, info_band)
+               sess.rack_cols, bounds, info_band, cam)
         if key != self._layout_key:
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
                                               sess.grid_width, rows_needed, sess.rack_cols, bounds, info_band)
+            variant_ui.call(self.plugin, "adjust_layout", self._layout)  # e.g. a camera over the grid
             self._layout_key = key
-        self._layout_memo = (sess.version, self.app.size, self.drag is None, False)
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
         return self._layout
 
     def status_lines(self) -> list[str]:
@@ -325,6 +331,7 @@ class PlayScene(Scene):
         kind = ev.get("type")
         sess = self.session
         seat = ev.get("seat", sess.state.current)
+        variant_ui.call(self.plugin, "on_event", ev)  # a rule set's own events (claims), or to follow a play
         if kind == "turn":
             self.last_tick_second = None
             if ev.get("human") and seat == sess.viewer:
@@ -571,6 +578,9 @@ class PlayScene(Scene):
                "pool": "The pool is empty."}.get(reason, "")
         if winner is not None and reason != "out":
             sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
+        custom = variant_ui.call(self.plugin, "end_banner", reason, winner)  # (title, sub, colour)
+        if custom:
+            title, sub, colour = custom
         self.show_banner(title, sub.strip(), colour, 2.6)
         if self.speed() > 0:
             self.effects.confetti(lay.size[0], n=160 if winner == sess.viewer else 90, size=8 * lay.s)
@@ -767,7 +777,7 @@ class PlayScene(Scene):
         if area == TABLE and not self.can_edit_table():
             self.toast("Wait for your turn to change the table" if not sess.my_turn else "One moment…", theme.INK_DIM)
             return False
-        res = sess.move(tiles, area, cell)
+        res = sess.move(tiles, area, cell, vertical=area == TABLE and self.vertical_placing())
         if res.ok:
             self.app.sound.play("place")
             return True
@@ -855,7 +865,7 @@ class PlayScene(Scene):
         idx = tiles.index(tile)
         w = getattr(lead, "w", 40)
         grab = (p.pos[0] - lead.pos[0] + idx * w * 1.02, p.pos[1] - lead.pos[1])
-        self.drag = Drag(tiles, grab, p.pos)
+        self.drag = Drag(tiles, grab, p.pos, idx)
         self.app.sound.play("click")
 
     def drag_positions(self) -> list[tuple[float, float, int]]:
@@ -866,7 +876,25 @@ class PlayScene(Scene):
         w = grid.tile_w
         x0 = d.pos[0] - d.grab[0]
         y0 = d.pos[1] - d.grab[1]
+        if grid is lay.grid and self.vertical_placing():
+            # a column: the grabbed tile stays under the pointer
+            lead_w = getattr(self.sprites.get(d.tiles[d.lead]), "w", w) if d.lead < len(d.tiles) else w
+            x0 += d.lead * lead_w * 1.02
+            y0 -= d.lead * grid.py
+            return [(x0, y0 + i * grid.py, w) for i in range(len(d.tiles))]
         return [(x0 + i * grid.px, y0, w) for i in range(len(d.tiles))]
+
+    def vertical_placing(self) -> bool:
+        """Tiles put on a crossword board go down a column (the V toggle)."""
+        return self.place_vertical and bool(self.session.variant.crossword)
+
+    def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
+        """Where ``tiles`` land when the first is put at ``cell`` (a crossword board skips
+        the tiles already there, so a set can be laid across another)."""
+        if area == TABLE and self.session.variant.crossword:
+            return self.session.crossword_cells(tiles, cell, self.vertical_placing())
+        r, c = cell
+        return [(r, c + i) for i in range(len(tiles))]
 
     def drop_target(self) -> tuple[str, tuple[int, int]] | None:
         if self.drag is None:
@@ -1016,8 +1044,10 @@ class PlayScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------
     def static_layer(self, lay: playlayout.PlayLayout) -> pygame.Surface:
         """Background, felt, grid marks and the rack's wood: drawn once per layout."""
-        key = (lay.size, lay.table.topleft, lay.table.size, lay.grid.x0, lay.grid.y0, lay.grid.px, lay.grid.py, lay.grid.rows,
-               lay.grid.cols, lay.rack.topleft, lay.rack.size, lay.rack_grid.cols, lay.rack_grid.px)
+        own_grid = bool(lay.extra.get("own_grid"))  # a board view that pans draws its own cell marks
+        grid_key = None if own_grid else (lay.grid.x0, lay.grid.y0, lay.grid.px, lay.grid.py, lay.grid.rows, lay.grid.cols)
+        key = (lay.size, lay.table.topleft, lay.table.size, grid_key, lay.rack.topleft, lay.rack.size, lay.rack_grid.cols,
+               lay.rack_grid.px)
         if key == self._static_key and self._static is not None:
             return self._static
         s = lay.s
@@ -1025,16 +1055,17 @@ class PlayScene(Scene):
         surf.blit(theme.felt(lay.table.size, int(22 * s)), lay.table.topleft)
         g = lay.grid
         h = int(g.tile_w * ASPECT)
-        marks = pygame.Surface(lay.size, pygame.SRCALPHA)
-        dot = max(1, int(1.6 * s))
-        for r in range(g.row0, g.row0 + g.rows):
-            for c in range(g.col0, g.col0 + g.cols):
-                x, y = g.cell_pos((r, c))
-                pygame.draw.rect(marks, (255, 255, 255, 14), (int(x), int(y), g.tile_w, h), border_radius=max(2, g.tile_w // 7))
-        for c in range(0, g.cols, 1):
-            x, _ = g.cell_pos((g.row0, g.col0 + c))
-            pygame.draw.circle(marks, (255, 255, 255, 22), (int(x + g.tile_w / 2), int(g.y0 - 4 * s)), dot)
-        surf.blit(marks, (0, 0))
+        if not own_grid:
+            marks = pygame.Surface(lay.size, pygame.SRCALPHA)
+            dot = max(1, int(1.6 * s))
+            for r in range(g.row0, g.row0 + g.rows):
+                for c in range(g.col0, g.col0 + g.cols):
+                    x, y = g.cell_pos((r, c))
+                    pygame.draw.rect(marks, (255, 255, 255, 14), (int(x), int(y), g.tile_w, h), border_radius=max(2, g.tile_w // 7))
+            for c in range(0, g.cols, 1):
+                x, _ = g.cell_pos((g.row0, g.col0 + c))
+                pygame.draw.circle(marks, (255, 255, 255, 22), (int(x + g.tile_w / 2), int(g.y0 - 4 * s)), dot)
+            surf.blit(marks, (0, 0))
         # the rack: a wooden shelf with two grooves
         rk = lay.rack
         wood = pygame.Surface(rk.size, pygame.SRCALPHA)
@@ -1173,6 +1204,8 @@ class PlayScene(Scene):
         return out
 
     def draw_info(self, surf, lay) -> None:
+        if variant_ui.call(self.plugin, "draw_info", surf, lay):
+            return  # the rule set shows its own panels there
         s = lay.s
         panels = self.info_rows(lay)
         px = self.info_px(lay)
@@ -1260,6 +1293,8 @@ class PlayScene(Scene):
                 self.draw_thinking(surf, box, s)
 
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
+        if variant_ui.call(self.plugin, "draw_seat_extra", surf, seat, pos, width, s):
+            return
         p = self.session.state.players[seat]
         if not p.melded and self.session.variant.initial_meld_points():
             t = theme.fit_text("not melded yet", 16 * s, width, theme.INK_FAINT, bold=False)
@@ -1339,32 +1374,63 @@ class PlayScene(Scene):
         s = lay.s
         target = self.drop_target()
         if target is not None and self.drag is not None:
-            area, (r, c) = target
+            area, cell = target
             grid = g if area == TABLE else lay.rack_grid
-            n = len(self.drag.tiles)
+            cells = self.drop_cells(self.drag.tiles, area, cell)
             occupied = False
             if area == TABLE:
-                occupied = any(self.session.table().get((r, c + i)) not in (None, *self.drag.tiles) for i in range(n))
+                occupied = any(self.session.table().get(cl) not in (None, *self.drag.tiles) for cl in cells)
             col = theme.WARN if occupied else theme.GOOD
-            for i in range(n):
-                cr = grid.cell_rect((r, c + i))
-                pygame.draw.rect(surf, col, cr.inflate(4, 4), width=max(2, int(3 * s)), border_radius=max(3, cr.w // 6))
+            with self.table_clip(surf, lay, area == TABLE):
+                for cl in cells:
+                    cr = grid.cell_rect(cl)
+                    pygame.draw.rect(surf, col, cr.inflate(4, 4), width=max(2, int(3 * s)), border_radius=max(3, cr.w // 6))
         if analysis is not None and self.session.draft_changed:
-            for prob in self.shown_problems(analysis):
-                if prob.cells:
-                    for rect in self.cell_runs(g, prob.cells):
-                        tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-                        tint.fill((255, 60, 60, 50))
-                        surf.blit(tint, rect.topleft)
+            with self.table_clip(surf, lay):
+                for prob in self.shown_problems(analysis):
+                    if prob.cells:
+                        for rect in self.cell_runs(g, prob.cells):
+                            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+                            tint.fill((255, 60, 60, 50))
+                            surf.blit(tint, rect.topleft)
+
+    @contextmanager
+    def table_clip(self, surf, lay, on: bool = True):
+        """Drawing limited to the felt, where the layout asks for it (a board that pans)."""
+        clip = lay.extra.get("table_clip") if on else None
+        if clip is None:
+            yield
+            return
+        prev = surf.get_clip()
+        surf.set_clip(clip.clip(prev))
+        try:
+            yield
+        finally:
+            surf.set_clip(prev)
+
+    def on_table_still(self, lay) -> set[int]:
+        """Tiles resting on a board that pans (drawn inside the felt only)."""
+        if lay.extra.get("table_clip") is None:
+            return set()
+        return {t for t in self.session.table().cells.values() if t in self.sprites and not self.sprites[t].moving}
 
     def cell_runs(self, g, cells) -> list[pygame.Rect]:
-        """Rectangles around runs of touching cells (one per line)."""
+        """Rectangles around runs of touching cells (one per line; a column of cells, as a
+        crossword board's vertical set, is one tall rectangle)."""
+        h = int(g.tile_w * ASPECT)
+        pad = max(3, int(g.tile_w * 0.12))
+        cells = list(cells)
+        cols = {c for _r, c in cells}
+        rws = sorted(r for r, _c in cells)
+        if len(cells) > 1 and len(cols) == 1 and rws == list(range(rws[0], rws[0] + len(rws))):
+            c = cols.pop()
+            x0, y0 = g.cell_pos((rws[0], c))
+            _x1, y1 = g.cell_pos((rws[-1], c))
+            return [pygame.Rect(int(x0) - pad, int(y0) - pad, g.tile_w + pad * 2, int(y1 - y0) + h + pad * 2)]
         rows: dict[int, list[int]] = {}
         for r, c in cells:
             rows.setdefault(r, []).append(c)
         out = []
-        h = int(g.tile_w * ASPECT)
-        pad = max(3, int(g.tile_w * 0.12))
         for r, cs in rows.items():
             cs = sorted(set(cs))
             start = prev = cs[0]
@@ -1386,7 +1452,9 @@ class PlayScene(Scene):
     def draw_tiles(self, surf, lay, ox: int) -> None:
         tiles = self.app.tiles
         dragging = set(self.drag.tiles) if self.drag else set()
+        clipped = self.on_table_still(lay)
         still = []
+        still_table = []
         moving = []
         for t, sp in self.sprites.items():
             if t in dragging or not sp.visible:
@@ -1395,7 +1463,9 @@ class PlayScene(Scene):
                 moving.append(sp)
             else:
                 x, y = sp.pos
-                still.append((tiles.face(self.face_id(t), sp.w), (int(x) + ox, int(y))))
+                (still_table if t in clipped else still).append((tiles.face(self.face_id(t), sp.w), (int(x) + ox, int(y))))
+        with self.table_clip(surf, lay):
+            surf.fblits(still_table)
         surf.fblits(still)
         for sp in sorted(moving, key=lambda sp: sp.motion.elapsed if sp.motion else 0):
             self.blit_sprite(surf, sp, ox)
@@ -1417,47 +1487,18 @@ class PlayScene(Scene):
     def draw_tile_marks(self, surf, lay, analysis) -> None:
         sess = self.session
         s = lay.s
-        tiles = self.app.tiles
-        g = lay.grid
-        # lines the last play changed
-        for hl in self.highlights:
-            fade = min(1.0, (hl.until - self.time) / 0.5)
-            for rect in self.cell_runs(g, hl.cells):
-                col = theme.mix(theme.FELT_DARK, hl.colour, fade)
-                pygame.draw.rect(surf, col, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
-        # invalid lines: outlined in red
-        if analysis is not None and sess.draft_changed:
-            for prob in self.shown_problems(analysis):
-                for rect in self.cell_runs(g, prob.cells):
-                    pygame.draw.rect(surf, theme.BAD, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
-                    badge = theme.text("!", 18 * s, (255, 255, 255))
-                    br = pygame.Rect(0, 0, int(18 * s), int(18 * s))
-                    br.center = (rect.right - 2, rect.y + 2)
-                    pygame.draw.circle(surf, theme.BAD, br.center, br.w // 2)
-                    theme.blit_center(surf, badge, br.center)
+        with self.table_clip(surf, lay):
+            self.draw_line_marks(surf, lay, analysis)
         # selection, hints, the drawn tile, table tiles held on the rack
         held = set(sess.held_table_tiles()) if sess.draft is not None else set()
         drawn = sess.state.last_drawn.get(sess.viewer)
         dragging = set(self.drag.tiles) if self.drag else set()
+        clipped = self.on_table_still(lay)
         for t, sp in self.sprites.items():
             if t in dragging or not sp.visible:
                 continue
-            w = sp.w
-            x, y = sp.pos
-            if t in self.selection:
-                glow = tiles.glow(w, theme.ACCENT, max(2, int(3 * s)))
-                pad = (glow.get_width() - w) // 2
-                surf.blit(glow, (int(x) - pad, int(y) - pad))
-            elif t in self.hint_tiles:
-                a = 0.5 + 0.5 * math.sin(self.time * 5)
-                glow = tiles.glow(w, theme.mix(theme.GOLD_DARK, theme.GOLD, a), max(2, int(3 * s)))
-                pad = (glow.get_width() - w) // 2
-                surf.blit(glow, (int(x) - pad, int(y) - pad))
-            if t in held:
-                pygame.draw.rect(surf, (190, 120, 255), (int(x) - 2, int(y) - 2, w + 4, int(w * ASPECT) + 4), width=max(2, int(3 * s)),
-                                 border_radius=max(3, w // 5))
-            if t == drawn and t in sess.rack_slots and not sp.moving:
-                self.draw_new_badge(surf, (x + w, y), s)
+            with self.table_clip(surf, lay, t in clipped):
+                self.draw_sprite_marks(surf, t, sp, held, drawn, s)
         # the keyboard cursor: white corner brackets and a pointer, unlike the selection glow
         if self.kb_mode:
             area, cell = self.cursor
@@ -1467,13 +1508,54 @@ class PlayScene(Scene):
             col = theme.mix((255, 255, 255), theme.GOLD, a * 0.6)
             arm = max(5, cr.w // 3)
             wdt = max(2, int(3 * s))
-            for (x, y, dx, dy) in ((cr.left, cr.top, 1, 1), (cr.right - 1, cr.top, -1, 1),
-                                   (cr.left, cr.bottom - 1, 1, -1), (cr.right - 1, cr.bottom - 1, -1, -1)):
-                pygame.draw.line(surf, col, (x, y), (x + dx * arm, y), wdt)
-                pygame.draw.line(surf, col, (x, y), (x, y + dy * arm), wdt)
-            tip = (cr.centerx, cr.top - int(3 * s))
-            size = max(4, int(7 * s))
-            pygame.draw.polygon(surf, col, [(tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size), tip])
+            with self.table_clip(surf, lay, area == TABLE):
+                for (x, y, dx, dy) in ((cr.left, cr.top, 1, 1), (cr.right - 1, cr.top, -1, 1),
+                                       (cr.left, cr.bottom - 1, 1, -1), (cr.right - 1, cr.bottom - 1, -1, -1)):
+                    pygame.draw.line(surf, col, (x, y), (x + dx * arm, y), wdt)
+                    pygame.draw.line(surf, col, (x, y), (x, y + dy * arm), wdt)
+                tip = (cr.centerx, cr.top - int(3 * s))
+                size = max(4, int(7 * s))
+                pygame.draw.polygon(surf, col, [(tip[0] - size, tip[1] - size), (tip[0] + size, tip[1] - size), tip])
+
+    def draw_line_marks(self, surf, lay, analysis) -> None:
+        """Outlines: the lines the last play changed (gold), invalid lines (red)."""
+        sess = self.session
+        s = lay.s
+        g = lay.grid
+        for hl in self.highlights:
+            fade = min(1.0, (hl.until - self.time) / 0.5)
+            for rect in self.cell_runs(g, hl.cells):
+                col = theme.mix(theme.FELT_DARK, hl.colour, fade)
+                pygame.draw.rect(surf, col, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
+        if analysis is not None and sess.draft_changed:
+            for prob in self.shown_problems(analysis):
+                for rect in self.cell_runs(g, prob.cells):
+                    pygame.draw.rect(surf, theme.BAD, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
+                    badge = theme.text("!", 18 * s, (255, 255, 255))
+                    br = pygame.Rect(0, 0, int(18 * s), int(18 * s))
+                    br.center = (rect.right - 2, rect.y + 2)
+                    pygame.draw.circle(surf, theme.BAD, br.center, br.w // 2)
+                    theme.blit_center(surf, badge, br.center)
+
+    def draw_sprite_marks(self, surf, t: int, sp: Sprite, held: set, drawn, s: float) -> None:
+        """Selection, hint, held-table-tile and new-tile marks on one tile."""
+        tiles = self.app.tiles
+        w = sp.w
+        x, y = sp.pos
+        if t in self.selection:
+            glow = tiles.glow(w, theme.ACCENT, max(2, int(3 * s)))
+            pad = (glow.get_width() - w) // 2
+            surf.blit(glow, (int(x) - pad, int(y) - pad))
+        elif t in self.hint_tiles:
+            a = 0.5 + 0.5 * math.sin(self.time * 5)
+            glow = tiles.glow(w, theme.mix(theme.GOLD_DARK, theme.GOLD, a), max(2, int(3 * s)))
+            pad = (glow.get_width() - w) // 2
+            surf.blit(glow, (int(x) - pad, int(y) - pad))
+        if t in held:
+            pygame.draw.rect(surf, (190, 120, 255), (int(x) - 2, int(y) - 2, w + 4, int(w * ASPECT) + 4), width=max(2, int(3 * s)),
+                             border_radius=max(3, w // 5))
+        if t == drawn and t in self.session.rack_slots and not sp.moving:
+            self.draw_new_badge(surf, (x + w, y), s)
 
     def draw_new_badge(self, surf, top_right, s) -> None:
         x, y = top_right

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tiles import parse_tiles
-from .. import faces, theme
+from .. import faces, theme, variant_ui
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
@@ -275,11 +275,19 @@ class GameOverScene(ResultsBase):
         if self.app.top is None:
             self.app.push(TitleScene(self.app))
 
+    def hook(self, name: str, *args):
+        """A rule set's own words for the results (``variant_ui``'s ``results_*`` hooks)."""
+        try:
+            return variant_ui.call(getattr(self.play, "plugin", None), name, *args)
+        except Exception:
+            return None
+
     def layout(self, size) -> None:
         s = theme.scale_for(size)
         n = len(self.session.players)
         w = int(min(size[0] - 40, 760 * s))
-        h = int(min(size[1] - 30, 112 * s + n * 72 * s + 96 * s))
+        note = 34 * s if self.hook("results_note") else 0
+        h = int(min(size[1] - 30, 112 * s + n * 72 * s + 96 * s + note))
         self.panel_rect = pygame.Rect(0, 0, w, h)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh, gap = int(230 * s), int(52 * s), int(16 * s)
@@ -293,11 +301,12 @@ class GameOverScene(ResultsBase):
         st = self.session.state
         first = self.ranking[0] if self.ranking else 0
         name = self.play.name_of(first)
-        title = "You win the game!" if name == "You" else f"{name} wins the game"
+        title = self.hook("results_title") or ("You win the game!" if name == "You" else f"{name} wins the game")
         s = self.draw_frame(surf, title, theme.GOLD)
         r = self.panel_rect
         v = self.session.variant
-        sub = theme.text(f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}", 21 * s, theme.INK_DIM, bold=False)
+        subtitle = self.hook("results_subtitle") or f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}"
+        sub = theme.fit_text(subtitle, 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
         theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
         y = r.y + int(112 * s)
         row_h = int(72 * s)
@@ -316,11 +325,15 @@ class GameOverScene(ResultsBase):
             surf.blit(faces.player_face(p.kind, seat, fs), (row.x + int(70 * s), row.centery - fs // 2))
             nm = theme.text(self.play.name_of(seat), 26 * s, theme.INK)
             surf.blit(nm, (row.x + int(80 * s) + fs, row.centery - nm.get_height() // 2))
-            extra = f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"
-            et = theme.text(extra, 18 * s, theme.INK_DIM, bold=False)
+            extra = self.hook("results_row", seat, place) or f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"
+            et = theme.fit_text(extra, 18 * s, int(200 * s), theme.GOLD if place == 0 else theme.INK_DIM, bold=False)
             surf.blit(et, (row.right - int(250 * s), row.centery - et.get_height() // 2))
             sc = theme.text(str(p.score), 30 * s, theme.GOLD if place == 0 else theme.INK)
             surf.blit(sc, (row.right - sc.get_width() - int(20 * s), row.centery - sc.get_height() // 2))
             y += row_h
+        note = self.hook("results_note")
+        if note:
+            nt = theme.fit_text(note, 18 * s, r.w - int(60 * s), theme.INK_DIM, bold=False)
+            theme.blit_center(surf, nt, (r.centerx, y + int(12 * s)))
         self.group.draw(surf, s)
         self.draw_confetti(surf)
