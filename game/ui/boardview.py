@@ -114,10 +114,10 @@ class BoardView:
         inner = self.inner
         py = px * ASPECT
         tile_w = max(8, int(px * 0.94))
-        vis_c0 = math.floor(cx - inner.w / 2 / px) - 1
-        vis_c1 = math.ceil(cx + inner.w / 2 / px) + 1
-        vis_r0 = math.floor(cy - inner.h / 2 / py) - 1
-        vis_r1 = math.ceil(cy + inner.h / 2 / py) + 1
+        vis_c0 = math.floor(cx - inner.w / 2 / px)
+        vis_c1 = math.ceil(cx + inner.w / 2 / px)
+        vis_r0 = math.floor(cy - inner.h / 2 / py)
+        vis_r1 = math.ceil(cy + inner.h / 2 / py)
         r0, c0, rows, cols = self.world
         row0, col0 = min(r0, vis_r0), min(c0, vis_c0)
         row1, col1 = max(r0 + rows, vis_r1), max(c0 + cols, vis_c1)
