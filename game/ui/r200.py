@@ -67,8 +67,8 @@ def token_image(colour, d: int, side: str = "blank") -> pygame.Surface:
         big = pygame.Surface((D, D), pygame.SRCALPHA)
         c = D / 2
         pygame.draw.circle(big, (12, 16, 24), (c, c), D / 2)
-        pygame.draw.circle(big, theme.darken(colour, 0.25), (c, c), D / 2 - ss * 1.2)
-        pygame.draw.circle(big, colour, (c, c - D * 0.04), D / 2 - ss * 2.2)
+        pygame.draw.circle(big, theme.darken(colour, 0.25), (c, c), D / 2 - max(ss, D * 0.06))
+        pygame.draw.circle(big, colour, (c, c - D * 0.03), D / 2 - max(ss * 1.6, D * 0.12))
         pygame.draw.circle(big, theme.lighten(colour, 0.35), (c - D * 0.14, c - D * 0.18), D * 0.14)
         img = pygame.transform.smoothscale(big, (d, d))
         if side == cl.SIDE_TWO:
