@@ -27,7 +27,7 @@ from .playlayout import Grid
 from .tileart import ASPECT
 
 ZOOM_STEP = 1.2
-MIN_READABLE = 17  # smallest tile width (at scale 1) the fit view uses
+MIN_READABLE = 13  # smallest tile width (at scale 1) the fit view uses (10 pixels at least)
 MIN_ZOOM = 12  # smallest tile width (at scale 1) zooming out reaches
 MAX_ZOOM = 84  # largest tile width (at scale 1)
 PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
@@ -95,7 +95,7 @@ class BoardView:
         # fit the board with one empty cell around it (the second is half in view)
         inner = self.inner
         fit_px = min(inner.w / max(1, g.cols - 2), inner.h / (ASPECT * max(1, g.rows - 2)))
-        readable = MIN_READABLE * s / 0.94
+        readable = max(10, MIN_READABLE * s) / 0.94
         self.max_px = max(MAX_ZOOM * s / 0.94, fit_px)
         self.min_px = min(MIN_ZOOM * s / 0.94, fit_px)
         px = max(min(fit_px, rack_w / 0.94), min(readable, self.max_px))
@@ -182,7 +182,8 @@ class BoardView:
     def show_cells(self, cells, margin: float = 0.6) -> None:
         """Pan (zooming out if needed) so all ``cells`` are in view; the fit view already shows them all."""
         cells = [tuple(c) for c in cells]
-        if not cells or self.auto:
+        self.scene.layout()  # the fit view of the board as it is now
+        if not cells or self.fit is None:
             return
         r0, c0, r1, c1 = self.visible_cells()
         lo_r = min(r for r, _ in cells) - margin
@@ -211,15 +212,13 @@ class BoardView:
     # -- plugin hooks --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         sc = self.scene
-        if sc.kb_mode and sc.cursor[0] == TABLE and not self.auto:
+        if sc.kb_mode and sc.cursor[0] == TABLE:
             self.show_cells([sc.cursor[1]], margin=0.2)
-        if not self.session.my_turn and sc.place_vertical and False:
-            pass
 
     def on_event(self, ev: dict) -> None:
         """Another player's play or claim off screen: bring it into view."""
         kind = ev.get("type")
-        if self.auto or ev.get("seat") == self.session.viewer:
+        if ev.get("seat") == self.session.viewer:
             return None
         if kind == "play" and ev.get("after") is not None:
             before = ev.get("before")
