@@ -320,6 +320,7 @@ def test_a_computer_hijack_for_exactly_200_is_shown(app):
     over = app.top
     assert over.hook("results_title") == "Mia hits exactly 200"
     assert over.hook("results_row", 1, 0) == "exactly 200!"
+    assert over.hook("results_note") == "The winning claim: " + msg
 
 
 def test_closest_to_200_is_explained(app):

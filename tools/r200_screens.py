@@ -150,6 +150,31 @@ def main(argv):
     save(app, outdir, f"{tag}-drag-across")
     frames(app, 30, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(target[0]), int(target[1])), button=1)])
     save(app, outdir, f"{tag}-dropped-across")
+    app.pop()
+
+    # a run laid down a column across a row's set (V), dragged from the rack
+    from uihelp import human_session, lay_table, tiles
+
+    sess = human_session("R7 R9", variant="rummi200kub", melded=True, opponents=("basic", "basic"))
+    lay_table(sess.state, ["K8 R8 O8"])
+    sess = Session(sess.state, autosave=False)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    frames(app, 2, events=[key(pygame.K_v)])
+    r7, r9 = tiles("R7 R9")
+    play.selection = [r7, r9]
+    sp = play.sprites[r7]
+    start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w / 2)
+    target = cell_centre(play, (-1, 1))
+    frames(app, 2, events=[motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(start[0]), int(start[1])), button=1)])
+    for i in range(1, 9):
+        x = start[0] + (target[0] - start[0]) * i / 8
+        y = start[1] + (target[1] - start[1]) * i / 8
+        frames(app, 1, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0))])
+    frames(app, 4)
+    save(app, outdir, f"{tag}-drag-down")
+    frames(app, 30, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(target[0]), int(target[1])), button=1)])
+    save(app, outdir, f"{tag}-dropped-down")
     app.shutdown()
 
 

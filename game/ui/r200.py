@@ -209,6 +209,9 @@ class ClaimsScreen:
         clip = lay.extra.get("table_clip") or lay.table
         if not clip.collidepoint(pos):
             return None
+        board = variant_ui.find(self.scene.plugin, _board_view_class())
+        if board is not None and board.button_at(pos) is not None:
+            return None  # the board's toolbar is over it
         cell = lay.grid.cell_at(pos)
         if cell is None or self.session.state.board.get(cell) is None:
             return None
@@ -587,7 +590,8 @@ class ClaimsScreen:
     def results_note(self):
         st = self.session.state
         if st.round_end_reason == "exact-200":
-            return None
+            last = next((ev for ev in reversed(st.events) if isinstance(ev, dict) and ev.get("type") == "claim"), None)
+            return "The winning claim: " + self.claim_message(last)[0] if last is not None else None
         scores = [abs(p.score - self.target()) for p in st.players]
         if len(set(scores)) < len(scores):
             return "A tie on the distance goes to the lower rack value, then fewer tiles, then the earlier player in turn order."

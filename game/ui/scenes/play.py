@@ -881,7 +881,11 @@ class PlayScene(Scene):
             lead_w = getattr(self.sprites.get(d.tiles[d.lead]), "w", w) if d.lead < len(d.tiles) else w
             x0 += d.lead * lead_w * 1.02
             y0 -= d.lead * grid.py
-            return [(x0, y0 + i * grid.py, w) for i in range(len(d.tiles))]
+        if grid is lay.grid and self.session.variant.crossword and len(d.tiles) > 1:
+            # shown where they would land: stepping over the tiles a set is laid across
+            first = grid.nearest_cell((x0, y0))
+            cells = self.drop_cells(d.tiles, TABLE, first)
+            return [(x0 + (c - first[1]) * grid.px, y0 + (r - first[0]) * grid.py, w) for r, c in cells]
         return [(x0 + i * grid.px, y0, w) for i in range(len(d.tiles))]
 
     def vertical_placing(self) -> bool:

@@ -33,11 +33,38 @@ CLICK_CONTROLS = [
 ]
 
 
+BOARD_CONTROLS = [
+    ("The board", "One board grows in every direction. Mouse wheel, + and - (or the buttons in the board's corner) zoom; "
+                  "drag the board with the right or middle button, or with the left button on an empty spot, or use "
+                  "Shift+arrows; Centre (Home) shows the whole board again. Across / Down (V, or a right-click while "
+                  "dragging) decides whether tiles put down together go along a row or down a column: they step over "
+                  "the tiles already there, so a set is laid across another. One tile dropped on a table tile changes "
+                  "places with it (that is how a joker is freed)."),
+]
+
+CLAIM_CONTROLS = [
+    ("Claims on screen", "Each player has a colour (the ring round their portrait). A claimed set sits on a plate in its "
+                         "holder's colour with a token on every tile; a hijacked set shows the 2 side with the covered "
+                         "token beneath; a locked set has the black lock on its first tile. Point at a set to read its story. "
+                         "The race panel shows everyone's claimed points against the gold 200 mark. To claim, press Claim a "
+                         "set (C): the sets you may claim light up with what the claim is (claim, hijack, lock) and its "
+                         "points; click one, or pick with Tab or the arrows and press Enter; Esc goes back. A set you cannot "
+                         "claim says why. A claim is your whole turn."),
+]
+
+
 def controls_for(variant) -> list[tuple[str, str]]:
-    """The 'Playing on screen' paragraphs for a rule set (the click controls where they apply)."""
+    """The 'Playing on screen' paragraphs for a rule set (the click controls, the crossword board
+    and claims where they apply)."""
+    from ..boardview import applies as crossword
     from ..controls import applies
 
-    return CONTROLS + (CLICK_CONTROLS if applies(variant) else [])
+    out = CONTROLS + (CLICK_CONTROLS if applies(variant) else [])
+    if crossword(variant):
+        out += BOARD_CONTROLS
+    if callable(getattr(variant, "claim_options", None)):
+        out += CLAIM_CONTROLS
+    return out
 
 
 class RulesScene(MenuScene):
