@@ -103,6 +103,32 @@ def lock_image(size: int) -> pygame.Surface:
     return img
 
 
+def plate_image(size, colour, width: int) -> pygame.Surface:
+    """The translucent plate in a holder's colour under a claimed set."""
+    key = ("plate", tuple(size), colour, width)
+    img = _tokens.get(key)
+    if img is None:
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        rad = max(4, int(min(size) * 0.18))
+        pygame.draw.rect(img, (*colour, 105), img.get_rect(), border_radius=rad)
+        pygame.draw.rect(img, (*colour, 255), img.get_rect(), width=width, border_radius=rad)
+        if len(_tokens) > 400:
+            _tokens.clear()
+        _tokens[key] = img
+    return img
+
+
+def veil_image(size) -> pygame.Surface:
+    """The shade over the board in claim mode."""
+    key = ("veil", tuple(size))
+    img = _tokens.get(key)
+    if img is None:
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        img.fill((4, 10, 18, 130))
+        _tokens[key] = img
+    return img
+
+
 def draw_token_icon(surf, colour, center, d: int, side: str = "blank") -> None:
     img = token_image(colour, d, side)
     surf.blit(img, (int(center[0] - img.get_width() / 2), int(center[1] - img.get_height() / 2)))
@@ -163,6 +189,10 @@ class ClaimsScreen:
             return sorted(opts, key=lambda o: (o["cells"][0][0], o["cells"][0][1], o["vertical"]))
         return self._cached("options", make) or []
 
+    def table_tiles(self) -> set:
+        """The tiles on the table as the viewer sees it (their draft during their turn)."""
+        return self._cached("table_tiles", lambda: self.session.table().tile_set()) or set()
+
     def board_sets(self) -> list:
         return self._cached("sets", lambda: cl.board_sets(self.session.state.board)) or []
 
@@ -182,7 +212,7 @@ class ClaimsScreen:
         """Where the tile on ``cell`` is drawn now: (x, y, w); None when it is not on the board."""
         sc = self.scene
         sp = sc.sprites.get(tile) if tile is not None else None
-        if sp is not None and tile in self.session.table().tile_set():
+        if sp is not None and tile in self.table_tiles():
             return (sp.pos[0], sp.pos[1], sp.w)
         if tile is None:
             g = lay.grid
@@ -619,11 +649,7 @@ class ClaimsScreen:
                 if not prev_layers:
                     continue
                 colour = token_colour(prev_layers[-1]["seat"])
-            rad = max(4, int(rect.h * 0.18 if not st["vertical"] else rect.w * 0.18))
-            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (*colour, 105), plate.get_rect(), border_radius=rad)
-            pygame.draw.rect(plate, (*colour, 255), plate.get_rect(), width=max(2, int(3 * s)), border_radius=rad)
-            surf.blit(plate, rect.topleft)
+            surf.blit(plate_image(rect.size, colour, max(2, int(3 * s))), rect.topleft)
         surf.set_clip(prev)
 
     def draw_over_tiles(self, surf, lay) -> None:
@@ -735,9 +761,7 @@ class ClaimsScreen:
         sc = self.scene
         opts = self.options()
         clip = lay.extra.get("table_clip") or lay.table
-        veil = pygame.Surface(clip.size, pygame.SRCALPHA)
-        veil.fill((4, 10, 18, 130))
-        surf.blit(veil, clip.topleft)
+        surf.blit(veil_image(clip.size), clip.topleft)
         board = self.session.state.board
         tiles = sc.app.tiles
         focus = opts[self.focus % len(opts)] if opts else None
