@@ -22,6 +22,7 @@ from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
 from ..worker import HINT
+from . import attract
 from .common import DialogScene
 
 MIN_THINK = 0.65  # seconds a computer appears to think (at normal animation speed)
@@ -147,6 +148,7 @@ class PlayScene(Scene):
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.session.begin()  # saves a fresh deal; counts a finished game loaded from a save
         self.app.tiles.warm(self.layout().grid.tile_w)
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
@@ -783,6 +785,9 @@ class PlayScene(Scene):
         return area == RACK or self.can_edit_table()
 
     def handle(self, ev) -> None:
+        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
+            attract.leave_demo(self.app, self)
+            return
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
         if ev.type == pygame.MOUSEMOTION:
@@ -1085,6 +1090,8 @@ class PlayScene(Scene):
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
+        if sess.demo:
+            attract.draw_badge(surf, self, lay)
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
