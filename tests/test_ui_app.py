@@ -259,8 +259,11 @@ def test_continue_says_when_the_backup_was_used(app):
     persistence.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
     app.top.refresh()
     key(app, pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)  # the game appears, its tiles are dealt, then the message over it
+    assert run_until(app, lambda: app.top.name != "play", 5)
     assert "damaged" in app.top.message and "save made before it" in app.top.message
-    assert isinstance(app.scenes[-2], PlayScene)  # the game is already there, under the message
+    assert "not valid JSON" in app.top.details and "autosave.json.damaged-" in app.top.details
+    assert isinstance(app.scenes[-2], PlayScene)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, PlayScene)
     assert app.top.session.state.total_turns == 0  # the save before the damaged one

@@ -232,7 +232,7 @@ def test_a_recovered_slot_says_so_over_the_game(app):
     chooser = app.top
     assert chooser.name == "slots"
     label = next(b.label for b in chooser.group.widgets if b.label.startswith("Slot 2"))
-    assert "the save before it will be used" in label
+    assert "damaged: its earlier copy will load" in label
     click(app, next(b for b in chooser.group.widgets if b.label.startswith("Slot 2")).rect.center)
     dialog = app.top
     assert dialog.title == "Saved game recovered" and "Slot 2 was damaged" in dialog.message

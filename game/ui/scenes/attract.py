@@ -35,14 +35,25 @@ def leave_demo(app, play) -> None:
 
 
 def draw_badge(surf, play, lay) -> None:
-    """A pill at the top of the table saying how to leave the demo (pulses gently)."""
-    s = lay.s
+    """A pill in the middle of the header bar saying how to leave the demo (pulses gently)."""
     import math
 
+    s = lay.s
+    sess = play.session
+    h = lay.header
+    # the header's own texts on the left (as PlayScene.draw_header lays them out), the pool on the right
+    logo = theme.text("TILE RUSH", 28 * s, theme.GOLD)
+    rounds = sess.state.options.get("rounds")
+    rnd = f"Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
+    info = theme.text(f"{sess.variant.title}  ·  {rnd}", 22 * s, theme.INK_DIM)
+    left = int(14 * s) + logo.get_width() + int(14 * s) + info.get_width() + int(24 * s)
+    right = lay.pool.x - int(16 * s)
+    if right - left < 120 * s:
+        return
     a = 0.75 + 0.25 * math.sin(play.time * 2.2)
     colour = theme.mix(theme.INK_DIM, theme.GOLD, a)
-    img = theme.fit_text(HINT, 20 * s, int(lay.table.w * 0.8), colour)
-    pill = pygame.Rect(0, 0, img.get_width() + int(30 * s), img.get_height() + int(12 * s))
-    pill.midtop = (lay.table.centerx, lay.table.y + int(10 * s))
+    img = theme.fit_text(HINT, 19 * s, right - left - int(30 * s), colour)
+    pill = pygame.Rect(0, 0, img.get_width() + int(30 * s), min(h.h - int(8 * s), img.get_height() + int(12 * s)))
+    pill.center = ((left + right) // 2, h.centery)
     surf.blit(theme.panel(pill.size, radius=pill.h // 2, fill=(6, 12, 22), alpha=225, shadow=0, edge=theme.GOLD_DARK), pill.topleft)
-    surf.blit(img, (pill.x + int(15 * s), pill.y + int(6 * s)))
+    surf.blit(img, img.get_rect(center=pill.center))

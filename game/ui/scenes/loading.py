@@ -18,7 +18,7 @@ import pygame
 
 from .. import theme
 from ..app import log_error
-from .common import DialogScene, ErrorScene, blurred
+from .common import DialogScene, ErrorScene
 
 
 class NoticeDialog(DialogScene):
@@ -28,31 +28,52 @@ class NoticeDialog(DialogScene):
         super().__init__(app, title, lead, [("OK", "primary", None)], tone=tone)
         self.details = details
 
+    def _texts(self, s: float, width: int):
+        lead = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=width, align="center")
+        details = theme.text(self.details, 18 * s, theme.INK_DIM, bold=False, wrap=width, align="center") if self.details else None
+        return lead, details
+
     def layout(self, size) -> None:
         super().layout(size)
-        if not self.details:
-            return
         s = theme.scale_for(size)
         r = self.panel_rect
-        extra = len(theme.wrap_lines(self.details, 18 * s, r.w - int(60 * s))) * int(21 * s) + int(14 * s)
-        grow = min(extra, max(0, size[1] - 20 - r.h))
-        r.h += grow
-        r.centery = size[1] // 2
+        lead, details = self._texts(s, r.w - int(60 * s))
+        bh = self.group.widgets[0].rect.h
+        h = int(82 * s) + lead.get_height() + (int(14 * s) + details.get_height() if details else 0) + int(30 * s) + bh + int(24 * s)
+        r.h = min(h, size[1] - 20)
+        r.center = (size[0] // 2, size[1] // 2)
         for b in self.group.widgets:
             b.rect.bottom = r.bottom - int(24 * s)
 
     def draw(self, surf) -> None:
-        super().draw(surf)
-        if not self.details:
-            return
+        self.ensure_layout_for_draw()
+        self.draw_backdrop(surf)
         s = self.app.scale
         r = self.panel_rect
-        lead = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=r.w - int(60 * s), align="center")
-        top = r.y + int(82 * s) + lead.get_height() + int(14 * s)
-        bottom = min(b.rect.y for b in self.group.widgets) - int(8 * s)
-        body = theme.text(self.details, 18 * s, theme.INK_DIM, bold=False, wrap=r.w - int(60 * s), align="center")
-        area = pygame.Rect(r.x + int(30 * s), top, r.w - int(60 * s), max(0, bottom - top))
-        surf.blit(body, (r.centerx - body.get_width() // 2, top), area=pygame.Rect(0, 0, body.get_width(), area.h))
+        theme.draw_panel(surf, r, radius=int(18 * s), shadow=int(12 * s))
+        pygame.draw.rect(surf, self.tone, (r.x + int(20 * s), r.y, r.w - int(40 * s), max(3, int(4 * s))), border_radius=2)
+        t = theme.fit_text(self.title, 38 * s, r.w - int(40 * s), self.tone)
+        theme.blit_center(surf, t, (r.centerx, r.y + int(46 * s)))
+        lead, details = self._texts(s, r.w - int(60 * s))
+        y = r.y + int(82 * s)
+        surf.blit(lead, (r.centerx - lead.get_width() // 2, y))
+        if details is not None:
+            y += lead.get_height() + int(14 * s)
+            room = max(0, min(b.rect.y for b in self.group.widgets) - int(10 * s) - y)
+            surf.blit(details, (r.centerx - details.get_width() // 2, y), area=pygame.Rect(0, 0, details.get_width(), room))
+        self.group.draw(surf, s)
+
+
+def details_of(got, folder=None) -> str:
+    """What was wrong with each refused file, and where the damaged ones were kept."""
+    parts = []
+    if got.problems:
+        parts.append("What was wrong: " + "; ".join(got.problems) + ".")
+    if got.damaged_files:
+        names = ", ".join(p.name for p in got.damaged_files)
+        where = got.damaged_files[0].parent
+        parts.append(f"The damaged file{'s were' if len(got.damaged_files) > 1 else ' was'} kept as {names} in {where}.")
+    return " ".join(parts) or got.message
 
 
 def slot_title(slot: str) -> str:
@@ -72,22 +93,8 @@ def slot_label(info) -> str:
         return f"{info.title}: damaged, cannot be loaded"
     line = info.line()
     if info.from_backup:
-        line += "  (damaged: the save before it will be used)"
+        line += "  ·  damaged: its earlier copy will load"
     return line
-
-
-def _push_over_game(app, dialog) -> None:
-    """Show ``dialog`` over the game just put on screen (not over the menu it came from)."""
-    try:
-        picture = app.snapshot()
-    except Exception:
-        picture = None
-    app.push(dialog)
-    if picture is not None:
-        try:
-            dialog.backdrop = blurred(picture)
-        except Exception:
-            pass
 
 
 def open_saved_game(app, slot: str) -> bool:
@@ -110,7 +117,7 @@ def open_saved_game(app, slot: str) -> bool:
             app.push(NoticeDialog(app, "Saved game damaged",
                                   f"{title} is damaged and cannot be loaded, and there is no good earlier copy of it. "
                                   "Nothing else was changed: you can start a new game.",
-                                  got.message, tone=theme.BAD))
+                                  details_of(got), tone=theme.BAD))
         return False
     from ...rules.state import StateError
     from ...session import Session
@@ -130,14 +137,22 @@ def open_saved_game(app, slot: str) -> bool:
     app.pop_to(TitleScene)
     if app.top is None:
         app.push(TitleScene(app))
-    app.push(PlayScene(app, session))
+    play = app.push(PlayScene(app, session))
     if got.message:
         if got.recovered_from_backup and got.damaged_files:
             lead = (f"{title} was damaged, so the game goes on from the save made before it "
                     "(usually the start of the previous turn).")
+            details = details_of(got)
         elif got.recovered_from_backup:
-            lead = f"{title} was missing, so the game goes on from the save made before it."
+            lead, details = f"{title} was missing, so the game goes on from the save made before it.", ""
         else:
-            lead = got.message
-        _push_over_game(app, NoticeDialog(app, "Saved game recovered", lead, got.message if lead != got.message else ""))
+            lead, details = got.message, ""
+        dialog = NoticeDialog(app, "Saved game recovered", lead, details)
+
+        def show() -> None:
+            if play in app.scenes:
+                app.push(dialog)
+
+        # over the game once its tiles are dealt (the play screen runs this from its own update)
+        play.schedule(max(0.0, play.busy_until - play.time) + play.dur(0.25), show)
     return True

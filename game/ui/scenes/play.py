@@ -1316,7 +1316,8 @@ class PlayScene(Scene):
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            t = theme.text(f"{len(me.rack)} tiles on your rack", 17 * s, theme.INK_DIM, bold=False)
+            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+            t = theme.text(f"{len(me.rack)} tiles on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if me.melded:
                 t2 = theme.text("Melded", 18 * s, theme.GOOD)
