@@ -290,7 +290,7 @@ class StatisticsScene(MenuScene):
         vs = self.current
         for rect, (cap, val, note) in zip(self.card_rects, cards_for(vs, lower)):
             self.draw_card(surf, s, rect, cap, val, note)
-        self.draw_chart(surf, s, vs, title)
+        self.draw_chart(surf, s, vs, title, lower)
         self.group.draw(surf, s)
         foot = self.flash[0] if self.flash else (self.group.tooltip() or "Left / Right: rule set  ·  Esc: back")
         colour = theme.GOOD if self.flash else theme.INK_FAINT
@@ -349,7 +349,7 @@ class StatisticsScene(MenuScene):
         i = int((pos[0] - plot.x) // slot)
         return i if 0 <= i < len(recent) else None
 
-    def draw_chart(self, surf, s, vs, title) -> None:
+    def draw_chart(self, surf, s, vs, title, lower: bool = False) -> None:
         r = self.chart_rect
         theme.draw_panel(surf, r, radius=int(14 * s))
         recent = vs.recent
@@ -357,7 +357,8 @@ class StatisticsScene(MenuScene):
         ht = theme.text(head, 22 * s, theme.INK)
         surf.blit(ht, (r.x + int(20 * s), r.y + int(14 * s)))
         if vs.games:
-            played = theme.text(f"{fmt_total(vs.total_seconds)} played in all", small(17, s), theme.INK_FAINT, bold=False)
+            note = f"{fmt_total(vs.total_seconds)} played in all" + ("  ·  the lower score is the better" if lower else "")
+            played = theme.text(note, small(17, s), theme.INK_FAINT, bold=False)
             surf.blit(played, (r.x + int(30 * s) + ht.get_width(), r.y + int(14 * s) + ht.get_height() - played.get_height() - 1))
         if not recent:
             msg = f"No finished {title} games yet. Play one to the end and it shows here."
