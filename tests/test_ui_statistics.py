@@ -289,3 +289,20 @@ def test_stats_module_counts_a_game_id_once():
     raw["variants"]["classic"]["recent"][0]["id"] = 7
     stats.stats_path().write_text(json.dumps(raw))
     assert "damaged" in stats.load_stats().message  # a damaged id is damage like any other field
+
+
+def test_main_demo_flag_plays_and_closing_the_window_saves_the_demo_slot():
+    demo_app = make_app(speed=0.0, demo=True, seed=3)
+    try:
+        play = demo_app.top
+        assert isinstance(play, PlayScene) and play.session.demo
+        assert isinstance(demo_app.scenes[0], TitleScene)  # where a key or click returns to
+        sess = play.session
+        run_until(demo_app, lambda: sess.state.total_turns >= 4, 20, draw_every=10)
+        demo_app.step([pygame.event.Event(pygame.QUIT)], 1 / 30)
+        assert not demo_app.running
+        got = saves.load_game(saves.DEMO_SLOT)
+        assert got.ok and got.state.to_dict() == sess.state.to_dict() and got.session["demo"] is True
+        assert not saves.slot_path("autosave").exists() and not stats.stats_path().exists()
+    finally:
+        demo_app.shutdown()
