@@ -328,7 +328,8 @@ class Session:
         gid = d.get("game_id")
         if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
             gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
-        session = cls(state, timer_left=None if timer is None else float(timer), demo=d.get("demo", False) is True,
+        demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
+        session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
                       rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
         session.elapsed = float(elapsed)
         return session
