@@ -551,6 +551,44 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
+    def place(self, table: dict[int, Cell] | None = None, to_rack: list[int] | tuple = ()) -> MoveResult:
+        """Put tiles on exactly these table cells (``{tile: (row, col)}``) and take these
+        table tiles onto the rack, in one step (one undo).  Every other tile stays where it
+        is, so each target cell must be free or be left by a tile that moves too.  The
+        click controls (add a set, add to a set, split, take a tile, swap a joker) use it."""
+        table = {int(t): (int(c[0]), int(c[1])) for t, c in (table or {}).items()}
+        to_rack = [int(t) for t in dict.fromkeys(to_rack)]
+        if not table and not to_rack:
+            return MoveResult(False, "nothing to move")
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        where = self.draft.where()
+        if set(table) & set(to_rack):
+            return MoveResult(False, "a tile cannot go to the table and the rack at once")
+        if not all(t in where or t in self.rack_slots for t in table) or not all(t in where or t in self.rack_slots for t in to_rack):
+            return MoveResult(False, "those tiles cannot be moved")
+        cells = list(table.values())
+        if len(set(cells)) != len(cells):
+            return MoveResult(False, "two tiles cannot share a cell")
+        if not self.variant.crossword and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
+            return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
+        moving = set(table) | set(to_rack)
+        if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
+            return MoveResult(False, "no room there")
+        self._push_undo()
+        for t in moving:
+            if t in where:
+                del self.draft.cells[where[t]]
+        for t, cell in table.items():
+            self.rack_slots.pop(t, None)
+            self.draft.cells[cell] = t
+        last = max(self.rack_slots.values(), default=None)
+        for t in to_rack:
+            if t not in self.rack_slots:
+                last = self.rack_slots[t] = self._free_rack_slot(last)
+        self.version += 1
+        return MoveResult(True)
+
     def _place_table(self, tiles: list[int], r: int, c: int) -> bool:
         board = self.draft
         limit = None if self.variant.crossword else self.grid_width
@@ -648,7 +686,10 @@ class Session:
             return Outcome(False, [Problem("it is not your turn")])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            return Outcome(False, [Problem(f"table tiles cannot go back to the rack ({format_tiles(held)}): put them back on the table")])
+            problem = Problem(f"tiles taken from the table must be used this turn ({format_tiles(held)}): "
+                              "put them back into sets on the table")
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
+            return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
         before = self.state.board.copy()
