@@ -52,17 +52,8 @@ class MoveResult:
     message: str = ""
 
 
-@dataclass
-class Outcome:
-    """What an end-turn / draw intent did: ``ok`` when the turn ended."""
-
-    ok: bool
-    problems: list[Problem] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
-
-    @property
-    def message(self) -> str:
-        return "; ".join(p.message for p in self.problems)
+# What an end-turn / draw intent did (``ok`` when the turn ended): the engine's own result type.
+Outcome = engine.TurnResult
 
 
 # -- views as plain data (for the worker process) -------------------------------------------------
