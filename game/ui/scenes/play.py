@@ -1098,10 +1098,7 @@ class PlayScene(Scene):
         x = int(14 * s)
         surf.blit(logo, (x, h.centery - logo.get_height() // 2))
         x += logo.get_width() + int(14 * s)
-        v = sess.variant
-        rounds = sess.state.options.get("rounds")
-        rnd = f"Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
-        info = theme.text(f"{v.title}  ·  {rnd}", 22 * s, theme.INK_DIM)
+        info = theme.fit_text(self.header_info(), 22 * s, max(40, lay.pool.x - x - int(20 * s)), theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
         # pool
@@ -1122,6 +1119,13 @@ class PlayScene(Scene):
             pygame.draw.line(surf, theme.INK, (m.x + int(12 * s), y), (m.x + int(28 * s), y), max(2, int(2 * s)))
         mt = theme.text("Menu", 20 * s, theme.INK)
         surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
+
+    def header_info(self) -> str:
+        """The words beside the logo (a tournament's screen adds its stage and table)."""
+        sess = self.session
+        rounds = sess.state.options.get("rounds")
+        rnd = f"Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
+        return f"{sess.variant.title}  ·  {rnd}"
 
     def info_px(self, lay) -> float:
         return 20 * lay.s
