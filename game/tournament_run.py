@@ -70,6 +70,7 @@ class Simulation:
         self.cancelled = False
         self.error = ""
         self.steps = 0
+        self._fraction = 0.0  # never goes back (the model's figure dips while a game's scores are added)
         self._cancel = False
         self._last_snapshot = time.perf_counter()
         self._gen = None
@@ -91,7 +92,7 @@ class Simulation:
     def fraction(self) -> float:
         if self.done and not self.cancelled and not self.error:
             return 1.0
-        return float(self.progress["fraction"]) if self.progress else 0.0
+        return self._fraction
 
     @property
     def text(self) -> str:
@@ -122,6 +123,7 @@ class Simulation:
             return
         self.steps += 1
         self.progress = info
+        self._fraction = max(self._fraction, float(info.get("fraction", 0.0)))
         table_over = info.get("turn") is None
         now = time.perf_counter()
         if table_over or now - self._last_snapshot >= SNAPSHOT_EVERY:

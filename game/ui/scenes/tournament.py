@@ -41,6 +41,7 @@ from .setup import level_label
 MEDAL_COLOURS = {"gold": (246, 196, 70), "silver": (200, 208, 220), "bronze": (205, 127, 50)}
 PLACE_COLOURS = [MEDAL_COLOURS["gold"], MEDAL_COLOURS["silver"], MEDAL_COLOURS["bronze"], (120, 130, 150)]
 DEFAULT_FIELD = 12
+SIM_BUDGET = 0.012  # seconds of simulation per frame (at least one turn): the frame never waits for it
 
 # (key, label, levels, help)
 LEVEL_MIXES = [
@@ -719,7 +720,7 @@ class BracketScene(Scene):
         run = self.run
         sim = run.sim
         if sim is not None and not sim.done:
-            sim.pump(0.012)
+            sim.pump(SIM_BUDGET)
         data = run.bracket()
         if data is not self.data:
             self.data = data
@@ -1055,7 +1056,7 @@ class SkipOverlay(OverlayScene):
         if sim is None or sim.done:
             self.app.pop()
             return
-        sim.pump(0.014)
+        sim.pump(SIM_BUDGET)
 
     def draw(self, surf) -> None:
         if self._layout_size != self.app.size:
