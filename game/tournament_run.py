@@ -374,7 +374,7 @@ class TournamentRun:
         stage = stages[s_index]
         where = f"{tb['label']} of the {stage['name'].lower()}" if not stage["final"] else "the final"
         if status == "playing":
-            if tb["games_played"]:
+            if tb["games_played"] or tb["status"] == "live":
                 return f"Your game at {where.lower()} is in progress: game {min(tb['games_played'] + 1, tb['games'])} of {tb['games']}."
             return f"You play at {where.lower()}: {tb['games']} game{'s' if tb['games'] != 1 else ''}, lowest total goes on." if not stage["final"] \
                 else f"You are in the final: {tb['games']} game{'s' if tb['games'] != 1 else ''} for gold, silver and bronze."

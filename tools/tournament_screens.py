@@ -91,6 +91,10 @@ def main(argv):
     bracket = app.top
     frames(app, 20)
     save(app, outdir, f"{tag}-t03-bracket-start")
+    bracket.show_info()
+    frames(app, 5)
+    save(app, outdir, f"{tag}-t03b-how-it-works")
+    frames(app, 2, events=[key(pygame.K_ESCAPE)])
 
     # the human's table: penalty first
     from tourhelp import rig_going_out
@@ -116,6 +120,19 @@ def main(argv):
     app.settings["animation_speed"] = speed
     frames(app, 40)
     save(app, outdir, f"{tag}-t06-penalty-banner")
+    # quit from the pause menu and come back through the title's Tournament
+    frames(app, 2, events=[key(pygame.K_ESCAPE)])
+    frames(app, 10)
+    save(app, outdir, f"{tag}-t06b-pause")
+    frames(app, 2, events=click_events(button(app.top, "Save and quit").rect.center))
+    frames(app, 2, events=click_events(button(app.top, "Tournament").rect.center))
+    frames(app, 10)
+    save(app, outdir, f"{tag}-t06c-lobby-in-progress")
+    frames(app, 2, events=[key(pygame.K_RETURN)])
+    play = app.top
+    sess = play.session
+    bracket = app.scenes[-2]
+    run = bracket.run
     app.settings["animation_speed"] = 0.0
     # the human goes out at once in every game: a rack of two runs
     from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene
@@ -192,6 +209,9 @@ def main(argv):
     until(app, lambda: not run2.busy() or run2.t.current_stage == 1)
     frames(app, 60)
     save(app, outdir, f"{tag}-t16-bracket-24-watching-round2")
+    frames(app, 2, events=click_events(button(b2, "Skip to the medals").rect.center))
+    frames(app, 3)
+    save(app, outdir, f"{tag}-t16b-skipping")
     until(app, lambda: isinstance(app.top, MedalsScene))
     frames(app, 90)
     save(app, outdir, f"{tag}-t17-medals-24")

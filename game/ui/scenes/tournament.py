@@ -26,7 +26,7 @@ import pygame
 
 from ...ai import player_names
 from ...rules.variants.golden import GoldenGames
-from ...tournament import SUGGESTED_FIELD, TableRef, TournamentError, describe_structure
+from ...tournament import SUGGESTED_FIELD, TableRef, TournamentError, describe_structure, stage_plan
 from ...tournament_run import TournamentRun, ordinal
 from .. import faces, theme
 from ..anim import Effects
@@ -102,6 +102,55 @@ def draw_disc(surf, centre, radius: int, colour, label: str, s: float) -> None:
         theme.blit_center(surf, theme.text(label, max(9, radius * 1.05), (30, 30, 40)), centre)
 
 
+def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
+    """A small picture of the stages: each table a box with a tile per seat, lines to the
+    next stage, the final in gold."""
+    plan = stage_plan(field)
+    n = len(plan)
+    label_h = int(40 * s)
+    area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - label_h)
+    col_w = area.w // n
+    tile_w = max(4, int(min(11 * s, (col_w * 0.55) / 4.6)))
+    boxes: list[list[pygame.Rect]] = []
+    for i, st in enumerate(plan):
+        k = len(st["tables"])
+        gap = max(2, int(min(8 * s, area.h * 0.25 / max(1, k))))
+        bh = int(min(tile_w * 1.9, (area.h - gap * (k - 1)) / k))
+        total = k * bh + (k - 1) * gap
+        y = area.y + (area.h - total) // 2
+        cx = area.x + col_w * i + col_w // 2
+        col = []
+        for size in st["tables"]:
+            bw = size * (tile_w + 2) + int(8 * s)
+            col.append(pygame.Rect(cx - bw // 2, y, bw, bh))
+            y += bh + gap
+        boxes.append(col)
+    line = (70, 96, 130)
+    for i in range(n - 1):
+        a, b = boxes[i], boxes[i + 1]
+        mid = (max(r.right for r in a) + min(r.x for r in b)) // 2
+        for r in a:
+            pygame.draw.line(surf, line, (r.right, r.centery), (mid, r.centery), max(1, int(2 * s)))
+        ys = [r.centery for r in a] + [r.centery for r in b]
+        pygame.draw.line(surf, line, (mid, min(ys)), (mid, max(ys)), max(1, int(2 * s)))
+        for r in b:
+            pygame.draw.line(surf, line, (mid, r.centery), (r.x, r.centery), max(1, int(2 * s)))
+    for i, (st, col) in enumerate(zip(plan, boxes)):
+        colour = theme.GOLD if st["final"] else theme.ACCENT
+        for r, size in zip(col, st["tables"]):
+            pygame.draw.rect(surf, (20, 34, 56), r, border_radius=max(2, int(4 * s)))
+            pygame.draw.rect(surf, colour, r, width=1, border_radius=max(2, int(4 * s)))
+            th = max(3, r.h - int(6 * s))
+            for j in range(size):
+                tr = pygame.Rect(r.x + int(4 * s) + j * (tile_w + 2), r.centery - th // 2, tile_w, th)
+                pygame.draw.rect(surf, theme.TILE_FACE, tr, border_radius=max(1, tile_w // 4))
+        cx = area.x + col_w * i + col_w // 2
+        name = theme.fit_text(st["name"], 16 * s, col_w - int(6 * s), colour)
+        theme.blit_center(surf, name, (cx, area.bottom + int(12 * s)))
+        games = f"{st['games']} game{'s' if st['games'] != 1 else ''}"
+        theme.blit_center(surf, theme.text(games, 14 * s, theme.INK_DIM, bold=False), (cx, area.bottom + int(30 * s)))
+
+
 def entrant_face(row: dict, size: int) -> pygame.Surface:
     """An entrant's portrait: theirs through the whole tournament."""
     if row.get("is_human"):
@@ -154,7 +203,7 @@ class TournamentLobbyScene(MenuScene):
         s = theme.scale_for(size)
         w, h = size
         pw = int(min(w - 60 * s, 700 * s))
-        ph = int(300 * s)
+        ph = int((220 if self.run is None else 300 if self.run.t.finished else 210) * s)
         self.panel = pygame.Rect((w - pw) // 2, int(150 * s), pw, ph)
         bw, bh, gap = int(300 * s), int(52 * s), int(12 * s)
         y = self.panel.bottom + int(30 * s)
@@ -376,6 +425,12 @@ class TournamentSetupScene(MenuScene):
         t = theme.text(strict, 18 * s, theme.WARN if self.strict else theme.INK_DIM, bold=False, wrap=inner)
         if y + t.get_height() < r.bottom - int(10 * s):
             surf.blit(t, (x, y))
+            y += t.get_height() + int(14 * s)
+        room = pygame.Rect(x, y, inner, r.bottom - int(14 * s) - y)
+        if room.h > 90 * s:
+            room.h = min(room.h, int(260 * s))
+            room.y = r.bottom - int(14 * s) - room.h
+            draw_structure(surf, room, self.field, s)
 
 
 # -- the bracket -----------------------------------------------------------------------------------
@@ -514,15 +569,18 @@ class BracketScene(Scene):
 
     def refresh_buttons(self) -> None:
         run = self.run
-        status = run.status
         busy = run.busy()
+        if busy:  # the simulation may be running on its thread: read its snapshot, not the tournament
+            status, finished, live = self.data.get("human_status"), self.data.get("finished"), False
+        else:
+            status, finished, live = run.status, run.t.finished, run.has_game_in_progress()
         until = run.sim.until if busy else ""
-        key = (status, busy, until, run.has_game_in_progress(), run.t.finished)
+        key = (status, busy, until, live, finished)
         if key == self._buttons_key:
             return
         self._buttons_key = key
         items: list[tuple[str, object, str]] = []
-        if run.t.finished:
+        if finished:
             items = [("Medals", self.show_medals, "primary"), ("New tournament", self.new_tournament, "secondary")]
         elif busy:
             if until == "end":
@@ -530,14 +588,14 @@ class BracketScene(Scene):
             else:
                 items = [("Stop", self.stop_simulation, "secondary")]
         elif status == "playing":
-            label = "Continue your game" if run.has_game_in_progress() else "Play your table"
+            label = "Continue your game" if live else "Play your table"
             items = [(label, self.play_table, "primary")]
         elif status == "advanced":
             items = [("Play the other tables", lambda: self.simulate("human"), "primary")]
         elif status == "out":
             items = [("Watch the rest", self.watch_rest, "primary"), ("Skip to the medals", self.skip_to_medals, "secondary")]
         items += [("How it works", self.show_info, "secondary"), ("Rules", self.show_rules, "secondary")]
-        items.append(("Title screen" if run.t.finished else "Save and quit", self.save_and_quit, "ghost"))
+        items.append(("Title screen" if finished else "Save and quit", self.save_and_quit, "ghost"))
         self.group.widgets = [Button(label, fn, style=style, key_hint="Enter" if i == 0 and style == "primary" else "")
                               for i, (label, fn, style) in enumerate(items)]
         self.group.focus = 0
@@ -967,7 +1025,7 @@ class BracketScene(Scene):
             nt = theme.fit_text(name, 19 * s, max(20, name_w), ncol)
             surf.blit(nt, (name_x, cy - nt.get_height() // 2))
             if not p["is_human"]:
-                lv = theme.text(level_label(p["level"]), 14 * s, theme.INK_FAINT, bold=False)
+                lv = theme.text(level_label(p["level"]), 15 * s, theme.INK_FAINT, bold=False)
                 if nt.get_width() + lv.get_width() + int(8 * s) < name_w:
                     surf.blit(lv, (name_x + nt.get_width() + int(6 * s), cy - lv.get_height() // 2 + int(1 * s)))
             for g, gx in enumerate(game_xs):
@@ -1420,7 +1478,13 @@ class MedalsScene(MenuScene):
             face_y = block.y - int(150 * s)
             row = {"is_human": is_human, "level": m["level"], "entrant": m["entrant"]}
             surf.blit(entrant_face(row, fs), (cx - fs // 2, face_y))
-            draw_disc(surf, (cx + fs // 2 - int(6 * s), face_y + fs - int(10 * s)), int(20 * s), colour, "", s)
+            mx, my = cx + fs // 2 - int(4 * s), face_y + fs - int(12 * s)
+            rw, rh = int(9 * s), int(26 * s)
+            for dx, tone in ((-rw, theme.ACCENT), (0, theme.BAD)):
+                pygame.draw.polygon(surf, tone, [(mx + dx - rw // 2, my - rh), (mx + dx + rw // 2, my - rh),
+                                                 (mx + dx // 2 + rw // 2, my), (mx + dx // 2 - rw // 2, my)])
+            draw_disc(surf, (mx, my), int(19 * s), colour, "", s)
+            pygame.draw.circle(surf, theme.lighten(colour, 0.35), (mx, my), int(11 * s), width=max(1, int(2 * s)))
             nm = theme.fit_text(m["name"] + (" (you)" if is_human and m["name"] != "You" else ""), 26 * s, block_w,
                                 theme.ACCENT if is_human else theme.INK)
             theme.blit_center(surf, nm, (cx, face_y + fs + int(22 * s)))
