@@ -12,10 +12,10 @@ screen's ``Session`` and to the save system:
 * ``open_table()`` gives the ``Session`` of the human's table, new or resumed.
   Its hooks save the tournament after every turn and, when the table's games
   are over, record the result (``Tournament.record_result``) and save again.
-* ``simulate(until)`` starts a ``Simulation`` of the computer tables, either
-  stepped from the frame a few milliseconds at a time (``pump``) or run on a
-  background thread; the screen draws its ``progress`` and ``bracket``
-  snapshot and never waits for it.  A simulation can be cancelled at any
+* ``simulate(until, mode)`` starts a ``Simulation`` of the computer tables:
+  stepped from the frame a few milliseconds at a time (``pump``), or played in
+  a separate process (or a thread) while the frame only reads its messages; the
+  screen draws its ``progress`` and ``bracket`` snapshot and never waits for it.  A simulation can be cancelled at any
   moment: a table left half simulated is simulated again from its start later
   and ends exactly the same, as every table is seeded.
 """
@@ -45,23 +45,36 @@ def save_slot() -> str:
     return _saves().TOURNAMENT_SLOT
 
 
+MODES = ("stepped", "thread", "process")
+
+
 class Simulation:
     """The computer tables played out by ``Tournament.iter_simulation``.
 
     ``until="human"`` stops as soon as the human has a table to play (their next
-    stage), ``until="end"`` goes on to the medals.  Stepped mode: the screen calls
-    ``pump(budget)`` every frame.  Threaded mode: a daemon thread runs it and the
-    screen only reads ``progress``, ``bracket`` and ``done`` (the tournament itself
-    must not be touched until ``done``)."""
+    stage), ``until="end"`` goes on to the medals.  Three ways to run it:
 
-    def __init__(self, run: "TournamentRun", until: str = "human", threaded: bool = False,
+    * ``"stepped"``: the screen calls ``pump(budget)`` every frame, which simulates
+      for about that long (at least one turn);
+    * ``"process"``: a separate process plays it (so the computer's thinking never
+      takes the frame's time, nor the interpreter lock) and saves after every table;
+      ``pump()`` only reads its messages: progress, bracket snapshots and the whole
+      tournament after every table.  Falls back to a thread if no process starts;
+    * ``"thread"``: a daemon thread plays it; the tournament must not be touched
+      until ``done``.
+
+    The screen draws ``progress``, ``fraction``, ``text`` and the ``bracket`` snapshot."""
+
+    def __init__(self, run: "TournamentRun", until: str = "human", mode: str = "stepped",
                  on_table: Callable[[], None] | None = None) -> None:
         if until not in ("human", "end"):
             raise ValueError(f"unknown simulation goal {until!r}")
+        if mode not in MODES:
+            raise ValueError(f"unknown simulation mode {mode!r}")
         self.run = run
         self.t = run.t
         self.until = until
-        self.threaded = threaded
+        self.mode = mode
         self.on_table = on_table
         self.progress: dict | None = None
         self.bracket: dict = self.t.bracket()
@@ -75,13 +88,23 @@ class Simulation:
         self._last_snapshot = time.perf_counter()
         self._gen = None
         self._thread: threading.Thread | None = None
+        self._proc = None
+        self._conn = None
         if self._should_stop():
             self.done = True
             return
+        if mode == "process" and self._start_process():
+            return
+        if mode != "stepped":
+            self.mode = "thread"
         self._gen = self.t.iter_simulation(stop_at_human=(until == "human"))
-        if threaded:
+        if self.mode == "thread":
             self._thread = threading.Thread(target=self._thread_main, name="tile-rush-tournament", daemon=True)
             self._thread.start()
+
+    @property
+    def threaded(self) -> bool:
+        return self.mode != "stepped"
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -110,7 +133,7 @@ class Simulation:
             return True
         return self.until == "human" and self.t.human_table() is not None
 
-    # -- running -----------------------------------------------------------------------------
+    # -- running here (stepped, or on a thread) --------------------------------------------------
     def _step(self) -> None:
         try:
             info = next(self._gen)
@@ -151,8 +174,14 @@ class Simulation:
         self.done = True
 
     def pump(self, budget: float = 0.010) -> None:
-        """Stepped mode: simulate for about ``budget`` seconds (at least one turn)."""
-        if self.done or self._thread is not None:
+        """Called every frame.  Stepped: simulate for about ``budget`` seconds (at least
+        one turn).  Process: take in what the process has sent.  Thread: nothing."""
+        if self.done:
+            return
+        if self._proc is not None:
+            self._receive()
+            return
+        if self._thread is not None:
             return
         end = time.perf_counter() + budget
         while not self.done:
@@ -161,9 +190,9 @@ class Simulation:
                 break
 
     def finish_now(self) -> None:
-        """Run to the end in this thread (tests and tools)."""
-        if self._thread is not None:
-            self._thread.join()
+        """Run to the end, waiting (tests and tools)."""
+        if self._thread is not None or self._proc is not None:
+            self.wait()
             return
         while not self.done:
             self._step()
@@ -176,19 +205,151 @@ class Simulation:
             self._step()
 
     def cancel(self) -> None:
-        """Stop now (waits for the turn being computed on the thread).  Nothing is lost."""
+        """Stop now (waits for the turn being computed).  Nothing is lost: the table being
+        played is played again from its start next time, and ends the same."""
         if self.done:
             return
         self._cancel = True
+        if self._proc is not None:
+            self._stop_process()
+            return
         if self._thread is not None:
             self._thread.join(timeout=10.0)
             return
         self._finish()
 
     def wait(self, timeout: float | None = None) -> bool:
+        deadline = None if timeout is None else time.monotonic() + timeout
         if self._thread is not None:
             self._thread.join(timeout)
+        while self._proc is not None and not self.done and (deadline is None or time.monotonic() < deadline):
+            self._receive(block=0.05)
         return self.done
+
+    # -- running in a process --------------------------------------------------------------------
+    def _start_process(self) -> bool:
+        try:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("spawn")
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=_process_main, args=(child, self.t.to_dict(), self.until), daemon=True,
+                               name="tile-rush-tournament")
+            proc.start()
+            child.close()
+        except Exception:  # no process here: a thread will do
+            return False
+        self._proc, self._conn = proc, parent
+        return True
+
+    def _receive(self, block: float = 0.0) -> None:
+        """Handle every message waiting in the pipe (never blocks longer than ``block``)."""
+        try:
+            while not self.done and self._conn.poll(block):
+                block = 0.0
+                self._handle(self._conn.recv())
+        except (EOFError, OSError) as exc:
+            if not self.done:
+                self.error = f"the simulation process stopped ({exc or 'no reply'})"
+                self._end_process(cancelled=self._cancel)
+            return
+        if not self.done and not self._proc.is_alive() and not self._conn.poll():
+            self.error = "the simulation process stopped"
+            self._end_process(cancelled=self._cancel)
+
+    def _handle(self, msg) -> None:
+        kind = msg[0]
+        if kind == "progress":
+            _, info, bracket, steps = msg
+            self.progress = info
+            self.steps = steps
+            self._fraction = max(self._fraction, float(info.get("fraction", 0.0)))
+            if bracket is not None:
+                self.bracket = bracket
+        elif kind == "table":
+            _, data, bracket, save_error = msg
+            self._adopt(data)
+            self.bracket = bracket
+            self.tables_done += 1
+            self.run.save_error = save_error
+        elif kind == "done":
+            _, data, error, cancelled = msg
+            self._adopt(data)
+            self.error = self.error or error
+            self._end_process(cancelled=cancelled)
+
+    def _adopt(self, data: dict) -> None:
+        """The process's tournament becomes ours (it was checked when it was saved)."""
+        try:
+            t = Tournament.from_dict(data)
+        except TournamentError as exc:
+            self.error = f"the simulation sent a damaged tournament ({exc})"
+            return
+        self.t = t
+        self.run.t = t
+
+    def _end_process(self, cancelled: bool) -> None:
+        self.cancelled = cancelled
+        self.bracket = self.t.bracket()
+        self.done = True
+        try:
+            self._conn.close()
+        except Exception:
+            pass
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.join(timeout=1.0)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join(timeout=1.0)
+
+    def _stop_process(self) -> None:
+        try:
+            self._conn.send("stop")
+        except (OSError, ValueError):
+            pass
+        deadline = time.monotonic() + 10.0
+        while not self.done and time.monotonic() < deadline:
+            self._receive(block=0.05)
+        if not self.done:
+            self._end_process(cancelled=True)
+
+
+def _process_main(conn, data: dict, until: str) -> None:  # pragma: no cover - runs in the child process
+    """The simulation's own process: plays the tables, saves after each, reports to the screen."""
+    t = None
+    try:
+        t = Tournament.from_dict(data)
+        run = TournamentRun(t)
+        sim = Simulation(run, until, "stepped")
+
+        def table_done() -> None:
+            run._write()
+            conn.send(("table", t.to_dict(), sim.bracket, run.save_error))
+
+        sim.on_table = table_done
+        last = 0.0
+        sent_bracket = None
+        while not sim.done:
+            if conn.poll():
+                if conn.recv() == "stop":
+                    sim.cancel()
+                    break
+            sim._step()
+            now = time.perf_counter()
+            if now - last >= 0.05 and sim.progress is not None and not sim.done:
+                last = now
+                bracket = sim.bracket if sim.bracket is not sent_bracket else None
+                sent_bracket = sim.bracket
+                conn.send(("progress", sim.progress, bracket, sim.steps))
+        conn.send(("done", t.to_dict(), sim.error, sim.cancelled))
+    except (EOFError, OSError, BrokenPipeError, KeyboardInterrupt):
+        return
+    except Exception as exc:
+        try:
+            conn.send(("done", t.to_dict() if t is not None else data, f"the simulation stopped: {exc}", False))
+        except Exception:
+            pass
 
 
 class TournamentRun:
@@ -334,10 +495,11 @@ class TournamentRun:
             raise OSError(self.save_error)
 
     # -- the computer tables ---------------------------------------------------------------------
-    def simulate(self, until: str = "human", threaded: bool = False) -> Simulation:
+    def simulate(self, until: str = "human", mode: str = "stepped") -> Simulation:
+        """Start simulating the computer tables (see ``Simulation``); the running one if any."""
         if self.sim is not None and not self.sim.done:
             return self.sim
-        self.sim = Simulation(self, until, threaded, on_table=self._write)
+        self.sim = Simulation(self, until, mode, on_table=self._write)
         return self.sim
 
     def bracket(self) -> dict:

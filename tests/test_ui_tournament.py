@@ -430,7 +430,7 @@ def test_threaded_simulation_runs_off_the_frame_and_can_be_cancelled(monkeypatch
     run = new_run(seed=6)
     lose_table_offscreen(run)
     twin = TournamentRun(Tournament.from_dict(run.t.to_dict()))
-    sim = run.simulate("end", threaded=True)
+    sim = run.simulate("end", mode="thread")
     assert sim.threaded
     sim.pump()  # nothing: the thread does the work, the frame only reads
     deadline = time.monotonic() + 60
@@ -443,9 +443,33 @@ def test_threaded_simulation_runs_off_the_frame_and_can_be_cancelled(monkeypatch
     assert sim.done and sim.cancelled and not run.t.finished
     monkeypatch.setattr(Tournament, "computer_player", lambda self, ref, seat, state: DrawingPlayer())
     back, _ = TournamentRun.load()
-    assert back.simulate("end", threaded=True).wait(120)
+    assert back.simulate("end", mode="thread").wait(120)
     twin.simulate("end").finish_now()
     assert back.t.finished and back.t.medals() == twin.t.medals()
+
+
+def test_the_simulation_process_reports_saves_and_stops():
+    """The game's own way: a separate process plays the tables (with the real computer
+    players: the patch above does not reach it) and sends the tournament after each."""
+    run = new_run(seed=6)
+    lose_table_offscreen(run)
+    done_before = sum(tb["status"] == "done" for tb in run.t.stages[0]["tables"])
+    sim = run.simulate("end", mode="process")
+    assert sim.mode == "process"
+    deadline = time.monotonic() + 90
+    while sim.tables_done < 1 and not sim.done and time.monotonic() < deadline:
+        sim.pump()  # reads what the process sent; never waits
+        time.sleep(0.02)
+    assert sim.tables_done >= 1 and not sim.error
+    done_now = sum(tb["status"] == "done" for tb in run.t.stages[0]["tables"])
+    assert done_now > done_before and run.t.stages[0]["tables"][0]["played"] == "simulated"
+    # the process saved the table it finished
+    saved = Tournament.from_dict(saved_tournament().tournament)
+    assert sum(tb["status"] == "done" for tb in saved.stages[0]["tables"]) >= done_now
+    assert run.save()  # stops the process first
+    assert sim.done and sim.cancelled and sim._proc is None
+    back, _ = TournamentRun.load()
+    assert back.t.to_dict() == run.t.to_dict()
 
 
 # -- looks ----------------------------------------------------------------------------------------------

@@ -81,9 +81,12 @@ def to_title(app) -> None:
         app.push(TitleScene(app))
 
 
-def threaded(app) -> bool:
-    """Simulate on a thread, except where the app computes everything in the frame (tests, tools)."""
-    return getattr(app, "ai_mode", "auto") != "sync"
+def sim_mode(app) -> str:
+    """How to simulate: in a process like the computer players' worker (a thread when the
+    app's computer players use one), or stepped in the frame where the app computes
+    everything in the frame (tests, tools)."""
+    mode = getattr(app, "ai_mode", "auto")
+    return {"sync": "stepped", "thread": "thread"}.get(mode, "process")
 
 
 def draw_bar(surf, rect: pygame.Rect, fraction: float, colour=theme.GOLD) -> None:
@@ -519,7 +522,7 @@ class BracketScene(Scene):
                 self.watching = self.watching or watch
                 self.follow = self.follow or watch
                 return
-        run.simulate(until, threaded=threaded(self.app))
+        run.simulate(until, mode=sim_mode(self.app))
         self.notice_text = ""
         self.sim_handled = False
         self.watching = watch
