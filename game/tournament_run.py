@@ -566,10 +566,6 @@ def _ordinal(n: Any) -> str:
     return f"{n}{suffix}"
 
 
-def ordinal(n: Any) -> str:
-    return _ordinal(n)
-
-
 def _record_stats(session: Session) -> None:
     """The human's table counts as one Golden Games match in the statistics, where they exist."""
     try:

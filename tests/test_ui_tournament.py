@@ -511,8 +511,9 @@ def test_tournament_save_slot_is_its_own():
     names = [run.t.name(e) for e in run.t.table(ref)["seats"]]
     assert [p.name for p in res.state.players] == names
     assert json.loads(json.dumps(res.tournament)) == run.t.to_dict()
-    assert run.t.preview_table().to_dict() == run.t.preview_table().to_dict()  # nothing changed, same deal
-    assert run.t.live_game is None
+    before = run.t.to_dict()
+    assert run.t.preview_table().to_dict() == run.t.preview_table().to_dict()  # the same deal each time
+    assert run.t.to_dict() == before and run.t.live_game is None  # and nothing started
     TournamentRun.delete_save()
     assert not TournamentRun.exists()
     assert TournamentRun.load() == (None, "")

@@ -27,7 +27,7 @@ import pygame
 from ...ai import player_names
 from ...rules.variants.golden import GoldenGames
 from ...tournament import SUGGESTED_FIELD, TableRef, TournamentError, describe_structure, stage_plan
-from ...tournament_run import TournamentRun, ordinal
+from ...tournament_run import TournamentRun
 from .. import faces, theme
 from ..anim import Effects
 from ..app import Scene, log_error
@@ -394,8 +394,7 @@ class TournamentSetupScene(MenuScene):
             theme.blit_center(surf, lab, (fx + size // 2, y + size + int(12 * s)))
         missing = [lv for lv in levels if lv not in have]
         if missing:
-            note = (", ".join(level_label(m) for m in missing) + (" players are" if len(missing) > 1 else " players are")
-                    + " not installed yet: they play as Basic for now.")
+            note = ", ".join(level_label(m) for m in missing) + " players are not installed yet: they play as Basic for now."
             t = theme.text(note, 18 * s, theme.WARN, bold=False, wrap=self.field_chooser.rect.w)
             surf.blit(t, (x, y + size + int(30 * s)))
 
