@@ -175,7 +175,13 @@ def compute_hint(view: PlayerView) -> dict:
 
 def default_record_result(session: "Session") -> None:
     """A finished game: the person's result goes into the statistics (``game.stats``,
-    where it exists) and the autosave is cleared (there is nothing left to continue)."""
+    where it exists) and the autosave is cleared (there is nothing left to continue).
+
+    Every finished game counts exactly once: the result carries the session's
+    ``game_id``, which the statistics refuse to count twice (a game resumed from a save
+    written at its very end, after a crash, is recognised), and the autosave is only
+    cleared once the statistics are safely on disk, so a failed write is retried when
+    the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
     st = session.state
@@ -185,7 +191,10 @@ def default_record_result(session: "Session") -> None:
         stats = None
     if stats is not None and hasattr(stats, "record_game"):
         won = session.ranking()[0] == session.viewer
-        stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns, round(session.elapsed, 1))
+        got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
+                                round(session.elapsed, 1), game_id=session.game_id)
+        if getattr(got, "write_failed", False):
+            raise OSError(got.message or "the statistics could not be saved")
     try:
         from . import saves
     except ImportError:
@@ -200,6 +209,12 @@ def default_autosave(session: "Session") -> None:
 
     if hasattr(persistence, "autosave"):
         persistence.autosave(session.to_dict())
+
+
+def _new_game_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
 
 
 def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
@@ -227,9 +242,14 @@ class Session:
     """One game in progress: the state, the human's draft turn, timers and events."""
 
     def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
-                 rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True) -> None:
+                 rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
+                 game_id: str | None = None) -> None:
         self.state = state
         self.demo = demo
+        self.game_id = _new_game_id() if game_id is None else game_id  # counts the game once in the statistics
+        self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
+        self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
+        self._begun = False
         self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
         self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
         self.save_error = ""
@@ -265,7 +285,9 @@ class Session:
         for i, level in enumerate(opponents):
             seats.append((OPPONENT_NAMES[i % len(OPPONENT_NAMES)], level))
         state = engine.new_game(variant, seats, seed=seed, options=options)
-        return cls(state, demo=demo, autosave=autosave)
+        session = cls(state, demo=demo, autosave=autosave)
+        session.fresh = True
+        return session
 
     def to_dict(self) -> dict:
         return {
@@ -276,6 +298,7 @@ class Session:
             "timer_remaining": round(max(0.0, min(float(self.turn_time), self.timer_left)), 3),
             "elapsed": round(self.elapsed, 3),
             "demo": self.demo,
+            "game_id": self.game_id,
             "rack_cols": self.rack_cols,
             "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
         }
@@ -302,8 +325,12 @@ class Session:
                     slots[item[0]] = (item[1], item[2])
         cols = d.get("rack_cols")
         cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
-        session = cls(state, timer_left=None if timer is None else float(timer), demo=d.get("demo", False) is True,
-                      rack_slots=slots, rack_cols=cols, autosave=autosave)
+        gid = d.get("game_id")
+        if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
+            gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
+        demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
+        session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
+                      rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
         session.elapsed = float(elapsed)
         return session
 
@@ -524,6 +551,44 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
+    def place(self, table: dict[int, Cell] | None = None, to_rack: list[int] | tuple = ()) -> MoveResult:
+        """Put tiles on exactly these table cells (``{tile: (row, col)}``) and take these
+        table tiles onto the rack, in one step (one undo).  Every other tile stays where it
+        is, so each target cell must be free or be left by a tile that moves too.  The
+        click controls (add a set, add to a set, split, take a tile, swap a joker) use it."""
+        table = {int(t): (int(c[0]), int(c[1])) for t, c in (table or {}).items()}
+        to_rack = [int(t) for t in dict.fromkeys(to_rack)]
+        if not table and not to_rack:
+            return MoveResult(False, "nothing to move")
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        where = self.draft.where()
+        if set(table) & set(to_rack):
+            return MoveResult(False, "a tile cannot go to the table and the rack at once")
+        if not all(t in where or t in self.rack_slots for t in table) or not all(t in where or t in self.rack_slots for t in to_rack):
+            return MoveResult(False, "those tiles cannot be moved")
+        cells = list(table.values())
+        if len(set(cells)) != len(cells):
+            return MoveResult(False, "two tiles cannot share a cell")
+        if not self.variant.crossword and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
+            return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
+        moving = set(table) | set(to_rack)
+        if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
+            return MoveResult(False, "no room there")
+        self._push_undo()
+        for t in moving:
+            if t in where:
+                del self.draft.cells[where[t]]
+        for t, cell in table.items():
+            self.rack_slots.pop(t, None)
+            self.draft.cells[cell] = t
+        last = max(self.rack_slots.values(), default=None)
+        for t in to_rack:
+            if t not in self.rack_slots:
+                last = self.rack_slots[t] = self._free_rack_slot(last)
+        self.version += 1
+        return MoveResult(True)
+
     def _place_table(self, tiles: list[int], r: int, c: int) -> bool:
         board = self.draft
         limit = None if self.variant.crossword else self.grid_width
@@ -621,7 +686,10 @@ class Session:
             return Outcome(False, [Problem("it is not your turn")])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            return Outcome(False, [Problem(f"table tiles cannot go back to the rack ({format_tiles(held)}): put them back on the table")])
+            problem = Problem(f"tiles taken from the table must be used this turn ({format_tiles(held)}): "
+                              "put them back into sets on the table")
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
+            return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
         before = self.state.board.copy()
@@ -666,10 +734,32 @@ class Session:
         if new:
             self._emit({"type": "rack_new", "tiles": new})
         self._run_hooks(self.turn_hooks)
-        if self.state.phase == "game_over":
-            self._run_hooks(self.game_over_hooks)
+        self.finish_game()
         self._ai_pending = None
         self._begin_turn()
+
+    def begin(self) -> None:
+        """The game appears on screen (the play screen calls this once, after whoever made the
+        session set its hooks): a fresh deal is saved at once, as a real game is, so a kill
+        during the first turn resumes this game; a finished game loaded from a save gets its
+        game-over hooks (see ``finish_game``)."""
+        if self._begun:
+            return
+        self._begun = True
+        if self.fresh and self.state.phase == "play":
+            self.fresh = False
+            self._run_hooks(self.turn_hooks)
+        self.finish_game()
+
+    def finish_game(self) -> bool:
+        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
+        over.  The play screen calls it too for a finished game loaded from a save (the
+        process was killed between the last save and the statistics).  True when they ran."""
+        if self.state.phase != "game_over" or self.game_over_done:
+            return False
+        self.game_over_done = True
+        self._run_hooks(self.game_over_hooks)
+        return True
 
     def _run_hooks(self, hooks) -> None:
         for hook in list(hooks):

@@ -73,6 +73,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
     illegal = 0
     conserved = True
     reasons: Counter = Counter()
+    claims: Counter = Counter()
     think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
     turns = 0
     stalled = False
@@ -93,6 +94,8 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         for ev in result.events:
             if ev.get("type") == "round_end":
                 reasons[ev["reason"]] += 1
+            elif ev.get("type") == "claim":
+                claims[ev.get("kind", "claim")] += 1
         if check and state.conservation_problems():
             conserved = False
     return {
@@ -101,6 +104,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "illegal": illegal,
         "conserved": conserved,
         "reasons": reasons,
+        "claims": claims,
         "think": think,
         "stalled": stalled,
         "scores": [p.score for p in state.players],
@@ -136,6 +140,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     wins = [0] * n
     think: dict[int, list[float]] = {i: [] for i in range(n)}
     reasons: Counter = Counter()
+    claims: Counter = Counter()
     game_ends: Counter = Counter()
     illegal = 0
     conserved = True
@@ -152,6 +157,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         for seat, sc in enumerate(res["scores"]):
             scores[order[seat]] += sc
         reasons.update(res["reasons"])
+        claims.update(res["claims"])
         game_ends[res["game_end"]] += 1
         illegal += res["illegal"]
         conserved &= res["conserved"]
@@ -164,7 +170,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     if progress:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - t0
-    return {
+    summary = {
         "variant": variant,
         "players": kinds,
         "games": games,
@@ -181,6 +187,10 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "think_ms_p99": [round(_percentile(think[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
     }
+    if hasattr(REGISTRY[variant], "apply_action"):
+        # Rule sets with claims (Rummi200kub): how many claims, hijacks and locking claims were made.
+        summary["claims"] = {k: claims.get(k, 0) for k in ("claim", "hijack", "lock")}
+    return summary
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         for i, k in enumerate(kinds):
             print(f"  {k:<12} wins {summary['wins'][i]:>5} ({summary['win_rate'][i]:.1%})  think p50 {summary['think_ms_p50'][i]} ms  p99 {summary['think_ms_p99'][i]} ms")
         print(f"  end reasons: {summary['end_reasons']}   game ends: {summary['game_end_reasons']}")
+        if "claims" in summary:
+            print(f"  claims: {summary['claims']}")
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
     return 0
 

@@ -181,7 +181,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert isinstance(play, TournamentPlayScene)
     sess = play.session
     assert sess.state is run.t.live_game and sess.turn_time == 120
-    assert "Qualifying round, table" in play.header_info() and "Game 1 of 2" in play.header_info()
+    assert "Qualifying round, table" in play.header_text() and "Game 1 of 2" in play.header_text()
     human_turn(app, play)
     # a failed manipulation: one tile alone on the table, then Space
     rack_before = sorted(sess.state.players[sess.viewer].rack)

@@ -58,3 +58,32 @@ def human_session(rack: str = "", *, exact: bool = False, melded: bool = False, 
 
 def tiles(text: str) -> list[int]:
     return [int(t) for t in parse_tiles(text)]
+
+
+def lay_table(state, sets, width: int = 28) -> None:
+    """Put ``sets`` (notation strings) on the table as they would be after earlier turns; a
+    tile taken from a rack is replaced there by one from the pool."""
+    from game.rules.board import Board
+
+    every = [int(t) for t in parse_tiles(" ".join(sets))]  # one parse: a face twice means both copies
+    rows, k = [], 0
+    for text in sets:
+        n = len(text.split())
+        rows.append(every[k:k + n])
+        k += n
+    wanted = {int(t) for row in rows for t in row}
+    for t in wanted:
+        if t in state.pool:
+            state.pool.remove(t)
+            continue
+        for p in state.players:
+            if t in p.rack:
+                p.rack.remove(t)
+                spare = next(u for u in reversed(state.pool) if u not in wanted)
+                state.pool.remove(spare)
+                p.rack.append(spare)
+                break
+        else:
+            raise AssertionError(f"tile {t} is not in the pool or a rack")
+    state.board = Board.from_sets([[int(t) for t in row] for row in rows], width)
+    assert not state.conservation_problems()

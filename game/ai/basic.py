@@ -106,6 +106,10 @@ class BasicPlayer:
         35 tiles) or a hand limit may ask for a play where it would draw, and under a
         hand limit the play leaving fewer tiles on the rack is preferred."""
         variant = view.variant
+        if getattr(variant, "crossword", False):
+            from .crossword import choose as crossword_choose
+
+            return crossword_choose(view, "basic", self.rng)
         action = self._choose(view, variant)
         if action["type"] == "draw":
             board = variant.play_instead_of_draw(view)

@@ -151,7 +151,7 @@ def play(state: GameState, board: Board) -> TurnResult:
     state.passes = 0
     ev = {"type": "play", "seat": seat, "tiles": sorted(played), "initial": not was_melded}
     if not was_melded:
-        ev["points"] = analysis.initial_points()
+        ev["points"] = state.variant.initial_play_points(analysis)
     state.log(ev)
     events = [ev]
     events += _end_turn(state, seat, "play")

@@ -102,6 +102,7 @@ class LoadResult:
     kind: str = "game"
     tournament: dict | None = None
     schema: int = 0  # schema found in the file (older ones are upgraded on load)
+    problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
 
     @property
     def ok(self) -> bool:
@@ -128,7 +129,7 @@ def load_game(slot: str) -> LoadResult:
         msg = f"{title} could not be loaded: " + "; ".join(got.problems) + "."
         if kept:
             msg += f" The damaged file was kept as {kept} in {path.parent}."
-        return LoadResult(None, message=msg, damaged_files=got.damaged)
+        return LoadResult(None, message=msg, damaged_files=got.damaged, problems=list(got.problems))
     data = got.value
     msg = ""
     if got.recovered_from_backup:
@@ -149,6 +150,7 @@ def load_game(slot: str) -> LoadResult:
         data.kind,
         data.tournament,
         data.schema,
+        list(got.problems),
     )
 
 

@@ -17,6 +17,15 @@ EXTRA_SCENES: dict[str, Callable] = {
 }
 
 
+def _statistics_scene(app):
+    from .statistics import StatisticsScene  # issue 5
+
+    return StatisticsScene(app)
+
+
+EXTRA_SCENES["statistics"] = _statistics_scene
+
+
 def first_scene(app) -> list:
     """The scenes the app starts with: the title, and a demo game on top with ``--demo``."""
     from .title import TitleScene

@@ -16,12 +16,14 @@ from typing import Callable
 import pygame
 
 from ...rules.tiles import format_tiles
+from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
 from .. import faces, playlayout, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
 from ..worker import HINT
+from . import attract
 from .common import DialogScene
 
 MIN_THINK = 0.65  # seconds a computer appears to think (at normal animation speed)
@@ -147,6 +149,7 @@ class PlayScene(Scene):
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.session.begin()  # saves a fresh deal; counts a finished game loaded from a save
         self.app.tiles.warm(self.layout().grid.tile_w)
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
@@ -238,6 +241,7 @@ class PlayScene(Scene):
         for t, cell in self.session.rack_slots.items():
             x, y = rg.cell_pos(cell)
             out[t] = (x, y, rg.tile_w)
+        variant_ui.call(self.plugin, "adjust_targets", out, lay)  # e.g. a holding area
         return out
 
     def sync_sprites(self, snap: bool = False) -> None:
@@ -331,9 +335,10 @@ class PlayScene(Scene):
                 self.schedule(max(0.0, self.busy_until - self.time), lambda: self.app.sound.play("turn"))
                 if not getattr(self.app, "shown_controls_tip", False):
                     self.app.shown_controls_tip = True
-                    self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(
+                    tip = variant_ui.call(self.plugin, "controls_tip") or (
                         "Drag tiles onto the table (or click tiles, then a cell)  ·  Space: draw or end turn  ·  "
-                        "H: hint  ·  Esc: menu", theme.ACCENT, 9.0))
+                        "H: hint  ·  Esc: menu")
+                    self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(tip, theme.ACCENT, 9.0))
         elif kind == "play":
             self.on_play(ev)
         elif kind == "draw":
@@ -644,12 +649,12 @@ class PlayScene(Scene):
         lay = self.layout()
         for area, grid, places in ((RACK, lay.rack_grid, self.session.rack_slots.items()),
                                    (TABLE, lay.grid, ((t, c) for c, t in self.session.table().cells.items()))):
-            w = grid.tile_w
-            h = w * ASPECT
             for t, _cell in places:
                 sp = self.sprites.get(t)
                 if sp is None:
                     continue
+                w = getattr(sp, "w", grid.tile_w)  # a plugin may show a tile at another size
+                h = w * ASPECT
                 x, y = sp.pos
                 if x <= pos[0] < x + w and y <= pos[1] < y + h:
                     return t, area
@@ -732,16 +737,20 @@ class PlayScene(Scene):
 
     def do_end_turn(self) -> None:
         out = self.session.end_turn()
-        self.selection = []
         self.drag = None
         if out.ok:
+            self.selection = []
             self.app.sound.play("place")
-        for ev in self.session.poll_events():
+        events = self.session.poll_events()
+        for ev in events:
             self.on_event(ev)
+        if not out.ok and not any(ev.get("type") == "refused" for ev in events):
+            self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
+            self.app.sound.play("invalid")
 
     def do_draw(self) -> None:
         out = self.session.draw()
-        if not out.ok:
+        if not out.ok and not variant_ui.call(self.plugin, "draw_refused", out):
             self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
             self.app.sound.play("invalid")
         self.selection = []
@@ -783,6 +792,9 @@ class PlayScene(Scene):
         return area == RACK or self.can_edit_table()
 
     def handle(self, ev) -> None:
+        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
+            attract.leave_demo(self.app, self)
+            return
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
         if ev.type == pygame.MOUSEMOTION:
@@ -1085,6 +1097,8 @@ class PlayScene(Scene):
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
+        if sess.demo:
+            attract.draw_badge(surf, self, lay)
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
@@ -1098,7 +1112,7 @@ class PlayScene(Scene):
         x = int(14 * s)
         surf.blit(logo, (x, h.centery - logo.get_height() // 2))
         x += logo.get_width() + int(14 * s)
-        info = theme.fit_text(self.header_info(), 22 * s, max(40, lay.pool.x - x - int(20 * s)), theme.INK_DIM)
+        info = theme.fit_text(self.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
         # pool
@@ -1120,12 +1134,19 @@ class PlayScene(Scene):
         mt = theme.text("Menu", 20 * s, theme.INK)
         surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
 
-    def header_info(self) -> str:
-        """The words beside the logo (a tournament's screen adds its stage and table)."""
+    def header_text(self) -> str:
+        """Rule set, round (of how many) and the points target where the rule set has one."""
         sess = self.session
+        v = sess.variant
         rounds = sess.state.options.get("rounds")
-        rnd = f"Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
-        return f"{sess.variant.title}  ·  {rnd}"
+        text = f"{v.title}  ·  Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
+        try:
+            target = v.score_target()
+        except Exception:
+            target = None
+        if target:
+            text += f"  ·  Target {target} points"
+        return text
 
     def info_px(self, lay) -> float:
         return 20 * lay.s
@@ -1313,7 +1334,8 @@ class PlayScene(Scene):
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            t = theme.text(f"{len(me.rack)} tiles on your rack", 17 * s, theme.INK_DIM, bold=False)
+            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+            t = theme.text(f"{len(me.rack)} tiles on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if me.melded:
                 t2 = theme.text("Melded", 18 * s, theme.GOOD)
@@ -1336,7 +1358,7 @@ class PlayScene(Scene):
                 cr = grid.cell_rect((r, c + i))
                 pygame.draw.rect(surf, col, cr.inflate(4, 4), width=max(2, int(3 * s)), border_radius=max(3, cr.w // 6))
         if analysis is not None and self.session.draft_changed:
-            for prob in analysis.problems:
+            for prob in self.shown_problems(analysis):
                 if prob.cells:
                     for rect in self.cell_runs(g, prob.cells):
                         tint = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -1413,7 +1435,7 @@ class PlayScene(Scene):
                 pygame.draw.rect(surf, col, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
         # invalid lines: outlined in red
         if analysis is not None and sess.draft_changed:
-            for prob in analysis.problems:
+            for prob in self.shown_problems(analysis):
                 for rect in self.cell_runs(g, prob.cells):
                     pygame.draw.rect(surf, theme.BAD, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
                     badge = theme.text("!", 18 * s, (255, 255, 255))
@@ -1569,11 +1591,27 @@ class PlayScene(Scene):
                 return (f"Your turn: lay sets worth {need} or more from your rack, or draw a tile", theme.GOLD)
             if analysis is not None and analysis.ok:
                 return ("That works. Press End turn (Space) when you are done", theme.GOOD)
+            if not any(p.cells for p in self.shown_problems(analysis)):
+                return ("Your turn: not finished yet (see the note), or Reset (R)", theme.WARN)
             return ("Your turn: fix the outlined sets, or Reset (R)", theme.WARN)
         name = st.players[cur].name
         if sess.ai_thinking and self.time >= self.busy_until:
             return (f"{name} is thinking…", theme.INK_DIM)
         return (f"{name}'s turn", theme.INK_DIM)
+
+    def shown_problems(self, analysis) -> list:
+        """The rules core's problems as the screen shows them: the one about table tiles taken
+        onto the rack (the holding area) has no cells, as those cells may hold other tiles now."""
+        if analysis is None:
+            return []
+        sess = self.session
+        held = sess.held_table_tiles() if sess.draft is not None else []
+        if not held:
+            return list(analysis.problems)
+        start = sess.state.board.where()
+        cells = {start[t] for t in held if t in start}
+        return [Problem(p.message) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
+                for p in analysis.problems]
 
     def draw_status(self, surf, lay, analysis) -> None:
         s = lay.s
@@ -1584,16 +1622,21 @@ class PlayScene(Scene):
         # the first problem without cells (e.g. the initial meld) on the right
         msg = ""
         if analysis is not None and self.session.draft_changed:
-            loose = [p.message for p in analysis.problems if not p.cells]
+            shown = self.shown_problems(analysis)
+            loose = [p.message for p in shown if not p.cells]
             if loose:
                 msg = loose[0]
-            elif analysis.problems:
+            elif shown:
                 msg = "point at a red outline to see what is wrong"
+        mcol = theme.WARN
+        note = variant_ui.call(self.plugin, "status_note", analysis) if self.session.my_turn else None
+        if note:
+            msg, mcol = note
+        right = variant_ui.call(self.plugin, "status_right", lay) or lay.buttons["end"].right
         if msg:
-            mcol = theme.WARN
-            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(lay.buttons["end"].right - lay.rack.x - t.get_width() - 60 * s), mcol)
+            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
             pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
-            pill.midright = (lay.buttons["end"].right, r.centery)
+            pill.midright = (right, r.centery)
             pill.x = max(pill.x, lay.rack.x + t.get_width() + int(20 * s))
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
             surf.blit(bg, pill.topleft)
@@ -1603,7 +1646,7 @@ class PlayScene(Scene):
     def draw_toasts(self, surf, lay) -> None:
         """Short news ("Mia draws a tile") stacked at the bottom of the table."""
         s = lay.s
-        y = lay.table.bottom - int(16 * s)
+        y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0)
         for toast in reversed(self.toasts[-3:]):
             left = toast.until - self.time
             img = theme.fit_text(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)
@@ -1643,7 +1686,7 @@ class PlayScene(Scene):
     def hovered_problem(self, lay, analysis) -> str:
         if analysis is None or not self.session.draft_changed:
             return ""
-        for prob in analysis.problems:
+        for prob in self.shown_problems(analysis):
             for rect in self.cell_runs(lay.grid, prob.cells):
                 if rect.collidepoint(self.mouse):
                     return prob.message

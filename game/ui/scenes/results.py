@@ -42,6 +42,14 @@ class ResultsBase(OverlayScene):
     def back(self) -> None:
         pass  # Esc does not skip results
 
+    def handle(self, ev) -> None:
+        from .attract import leave_demo, leaves_demo
+
+        if self.session.demo and leaves_demo(ev):  # the attract mode ends on any key or click
+            leave_demo(self.app, self.play)
+            return
+        super().handle(ev)
+
     def draw_frame(self, surf, title: str, colour) -> float:
         if self._layout_size != self.app.size:
             self.ensure_layout()
@@ -77,13 +85,52 @@ class RoundResultsScene(ResultsBase):
         self.app.pop()
         self.play.next_round()
 
+    def score_table(self) -> dict:
+        """The rule set's running score table (``variant.score_table``)."""
+        try:
+            table = self.session.variant.score_table(self.session.state)
+        except Exception:
+            table = {}
+        return table if isinstance(table, dict) else {}
+
+    def round_points(self, entry: dict) -> tuple[list[int], list[int]]:
+        """Each seat's points for the last round (penalties included, as the score table
+        counts them) and the penalties in them."""
+        n = len(self.session.players)
+        rows = self.score_table().get("rows") or []
+        last = rows[-1] if rows else {}
+        points = last.get("points") or entry.get("deltas") or [0] * n
+        return list(points), list(last.get("penalties") or [0] * n)
+
+    def footer(self) -> str:
+        """What the game is played to: the target and who leads, or the rounds left."""
+        st = self.session.state
+        table = self.score_table()
+        target = table.get("target")
+        totals = table.get("totals") or [p.score for p in st.players]
+        if target:
+            if table.get("lower_wins"):
+                worst = max(range(len(totals)), key=lambda i: totals[i])
+                return (f"The game ends when a total reaches {target}; the lowest total wins. "
+                        f"Highest now: {self.play.name_of(worst)} with {totals[worst]}.")
+            lead = max(range(len(totals)), key=lambda i: totals[i])
+            return (f"First to {target} points ends the game. {self.play.name_of(lead)} "
+                    f"{'lead' if self.play.name_of(lead) == 'You' else 'leads'} with {totals[lead]} "
+                    f"({max(0, target - totals[lead])} to go).")
+        rounds = st.options.get("rounds")
+        if rounds:
+            left = int(rounds) - len(st.history)
+            return f"{left} round{'s' if left != 1 else ''} to go; the highest total after {rounds} wins."
+        return ""
+
     def layout(self, size) -> None:
         s = theme.scale_for(size)
         n = len(self.session.players)
         w = int(min(size[0] - 40, 900 * s))
-        rounds = len(self.session.state.history)
+        rounds = len(self.score_table().get("rows", self.session.state.history))
         self.show_history = rounds > 1
-        h = int(min(size[1] - 30, 138 * s + n * 66 * s + (34 * s + 26 * s * (n + 1) if self.show_history else 0) + 96 * s))
+        foot = 30 * s if self.footer() else 0
+        h = int(min(size[1] - 30, 138 * s + n * 66 * s + (34 * s + 26 * s * (n + 1) if self.show_history else 0) + foot + 96 * s))
         self.panel_rect = pygame.Rect(0, 0, w, h)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh = int(240 * s), int(52 * s)
@@ -107,14 +154,21 @@ class RoundResultsScene(ResultsBase):
             theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
         y = self.draw_table(surf, s, entry, r.y + int(110 * s))
         if getattr(self, "show_history", False):
-            self.draw_history(surf, s, y + int(10 * s))
+            y = self.draw_history(surf, s, y + int(10 * s))
+        foot = self.footer()
+        if foot:
+            ft = theme.fit_text(foot, 19 * s, r.w - int(60 * s), theme.GOLD, bold=False)
+            theme.blit_center(surf, ft, (r.centerx, y + int(16 * s)))
         self.group.draw(surf, s)
 
     def draw_history(self, surf, s, y0) -> None:
         """The running score table: one column per round, the total last."""
         r = self.panel_rect
         st = self.session.state
-        hist = st.history[-8:]
+        table = self.score_table()
+        hist = table.get("rows") or [{"round": h.get("round"), "points": h.get("deltas")} for h in st.history]
+        hist = hist[-8:]
+        totals = table.get("totals") or [p.score for p in st.players]
         x0 = r.x + int(30 * s)
         name_w = int(150 * s)
         col_w = int(min(80 * s, (r.w - name_w - int(60 * s)) / (len(hist) + 1)))
@@ -129,12 +183,13 @@ class RoundResultsScene(ResultsBase):
         for seat, p in enumerate(st.players):
             surf.blit(theme.fit_text(self.play.name_of(seat), 18 * s, name_w - 8, theme.INK_DIM), (x0, y))
             for i, h in enumerate(hist):
-                d = (h.get("deltas") or [0] * len(st.players))[seat]
+                d = (h.get("points") or [0] * len(st.players))[seat]
                 t = theme.text(f"{d:+d}", 18 * s, theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM, bold=False)
                 surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
-            t = theme.text(str(p.score), 18 * s, theme.INK)
+            t = theme.text(str(totals[seat] if seat < len(totals) else p.score), 18 * s, theme.INK)
             surf.blit(t, (x0 + name_w + len(hist) * col_w + col_w - t.get_width(), y))
             y += int(26 * s)
+        return y
 
     def draw_table(self, surf, s, entry, y0) -> None:
         r = self.panel_rect
@@ -146,7 +201,7 @@ class RoundResultsScene(ResultsBase):
             surf.blit(t, (cols[key], head_y))
         y = head_y + int(28 * s)
         row_h = int(66 * s)
-        deltas = entry.get("deltas", [0] * len(st.players))
+        deltas, pens = self.round_points(entry)
         for seat, p in enumerate(st.players):
             win = seat == entry.get("winner")
             row = pygame.Rect(r.x + int(16 * s), y, r.w - int(32 * s), row_h - int(8 * s))
@@ -173,7 +228,13 @@ class RoundResultsScene(ResultsBase):
                 surf.blit(out, (x, row.centery - out.get_height() // 2))
             d = deltas[seat] if seat < len(deltas) else 0
             dt = theme.text(f"{d:+d}", 26 * s, theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM)
-            surf.blit(dt, (cols["delta"], row.centery - dt.get_height() // 2))
+            pen = pens[seat] if seat < len(pens) else 0
+            if pen:
+                surf.blit(dt, (cols["delta"], row.centery - dt.get_height() + int(4 * s)))
+                pt = theme.text(f"incl. {pen:+d} penalty", 15 * s, theme.WARN, bold=False)
+                surf.blit(pt, (cols["delta"], row.centery + int(4 * s)))
+            else:
+                surf.blit(dt, (cols["delta"], row.centery - dt.get_height() // 2))
             tt = theme.text(str(p.score), 26 * s, theme.INK)
             surf.blit(tt, (cols["total"], row.centery - tt.get_height() // 2))
             y += row_h

@@ -21,6 +21,24 @@ CONTROLS = [
                   "last. A ring around the player to move counts down when a turn timer is on."),
 ]
 
+CLICK_CONTROLS = [
+    ("Click controls", "Select tiles (click them), then New set (N) to lay them on the table as a set of their own, or click "
+                       "any tile of a table set to add them to that set (they go to the end where the set stays valid). "
+                       "With nothing selected, click a table tile to take it into the holding area over the table's bottom "
+                       "row: it must be used this turn, as table tiles cannot go back to your rack, so the turn cannot end "
+                       "while it is there. To replace a joker, select the tile it stands for and click the joker: you are "
+                       "asked whether to replace the joker (it then waits in the holding area) or add the tile to the set. "
+                       "Split (C) and then a click between two tiles cuts a set there. Shift-click selects a table tile "
+                       "instead; with the keyboard cursor, A adds the selection to the set under it, T takes a tile."),
+]
+
+
+def controls_for(variant) -> list[tuple[str, str]]:
+    """The 'Playing on screen' paragraphs for a rule set (the click controls where they apply)."""
+    from ..controls import applies
+
+    return CONTROLS + (CLICK_CONTROLS if applies(variant) else [])
+
 
 class RulesScene(MenuScene):
     name = "rules"
@@ -75,7 +93,7 @@ class RulesScene(MenuScene):
                 add(theme.text("• " + r, 21 * s, theme.INK, bold=False, wrap=width), int(6 * s))
             parts[-1] = (parts[-1][0], int(14 * s))
         add(theme.text("Playing on screen", 27 * s, theme.ACCENT), int(4 * s))
-        for heading, para in CONTROLS:
+        for heading, para in controls_for(variant):
             add(theme.text(heading, 22 * s, theme.INK_DIM), int(2 * s))
             add(theme.text(para, 21 * s, theme.INK, bold=False, wrap=width), int(10 * s))
         # the four colours (and their symbols)

@@ -8,6 +8,7 @@ from ...ai import player_names
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec
 from .. import faces, theme
+from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
 from .common import Drift, ErrorScene, MenuScene
 
@@ -105,6 +106,10 @@ class SetupScene(MenuScene):
             self.option_values[spec.name] = value
             if isinstance(spec.default, bool):
                 w = Toggle(spec.label, bool(value), self._option_setter(spec.name), help=spec.help)
+            elif spec.choices and spec.low is not None and spec.high is not None and isinstance(spec.default, int):
+                # presets, or a number of the player's own (e.g. Rummy Q's points target)
+                w = PresetNumber(spec.label, spec.choices, int(value), spec.low, spec.high, self._option_setter(spec.name),
+                                 help=spec.help)
             else:
                 opts = spec_choices(spec)
                 if spec.name == "turn_time":
@@ -156,9 +161,18 @@ class SetupScene(MenuScene):
         return {k: v for k, v in self.option_values.items() if k in names}
 
     # -- actions -------------------------------------------------------------------------------
+    def editing_field(self) -> PresetNumber | None:
+        return next((w for w in self.option_widgets if isinstance(w, PresetNumber) and w.editing), None)
+
     def start_game(self) -> None:
         from ...session import Session
         from .play import PlayScene
+
+        field = self.editing_field()
+        if field is not None and not field.commit():
+            self.group.focus = self.group.widgets.index(field)
+            self.app.sound.play("invalid")
+            return
 
         try:
             session = Session.new(self.variant_key, self.opponent_levels[: self.opponents], seed=self.app.seed,
@@ -176,6 +190,9 @@ class SetupScene(MenuScene):
         self.app.push(RulesScene(self.app, self.variant_key))
 
     def handle(self, ev) -> None:
+        focused = self.group.focused
+        if ev.type == pygame.KEYDOWN and isinstance(focused, PresetNumber) and focused.key(ev):
+            return  # typing a number of one's own
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.group.focused, Button):
             self.start_game()
             return
@@ -211,6 +228,10 @@ class SetupScene(MenuScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.drift.update(dt)
+        field = self.editing_field()
+        if field is not None and self.group.focused is not field:  # the focus moved away: keep a good number
+            if not field.commit():
+                field.cancel()
 
     def draw(self, surf) -> None:
         s = self.app.scale
@@ -248,8 +269,13 @@ class SetupScene(MenuScene):
             ("Tiles dealt", str(variant.deal_count(self.opponents + 1))),
             ("Initial meld", f"{variant.initial_meld_points()} points" if variant.initial_meld_points() else "none"),
             ("Turn timer", timer_label(turn)),
-            ("Winner", "lowest score" if vcls.lower_score_wins else "highest score"),
+            ("Winner", "lowest score" if variant.lower_score_wins else "highest score"),
         ]
+        target = variant.score_target()
+        if target:
+            facts.insert(3, ("Game ends at", f"{target} points"))
+        elif "rounds" in variant.options:
+            facts.insert(3, ("Rounds", str(variant.options["rounds"])))
         for label, value in facts:
             lt = theme.text(label, 20 * s, theme.INK_DIM, bold=False)
             vt = theme.text(value, 20 * s, theme.INK)

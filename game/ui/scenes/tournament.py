@@ -1155,7 +1155,7 @@ class TournamentPlayScene(PlayScene):
         self.stage_name = stage["name"]
         self.final = stage["final"]
 
-    def header_info(self) -> str:
+    def header_text(self) -> str:
         st = self.session.state
         games = int(st.options.get("rounds", 1))
         where = "Final" if self.final else f"{self.stage_name}, table {self.ref.table + 1}"
@@ -1222,7 +1222,7 @@ class GameResultsScene(ResultsBase):
         title = head + ("you win!" if name == "You" else f"{name} wins" if name else "over")
         s = self.draw_frame(surf, title, theme.GOLD if name == "You" else theme.ACCENT)
         r = self.panel_rect
-        sub = (f"{self.play.header_info().split('  ·  ')[1]}  ·  everyone else adds the tiles left on the rack "
+        sub = (f"{self.play.header_text().split('  ·  ')[1]}  ·  everyone else adds the tiles left on the rack "
                "(a joker 30)  ·  lowest total goes on")
         t = theme.fit_text(sub, 19 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
         theme.blit_center(surf, t, (r.centerx, r.y + int(82 * s)))
