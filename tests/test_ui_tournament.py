@@ -258,6 +258,8 @@ def test_strict_mode_takes_the_penalty_without_asking(app):
     step(app)
     assert play.banner[0] == "Penalty" and "3 penalty tiles" in play.banner[1]
     assert len(sess.state.players[sess.viewer].rack) == n + 3
+    step(app, n=150)  # five seconds later the explanation is still there
+    assert play.banner is not None and play.banner[0] == "Penalty"
 
 
 # -- saving and resuming ---------------------------------------------------------------------------

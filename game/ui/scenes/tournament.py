@@ -1164,6 +1164,13 @@ class TournamentPlayScene(PlayScene):
     def closing(self) -> None:
         self.run.save()
 
+    def on_event(self, ev: dict) -> None:
+        super().on_event(ev)
+        if ev.get("type") == "penalty" and ev.get("seat") == self.session.viewer and self.banner is not None:
+            # your own penalty: its explanation stays up long enough to read (strict mode did not warn)
+            title, sub, colour, start, until = self.banner
+            self.banner = (title, sub, colour, start, max(until, self.time + 7.0))
+
     def show_results(self) -> None:
         if self.app.top is not self:
             self.results_at = self.time + 0.1
