@@ -49,7 +49,7 @@ def main(argv):
     from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.placeholders import TournamentPlaceholder
+    from game.ui.scenes.tournament import open_tournament
 
     app.push(SetupScene(app))
     frames(app, 10)
@@ -63,7 +63,7 @@ def main(argv):
     frames(app, 10)
     save(app, outdir, f"{tag}-rules")
     app.pop()
-    app.push(TournamentPlaceholder(app))
+    app.push(open_tournament(app))  # every tournament screen: tools/tournament_screens.py
     frames(app, 10)
     save(app, outdir, f"{tag}-tournament")
     app.pop()

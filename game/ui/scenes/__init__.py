@@ -46,3 +46,13 @@ def first_scene(app) -> list:
         session = Session.new(variant, [level] * n, seed=app.seed, demo=True)
         scenes.append(PlayScene(app, session))
     return scenes
+
+
+def _tournament(app):
+    """The title menu's Tournament entry (issue 7): resume the saved tournament or start one."""
+    from .tournament import open_tournament
+
+    return open_tournament(app)
+
+
+EXTRA_SCENES["tournament"] = _tournament
