@@ -1,20 +1,14 @@
 """The scenes, and the hooks other screens plug into.
 
 ``EXTRA_SCENES`` maps the title menu's "tournament" and "statistics" entries to
-scene factories ``factory(app) -> Scene``.  They start as clearly marked
-placeholders (see placeholders.py); issue 5 and issue 7 register the real ones.
+scene factories ``factory(app) -> Scene``.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from .placeholders import StatisticsPlaceholder, TournamentPlaceholder
-
-EXTRA_SCENES: dict[str, Callable] = {
-    "tournament": TournamentPlaceholder,
-    "statistics": StatisticsPlaceholder,
-}
+EXTRA_SCENES: dict[str, Callable] = {}
 
 
 def _statistics_scene(app):
