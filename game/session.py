@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .rules import engine
@@ -52,17 +52,8 @@ class MoveResult:
     message: str = ""
 
 
-@dataclass
-class Outcome:
-    """What an end-turn / draw intent did: ``ok`` when the turn ended."""
-
-    ok: bool
-    problems: list[Problem] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
-
-    @property
-    def message(self) -> str:
-        return "; ".join(p.message for p in self.problems)
+# What an end-turn / draw intent did (``ok`` when the turn ended): the engine's own result type.
+Outcome = engine.TurnResult
 
 
 # -- views as plain data (for the worker process) -------------------------------------------------
@@ -175,7 +166,13 @@ def compute_hint(view: PlayerView) -> dict:
 
 def default_record_result(session: "Session") -> None:
     """A finished game: the person's result goes into the statistics (``game.stats``,
-    where it exists) and the autosave is cleared (there is nothing left to continue)."""
+    where it exists) and the autosave is cleared (there is nothing left to continue).
+
+    Every finished game counts exactly once: the result carries the session's
+    ``game_id``, which the statistics refuse to count twice (a game resumed from a save
+    written at its very end, after a crash, is recognised), and the autosave is only
+    cleared once the statistics are safely on disk, so a failed write is retried when
+    the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
     st = session.state
@@ -185,7 +182,10 @@ def default_record_result(session: "Session") -> None:
         stats = None
     if stats is not None and hasattr(stats, "record_game"):
         won = session.ranking()[0] == session.viewer
-        stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns, round(session.elapsed, 1))
+        got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
+                                round(session.elapsed, 1), game_id=session.game_id)
+        if getattr(got, "write_failed", False):
+            raise OSError(got.message or "the statistics could not be saved")
     try:
         from . import saves
     except ImportError:
@@ -200,6 +200,12 @@ def default_autosave(session: "Session") -> None:
 
     if hasattr(persistence, "autosave"):
         persistence.autosave(session.to_dict())
+
+
+def _new_game_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
 
 
 def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
@@ -227,9 +233,14 @@ class Session:
     """One game in progress: the state, the human's draft turn, timers and events."""
 
     def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
-                 rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True) -> None:
+                 rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
+                 game_id: str | None = None) -> None:
         self.state = state
         self.demo = demo
+        self.game_id = _new_game_id() if game_id is None else game_id  # counts the game once in the statistics
+        self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
+        self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
+        self._begun = False
         self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
         self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
         self.save_error = ""
@@ -265,7 +276,9 @@ class Session:
         for i, level in enumerate(opponents):
             seats.append((OPPONENT_NAMES[i % len(OPPONENT_NAMES)], level))
         state = engine.new_game(variant, seats, seed=seed, options=options)
-        return cls(state, demo=demo, autosave=autosave)
+        session = cls(state, demo=demo, autosave=autosave)
+        session.fresh = True
+        return session
 
     def to_dict(self) -> dict:
         return {
@@ -276,6 +289,7 @@ class Session:
             "timer_remaining": round(max(0.0, min(float(self.turn_time), self.timer_left)), 3),
             "elapsed": round(self.elapsed, 3),
             "demo": self.demo,
+            "game_id": self.game_id,
             "rack_cols": self.rack_cols,
             "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
         }
@@ -302,8 +316,12 @@ class Session:
                     slots[item[0]] = (item[1], item[2])
         cols = d.get("rack_cols")
         cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
-        session = cls(state, timer_left=None if timer is None else float(timer), demo=d.get("demo", False) is True,
-                      rack_slots=slots, rack_cols=cols, autosave=autosave)
+        gid = d.get("game_id")
+        if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
+            gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
+        demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
+        session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
+                      rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
         session.elapsed = float(elapsed)
         return session
 
@@ -752,10 +770,32 @@ class Session:
         if new:
             self._emit({"type": "rack_new", "tiles": new})
         self._run_hooks(self.turn_hooks)
-        if self.state.phase == "game_over":
-            self._run_hooks(self.game_over_hooks)
+        self.finish_game()
         self._ai_pending = None
         self._begin_turn()
+
+    def begin(self) -> None:
+        """The game appears on screen (the play screen calls this once, after whoever made the
+        session set its hooks): a fresh deal is saved at once, as a real game is, so a kill
+        during the first turn resumes this game; a finished game loaded from a save gets its
+        game-over hooks (see ``finish_game``)."""
+        if self._begun:
+            return
+        self._begun = True
+        if self.fresh and self.state.phase == "play":
+            self.fresh = False
+            self._run_hooks(self.turn_hooks)
+        self.finish_game()
+
+    def finish_game(self) -> bool:
+        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
+        over.  The play screen calls it too for a finished game loaded from a save (the
+        process was killed between the last save and the statistics).  True when they ran."""
+        if self.state.phase != "game_over" or self.game_over_done:
+            return False
+        self.game_over_done = True
+        self._run_hooks(self.game_over_hooks)
+        return True
 
     def _run_hooks(self, hooks) -> None:
         for hook in list(hooks):

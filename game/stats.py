@@ -7,6 +7,7 @@ statistics start afresh.  Nothing here raises for anything found on disk.
 
     record_game(variant, won, score, turns, seconds) -> Stats
     load_stats() -> Stats;  Stats.get(variant) -> VariantStats
+    take_notice() -> str   (the last recovery message, once: for the statistics screen)
     reset_stats(variant=None)
 
 Pure Python: no pygame here.
@@ -41,7 +42,7 @@ class VariantStats:
     fastest_win_turns: int | None = None  # fewest turns in a won game
     fastest_win_seconds: float | None = None  # shortest won game
     total_seconds: float = 0.0
-    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"}, oldest first
+    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"[, "id"]}, oldest first
 
     @property
     def losses(self) -> int:
@@ -101,6 +102,8 @@ class Stats:
     variants: dict[str, VariantStats] = field(default_factory=dict)
     source: str = "file"  # "file", "backup" or "fresh"
     message: str = ""  # set when the file was damaged or could not be written
+    write_failed: bool = False  # the last write did not reach the disk (the old file is kept)
+    duplicate: bool = False  # record_game was given a game already recorded: nothing changed
 
     def get(self, variant: str) -> VariantStats:
         return self.variants.get(variant, VariantStats())
@@ -143,7 +146,17 @@ def _recent(r: Any, where: str) -> dict:
     turns = r.get("turns")
     if type(score) is not int or abs(score) > MAX_ABS_SCORE or type(turns) is not int or not 0 <= turns <= MAX_COUNT:
         raise ValueError(f"{where}: a recent game is damaged")
-    return {"won": r["won"], "score": score, "turns": turns, "seconds": _seconds(r.get("seconds"), f"{where}: a recent game"), "at": r["at"]}
+    out = {"won": r["won"], "score": score, "turns": turns, "seconds": _seconds(r.get("seconds"), f"{where}: a recent game"), "at": r["at"]}
+    gid = r.get("id")
+    if gid is not None:
+        if not _good_id(gid):
+            raise ValueError(f"{where}: a recent game is damaged")
+        out["id"] = gid
+    return out
+
+
+def _good_id(gid: Any) -> bool:
+    return isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()
 
 
 def _check(obj: Any) -> Stats:
@@ -166,8 +179,27 @@ def stats_path():
     return persistence.data_dir() / STATS_FILE
 
 
+_notice = ""  # the last recovery message, until a screen shows it (see ``take_notice``)
+
+
+def take_notice() -> str:
+    """The message of the last recovery of a damaged statistics file in this process (found by
+    ``load_stats``, perhaps inside ``record_game`` at a game's end), once; then empty."""
+    global _notice
+    out, _notice = _notice, ""
+    return out
+
+
 def load_stats() -> Stats:
     """The statistics; a damaged file falls back to the backup, then to empty ones.  Never raises."""
+    stats = _load_stats()
+    if stats.message:
+        global _notice
+        _notice = stats.message
+    return stats
+
+
+def _load_stats() -> Stats:
     try:
         got = persistence.load_with_backup(stats_path(), _check)
     except OSError as exc:
@@ -194,9 +226,13 @@ def _lower_wins(variant: str) -> bool:
     return bool(cls and cls.lower_score_wins)
 
 
-def record_game(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None = None) -> Stats:
+def record_game(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None = None,
+                game_id: str | None = None) -> Stats:
     """Add one finished game of the human player.  Returns the updated statistics
-    (``message`` says so if they could not be written; nothing raises for the disk).
+    (``message`` and ``write_failed`` say so if they could not be written; nothing raises
+    for the disk).  With ``game_id`` a game is counted once: recording the same id again
+    (a game finished, then resumed from a save made at its end) changes nothing and
+    returns the statistics with ``duplicate`` set.
     Raises ``ValueError`` only for arguments that are not a game result."""
     if not isinstance(variant, str) or not 0 < len(variant) <= 40 or not variant.isprintable():
         raise ValueError(f"bad rule-set key {variant!r}")
@@ -207,7 +243,12 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     if type(turns) is not int or not 0 <= turns <= MAX_COUNT:
         raise ValueError(f"bad number of turns {turns!r}")
     seconds = _seconds(seconds, "seconds")
+    if game_id is not None and not _good_id(game_id):
+        raise ValueError(f"bad game id {game_id!r}")
     stats = load_stats()
+    if game_id is not None and any(r.get("id") == game_id for r in stats.get(variant).recent):
+        stats.duplicate = True
+        return stats
     entry = stats.variants.setdefault(variant, VariantStats())
     entry.games += 1
     entry.total_score += score
@@ -225,7 +266,10 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     else:
         entry.current_streak = 0
     at = (when or datetime.now(timezone.utc).astimezone()).isoformat(timespec="seconds")
-    entry.recent.append({"won": won, "score": score, "turns": turns, "seconds": seconds, "at": at})
+    record = {"won": won, "score": score, "turns": turns, "seconds": seconds, "at": at}
+    if game_id is not None:
+        record["id"] = game_id
+    entry.recent.append(record)
     del entry.recent[:-RECENT]
     _write(stats)
     return stats
@@ -247,3 +291,4 @@ def _write(stats: Stats) -> None:
         persistence.atomic_write_json(stats_path(), stats.to_dict())
     except OSError as exc:
         stats.message = f"The statistics could not be saved ({exc.strerror or exc})."
+        stats.write_failed = True

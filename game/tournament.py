@@ -407,6 +407,17 @@ class Tournament:
         tb["status"] = "live"
         return self._live
 
+    def preview_table(self, ref: TableRef | None = None) -> GameState:
+        """The deal ``start_table`` would give a table (by default the next table, or the
+        final once the tournament is over), without starting it: nothing changes.  A save
+        file that always holds a game can hold this one between tables."""
+        if ref is None:
+            ref = self.next_table() or TableRef(len(self._d["stages"]) - 1, 0)
+        if self._live is not None and self._live_ref() == ref:
+            return self._live
+        self._table(ref)
+        return self._new_game(ref)
+
     def _new_game(self, ref: TableRef) -> GameState:
         tb = self._table(ref)
         stage = self._d["stages"][ref.stage]

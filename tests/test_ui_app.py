@@ -118,30 +118,33 @@ def test_settings_are_saved_and_applied():
         app.shutdown()
 
 
-def test_continue_resumes_the_autosave(app, monkeypatch):
+def test_continue_resumes_the_autosave(app):
     sess = human_session("R10 R11 R12", options={"turn_time": 90})
     sess.tick(20)
-    data = json.loads(json.dumps(sess.to_dict()))
-    monkeypatch.setattr(persistence, "has_autosave", lambda: True, raising=False)
-    monkeypatch.setattr(persistence, "load_autosave", lambda: (data, ""), raising=False)
+    assert persistence.autosave(sess.to_dict()).ok  # the real file, as the turn hook writes it
     title = app.top
     title.refresh()
     assert title.group.widgets[1].enabled and title.group.focused is title.group.widgets[1]
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # only the autosave: Continue resumes it at once
     play = app.top
     assert isinstance(play, PlayScene)
     assert play.session.state.to_dict() == sess.state.to_dict()
     assert play.session.timer_left == pytest.approx(70)
 
 
-def test_continue_with_a_damaged_save_explains(app, monkeypatch):
-    monkeypatch.setattr(persistence, "has_autosave", lambda: True, raising=False)
-    monkeypatch.setattr(persistence, "load_autosave", lambda: ({"state": {"schema": 2, "variant": "classic"}}, ""), raising=False)
+def test_continue_with_a_damaged_save_explains(app):
+    sess = human_session()
+    assert persistence.autosave(sess.to_dict()).ok
+    path = persistence.autosave_path()
+    data = json.loads(path.read_text())
+    data["game"]["players"][0]["score"] = 999  # tampered: the checksum no longer matches
+    path.write_text(json.dumps(data))
     app.top.refresh()
     key(app, pygame.K_RETURN)
-    assert isinstance(app.top, ErrorScene) and "damaged" in app.top.message
+    assert app.top.name != "play" and "damaged" in app.top.message and "checksum" in app.top.details
     key(app, pygame.K_RETURN)
-    assert app.top.name == "title"
+    assert app.top.name == "title" and not app.top.group.widgets[1].enabled  # nothing left to continue
+    assert list(path.parent.glob("autosave.json.damaged-*"))  # kept aside, not deleted
 
 
 def test_an_error_inside_a_scene_is_logged_and_explained():
@@ -247,17 +250,23 @@ def test_the_computer_thinks_in_a_worker(mode):
         worker.close()
 
 
-def test_continue_says_when_the_backup_was_used(app, monkeypatch):
+def test_continue_says_when_the_backup_was_used(app):
     sess = human_session()
-    data = json.loads(json.dumps(sess.to_dict()))
-    monkeypatch.setattr(persistence, "has_autosave", lambda: True, raising=False)
-    monkeypatch.setattr(persistence, "load_autosave", lambda: (data, "The autosave was damaged, so the save before it was loaded."),
-                        raising=False)
+    assert persistence.autosave(sess.to_dict()).ok
+    sess.draw()
+    sess.run_ai_sync()
+    assert persistence.autosave(sess.to_dict()).ok  # the first save is now the backup
+    persistence.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
     app.top.refresh()
     key(app, pygame.K_RETURN)
-    assert "damaged" in app.top.message
+    assert isinstance(app.top, PlayScene)  # the game appears, its tiles are dealt, then the message over it
+    assert run_until(app, lambda: app.top.name != "play", 5)
+    assert "damaged" in app.top.message and "save made before it" in app.top.message
+    assert "not valid JSON" in app.top.details and "autosave.json.damaged-" in app.top.details
+    assert isinstance(app.scenes[-2], PlayScene)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, PlayScene)
+    assert app.top.session.state.total_turns == 0  # the save before the damaged one
 
 
 def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):

@@ -18,7 +18,8 @@ EVENTS = 20_000
 def scene_factories(app):
     from game.ui.scenes.common import DialogScene, ErrorScene
     from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.placeholders import StatisticsPlaceholder, TournamentPlaceholder
+    from game.rules.variants import REGISTRY
+    from game.ui.scenes import EXTRA_SCENES
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.results import GameOverScene, RoundResultsScene
     from game.ui.scenes.rules import RulesScene
@@ -26,8 +27,9 @@ def scene_factories(app):
     from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.title import TitleScene
 
-    def play(seed, **kw):
-        return PlayScene(app, Session.new("classic", ["basic"] * 3, seed=seed, autosave=False, **kw))
+    def play(seed, variant="classic", **kw):
+        n = min(3, REGISTRY[variant].max_players - 1)
+        return PlayScene(app, Session.new(variant, ["basic"] * n, seed=seed, autosave=False, **kw))
 
     def ended(seed, rounds):
         p = play(seed, options={"rounds": rounds})
@@ -42,9 +44,10 @@ def scene_factories(app):
         lambda r: [SetupScene(app)],
         lambda r: [SettingsScene(app)],
         lambda r: [RulesScene(app, "classic")],
-        lambda r: [TournamentPlaceholder(app)],
-        lambda r: [StatisticsPlaceholder(app)],
+        lambda r: [EXTRA_SCENES["tournament"](app)],
+        lambda r: [EXTRA_SCENES["statistics"](app)],
         lambda r: [play(r.randrange(1000))],
+        lambda r: [play(r.randrange(1000), r.choice(sorted(REGISTRY)))],
         lambda r: [play(r.randrange(1000), options={"turn_time": 30})],
         lambda r: [play(r.randrange(1000), demo=True)],
         lambda r: (lambda p: [p, PauseScene(app, p)])(play(r.randrange(1000))),

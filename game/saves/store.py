@@ -22,8 +22,11 @@ from .format import SaveData, SaveError, build, decode, decode_bytes, encode
 SLOTS = ("autosave", "slot1", "slot2", "slot3")  # what the menus offer
 DEMO_SLOT = "demo"  # the attract mode saves here, never over the player's autosave
 ALL_SLOTS = SLOTS + (DEMO_SLOT,)
+TOURNAMENT_SLOT = "tournament"  # the tournament in progress (kind "tournament"); not a menu slot
+KNOWN_SLOTS = ALL_SLOTS + (TOURNAMENT_SLOT,)
 SAVES_FOLDER = "saves"
-SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "slot3": "Slot 3", "demo": "Demo"}
+SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "slot3": "Slot 3", "demo": "Demo",
+               "tournament": "Tournament"}
 
 
 def saves_dir() -> Path:
@@ -33,8 +36,8 @@ def saves_dir() -> Path:
 
 
 def slot_path(slot: str) -> Path:
-    if slot not in ALL_SLOTS:
-        raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(ALL_SLOTS)}")
+    if slot not in KNOWN_SLOTS:
+        raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(KNOWN_SLOTS)}")
     return saves_dir() / f"{slot}.json"
 
 
@@ -99,6 +102,7 @@ class LoadResult:
     kind: str = "game"
     tournament: dict | None = None
     schema: int = 0  # schema found in the file (older ones are upgraded on load)
+    problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
 
     @property
     def ok(self) -> bool:
@@ -125,7 +129,7 @@ def load_game(slot: str) -> LoadResult:
         msg = f"{title} could not be loaded: " + "; ".join(got.problems) + "."
         if kept:
             msg += f" The damaged file was kept as {kept} in {path.parent}."
-        return LoadResult(None, message=msg, damaged_files=got.damaged)
+        return LoadResult(None, message=msg, damaged_files=got.damaged, problems=list(got.problems))
     data = got.value
     msg = ""
     if got.recovered_from_backup:
@@ -146,6 +150,7 @@ def load_game(slot: str) -> LoadResult:
         data.kind,
         data.tournament,
         data.schema,
+        list(got.problems),
     )
 
 

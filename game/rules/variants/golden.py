@@ -70,11 +70,6 @@ class GoldenGames(Variant):
             out.extend(turn_rules.joker_problems(self, analysis))
         return out
 
-    def extra_play_problems(self, analysis: "Analysis") -> list[Problem]:
-        if not analysis.start.melded and not self.manipulation_on_initial_turn():
-            return []  # the table was not to be touched; the initial-meld check says so
-        return freed_joker_placement_problems(analysis, self.freed_joker_min_rack)
-
     # -- scoring ---------------------------------------------------------------------------
     def score_round(self, state: "GameState", reason: str, winner: int | None) -> list[int]:
         """Penalty points: each player adds the face value left on the rack (a joker 30);
@@ -164,47 +159,4 @@ def _break_ties(seats: list[int], key, rng: random.Random) -> list[int]:
             group.remove(contenders[0])
         out.extend(group)
         i = j + 1
-    return out
-
-
-def freed_joker_placement_problems(analysis: "Analysis", min_rack: int) -> list[Problem]:
-    """Rule 9 details the core check leaves open: the replacing tile must take the joker's
-    place (lie in a set with the joker's old tiles), and the freed joker's new set needs
-    ``min_rack`` rack tiles besides that replacing tile."""
-    out: list[Problem] = []
-    start = analysis.start
-    before_lines = start.board.lines()
-    before = [(ln, ln.check()) for ln in before_lines]
-    after = list(zip(analysis.lines, analysis.melds))
-    played = set(analysis.played)
-    where = analysis.board.where()
-    for j in start.board.tiles():
-        if j < 104:
-            continue
-        old = [(ln, m) for ln, m in before if j in ln.tiles]
-        new = [(ln, m) for ln, m in after if j in ln.tiles]
-        if not old or not new or not turn_rules._freed(j, old, new):
-            continue
-        roles = {f for ln, m in old if m for f in m.roles[ln.tiles.index(j)]}
-        mates = {t for ln, _ in old for t in ln.tiles if t < 104}
-        replacing = [t for t in analysis.played if t < 104 and (t >> 1) in roles]
-        if not replacing:
-            continue  # the core check already says the exact tile is missing
-        jcell = (where[j],) if j in where else ()
-        in_place = [
-            t for t in replacing
-            if any(t in ln.tiles and mates.intersection(ln.tiles) for ln in analysis.lines)
-        ]
-        if not in_place:
-            out.append(Problem("the tile that replaces a joker must take its place in the joker's set", jcell))
-        used = set(in_place[:1] or replacing[:1])
-        best_all = max(sum(1 for t in ln.tiles if t in played) for ln, _ in new)
-        best = max(sum(1 for t in ln.tiles if t in played and t not in used) for ln, _ in new)
-        if best_all >= min_rack > best:
-            out.append(
-                Problem(
-                    f"a freed joker needs {min_rack} tiles from your rack in its new set besides the tile that replaced it",
-                    jcell,
-                )
-            )
     return out

@@ -35,8 +35,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
-from ..tiles import face_notation, format_tiles, rack_value
-from ..turn import Problem, _freed
+from ..tiles import format_tiles, rack_value
+from ..turn import Problem
 from .base import OptionSpec, Variant, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,8 +198,6 @@ class Rummi200kub(Variant):
                 faces = joker_faces(pairs, j)
                 if not faces:
                     out.append(Problem("a joker where two sets cross must stand for the same tile in both", (where[j],)))
-        if analysis.start.melded:
-            out.extend(self._replacement_problems(analysis))
         claims = analysis.start.extra.get("claims", []) if isinstance(analysis.start.extra, dict) else []
         if self.options["claimed_sets"] == "frozen":
             for rec in claims:
@@ -215,36 +213,6 @@ class Rummi200kub(Variant):
                             cells,
                         )
                     )
-        return out
-
-    def _replacement_problems(self, analysis: "Analysis") -> list[Problem]:
-        """A joker taken from the board is replaced by its exact tile, which goes into the joker's set
-        (the core checks the tile came from the rack; here: that it took the joker's place)."""
-        out: list[Problem] = []
-        start = analysis.start
-        before = start.board.lines(vertical=True)
-        before_pairs = [(ln, ln.check()) for ln in before]
-        after_pairs = list(zip(analysis.lines, analysis.melds))
-        for j in (104, 105):
-            if j not in start.board.cells.values():
-                continue
-            old = [(ln, m) for ln, m in before_pairs if j in ln.tiles]
-            new_ = [(ln, m) for ln, m in after_pairs if j in ln.tiles]
-            if not old or not new_ or not _freed(j, old, new_):
-                continue
-            roles = joker_faces(before_pairs, j) or set()
-            mates = {t for ln, _ in old for t in ln.tiles if t < 104}
-            played = set(analysis.played)
-            placed = False
-            for ln, m in after_pairs:
-                reps = [t for t in ln.tiles if t in played and t < 104 and (t >> 1) in roles]
-                if reps and m and len(mates & set(ln.tiles)) >= 2:
-                    placed = True
-                    break
-            if not placed:
-                names = " or ".join(sorted(face_notation(f) for f in roles)) or "the tile it stood for"
-                cell = start.board.where()[j]
-                out.append(Problem(f"to free a joker, put {names} from your rack in its place in the set", (cell,)))
         return out
 
     # -- claims -------------------------------------------------------------------------------------------

@@ -1,20 +1,23 @@
 """The scenes, and the hooks other screens plug into.
 
 ``EXTRA_SCENES`` maps the title menu's "tournament" and "statistics" entries to
-scene factories ``factory(app) -> Scene``.  They start as clearly marked
-placeholders (see placeholders.py); issue 5 and issue 7 register the real ones.
+scene factories ``factory(app) -> Scene``.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from .placeholders import StatisticsPlaceholder, TournamentPlaceholder
+EXTRA_SCENES: dict[str, Callable] = {}
 
-EXTRA_SCENES: dict[str, Callable] = {
-    "tournament": TournamentPlaceholder,
-    "statistics": StatisticsPlaceholder,
-}
+
+def _statistics_scene(app):
+    from .statistics import StatisticsScene  # issue 5
+
+    return StatisticsScene(app)
+
+
+EXTRA_SCENES["statistics"] = _statistics_scene
 
 
 def first_scene(app) -> list:
@@ -37,3 +40,13 @@ def first_scene(app) -> list:
         session = Session.new(variant, [level] * n, seed=app.seed, demo=True)
         scenes.append(PlayScene(app, session))
     return scenes
+
+
+def _tournament(app):
+    """The title menu's Tournament entry (issue 7): resume the saved tournament or start one."""
+    from .tournament import open_tournament
+
+    return open_tournament(app)
+
+
+EXTRA_SCENES["tournament"] = _tournament

@@ -24,6 +24,7 @@ from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
 from ..worker import HINT
+from . import attract
 from .common import DialogScene
 
 MIN_THINK = 0.65  # seconds a computer appears to think (at normal animation speed)
@@ -152,6 +153,7 @@ class PlayScene(Scene):
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
+        self.session.begin()  # saves a fresh deal; counts a finished game loaded from a save
         self.app.tiles.warm(self.layout().grid.tile_w)
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
@@ -800,6 +802,9 @@ class PlayScene(Scene):
         return area == RACK or self.can_edit_table()
 
     def handle(self, ev) -> None:
+        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
+            attract.leave_demo(self.app, self)
+            return
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
         if ev.type == pygame.MOUSEMOTION:
@@ -1127,6 +1132,8 @@ class PlayScene(Scene):
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
+        if sess.demo:
+            attract.draw_badge(surf, self, lay)
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
@@ -1366,7 +1373,8 @@ class PlayScene(Scene):
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            t = theme.text(f"{len(me.rack)} tiles on your rack", 17 * s, theme.INK_DIM, bold=False)
+            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+            t = theme.text(f"{len(me.rack)} tiles on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if me.melded:
                 t2 = theme.text("Melded", 18 * s, theme.GOOD)

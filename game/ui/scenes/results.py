@@ -42,6 +42,14 @@ class ResultsBase(OverlayScene):
     def back(self) -> None:
         pass  # Esc does not skip results
 
+    def handle(self, ev) -> None:
+        from .attract import leave_demo, leaves_demo
+
+        if self.session.demo and leaves_demo(ev):  # the attract mode ends on any key or click
+            leave_demo(self.app, self.play)
+            return
+        super().handle(ev)
+
     def draw_frame(self, surf, title: str, colour) -> float:
         if self._layout_size != self.app.size:
             self.ensure_layout()

@@ -9,7 +9,8 @@ import pygame
 from .. import theme
 from ..app import log_error
 from ..widgets import Button
-from .common import DialogScene, Drift, ErrorScene, MenuScene
+from .common import Drift, ErrorScene, MenuScene
+from .loading import open_saved_game, slot_label
 
 
 def _saves():
@@ -24,12 +25,13 @@ def slots_available() -> bool:
     return _saves() is not None
 
 
-def any_saved_game() -> bool:
+def any_saved_game(named_only: bool = False) -> bool:
+    """Is there a saved game (with ``named_only``: in slot 1..3, not only the autosave)?"""
     saves = _saves()
     if saves is None:
         return False
     try:
-        return any(info.exists for info in saves.list_slots())
+        return any(info.exists for info in saves.list_slots() if not named_only or info.slot != "autosave")
     except Exception as exc:
         log_error("listing the save slots", exc)
         return False
@@ -59,7 +61,7 @@ class SlotsScene(MenuScene):
         self.infos = infos
         widgets = []
         for info in infos:
-            label = info.line()
+            label = slot_label(info)
             b = Button(label, (lambda i=info: self.choose(i)), style="secondary")
             if self.mode == "load" and (not info.exists or not info.ok and not info.from_backup):
                 b.enabled = info.exists  # a damaged slot can still be tried (its backup may load)
@@ -85,25 +87,8 @@ class SlotsScene(MenuScene):
                 self.app.push(ErrorScene(self.app, "Not saved", res.message or "The game could not be saved."))
                 self.build()
             return
-        got = saves.load_game(info.slot)
-        if not got.ok:
-            self.app.push(ErrorScene(self.app, "Cannot load", got.message or "That save could not be read."))
+        if not open_saved_game(self.app, info.slot):  # the reason is on screen
             self.build()
-            return
-        from ...rules.state import StateError
-        from ...session import Session
-        from .play import PlayScene
-        from .title import TitleScene
-
-        try:
-            session = Session.from_dict({**(got.session or {}), "state": got.state.to_dict()})
-        except StateError as exc:
-            self.app.push(ErrorScene(self.app, "Cannot load", f"The saved game is damaged: {exc}"))
-            return
-        self.app.pop_to(TitleScene)
-        self.app.push(PlayScene(self.app, session))
-        if got.message:
-            self.app.push(DialogScene(self.app, "Saved game", got.message, [("OK", "primary", None)], tone=theme.WARN))
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)

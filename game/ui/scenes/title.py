@@ -9,7 +9,7 @@ import pygame
 from .. import theme
 from ..anim import out_back
 from ..widgets import Button
-from .common import Drift, ErrorScene, MenuScene, autosave_available, load_autosave
+from .common import Drift, MenuScene, autosave_available
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
@@ -39,7 +39,7 @@ class TitleScene(MenuScene):
         from .slots import any_saved_game
 
         self.has_autosave = autosave_available()
-        self.has_slots = any_saved_game()
+        self.has_slots = any_saved_game(named_only=True)
         self.has_save = self.has_autosave or self.has_slots
         cont = self.group.widgets[1]
         cont.enabled = self.has_save
@@ -62,30 +62,15 @@ class TitleScene(MenuScene):
         self.app.push(SetupScene(self.app))
 
     def continue_game(self) -> None:
-        from ...rules.state import StateError
-        from ...session import Session
-        from .play import PlayScene
-
         if self.has_slots:  # named saves too: let the player choose
             from .slots import SlotsScene
 
             self.app.push(SlotsScene(self.app, "load"))
             return
-        data, reason = load_autosave()
-        if data is None:
-            self.app.push(ErrorScene(self.app, "Cannot continue", reason or "There is no saved game."))
-            self.refresh()
-            return
-        try:
-            session = Session.from_dict(data)
-        except StateError as exc:
-            self.app.push(ErrorScene(self.app, "Cannot continue", f"The saved game is damaged: {exc}"))
-            return
-        self.app.push(PlayScene(self.app, session))
-        if reason:  # e.g. the save was damaged and its backup was used: say so
-            from .common import DialogScene
+        from .loading import open_saved_game
 
-            self.app.push(DialogScene(self.app, "Saved game", reason, [("OK", "primary", None)], tone=theme.WARN))
+        if not open_saved_game(self.app, "autosave"):  # the reason is on screen; a damaged file was set aside
+            self.refresh()
 
     def open_extra(self, key: str) -> None:
         from . import EXTRA_SCENES
