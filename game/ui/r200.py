@@ -473,8 +473,10 @@ class ClaimsScreen:
         elif kind == "claim_released":
             seat = ev.get("seat")
             who = sc.name_of(seat) if isinstance(seat, int) else "A player"
-            sc.toast(f"The tokens come off {set_name(ev.get('tiles', [])) or 'a changed set'}: "
-                     f"{who} {'lose' if who == 'You' else 'loses'} {ev.get('value', 0)} points", theme.WARN, 4.5)
+            tiles = ev.get("tiles") or []
+            what = set_name(tiles) if tiles else "a claimed set"
+            sc.toast(f"The play changed {what}: its tokens go back and {who} {'lose' if who == 'You' else 'loses'} "
+                     f"{ev.get('value', 0)} points", theme.WARN, 4.5)
         elif kind in ("turn", "round_end", "timeout"):
             if not self.session.my_turn:
                 self.leave_mode()
