@@ -1,5 +1,8 @@
 """Benchmarks that print figures (timing goals live here, never in tests).
 
+``python -m game.bench solver [--files small mid large] [--repeat N]`` times the meld finder on the
+positions files and prints median, p90 and max milliseconds per file.
+
 ``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
 time of a busy play screen (see ``game/ui/bench_frames.py``).
 
@@ -10,7 +13,85 @@ Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers it
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
 import sys
+import time
+from pathlib import Path
+
+POSITIONS_DIRS = (
+    Path(__file__).resolve().parent.parent.parent / "shared" / "positions",
+    Path("/work/shared/positions"),
+)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    return s[k]
+
+
+def _find_positions(name: str, folder: str | None) -> Path:
+    if os.sep in name or name.endswith(".json"):
+        return Path(name)
+    dirs = [Path(folder)] if folder else list(POSITIONS_DIRS)
+    for d in dirs:
+        p = d / f"{name}.json"
+        if p.exists():
+            return p
+    return dirs[0] / f"{name}.json"
+
+
+# -- solver ---------------------------------------------------------------------------------
+
+
+def run_solver(args: argparse.Namespace) -> int:
+    from .ai.solver import solve
+    from .rules.tiles import NotationError, parse_tiles
+
+    if args.repeat < 1:
+        print("error: --repeat must be at least 1", file=sys.stderr)
+        return 2
+    rows = []
+    for name in args.files:
+        path = _find_positions(name, args.dir)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            positions = []
+            for entry in data:
+                table = parse_tiles(entry["table"])
+                positions.append((entry["id"], table, parse_tiles(entry["rack"], used=table)))
+        except FileNotFoundError:
+            print(f"error: no positions file {path}", file=sys.stderr)
+            return 2
+        except (OSError, ValueError, KeyError, TypeError, NotationError) as exc:
+            print(f"error: cannot read {path}: {exc}", file=sys.stderr)
+            return 2
+        per_position: list[float] = []
+        worst = ("", 0.0)
+        for pid, table, rack in positions:
+            best = float("inf")
+            for _ in range(args.repeat):
+                t0 = time.perf_counter()
+                solve(table, rack)
+                best = min(best, time.perf_counter() - t0)
+            per_position.append(best * 1000)
+            if best * 1000 > worst[1]:
+                worst = (pid, best * 1000)
+        rows.append((path.stem, len(per_position), statistics.median(per_position), _percentile(per_position, 0.9), max(per_position), worst[0]))
+    print(f"{'file':<8} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}  slowest")
+    for stem, n, med, p90, mx, who in rows:
+        print(f"{stem:<8} {n:>4} {med:>10.2f} {p90:>8.2f} {mx:>8.2f}  {who}")
+    return 0
+
+
+def add_solver(sub) -> None:
+    p = sub.add_parser("solver", help="time the meld finder on the positions files")
+    p.add_argument("--files", nargs="+", default=["small", "mid", "large"], help="positions files or their names")
+    p.add_argument("--dir", default=None, help="folder holding NAME.json (default: the shared positions)")
+    p.add_argument("--repeat", type=int, default=1, help="solve each position N times and keep the fastest")
+    p.set_defaults(func=run_solver)
 
 
 def add_frames(sub) -> None:
@@ -19,7 +100,7 @@ def add_frames(sub) -> None:
     add(sub)
 
 
-SUBCOMMANDS = [add_frames]
+SUBCOMMANDS = [add_solver, add_frames]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 PLAYER_FACTORIES: dict[str, Callable[[int], object]] = {}
+_LOADED = False
 
 
 def register_player(name: str, factory: Callable[[int], object]) -> None:
@@ -12,6 +13,8 @@ def register_player(name: str, factory: Callable[[int], object]) -> None:
 
 
 def _builtin() -> None:
+    global _LOADED
+    _LOADED = True
     from .basic import BasicPlayer
 
     register_player("basic", lambda seed: BasicPlayer(seed))
@@ -22,13 +25,13 @@ def _builtin() -> None:
 
 
 def player_names() -> list[str]:
-    if not PLAYER_FACTORIES:
+    if not _LOADED:
         _builtin()
     return list(PLAYER_FACTORIES)
 
 
 def make_player(level: str, seed: int = 0):
-    if not PLAYER_FACTORIES:
+    if not _LOADED:
         _builtin()
     if level not in PLAYER_FACTORIES:
         raise KeyError(f"unknown computer level {level!r}; choose from {', '.join(PLAYER_FACTORIES)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..rules.board import Board, Cell
-from ..rules.melds import arrange
+from ..rules.melds import arrange, check_line
 
 DEFAULT_WIDTH = 28
 
@@ -26,8 +26,9 @@ def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:
 
 def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAULT_WIDTH, rows: int | None = None) -> Board:
     """A board holding ``sets`` (each laid out left to right in table order),
-    keeping every tile that does not need to move where it was."""
-    ordered = [list(arrange(s)) for s in sets]
+    keeping every tile that does not need to move where it was.  A set already in a
+    valid table order keeps it (so a joker keeps the tile it stands for)."""
+    ordered = [list(s) if check_line(list(s)) else list(arrange(s)) for s in sets]
     where = old.where()
     new = Board()
     pending: list[tuple[int, list[int]]] = []

@@ -1,0 +1,156 @@
+"""Computer players: legal moves only, in whole seeded games and in crafted positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import sim
+from game.ai import make_player, player_names
+from game.ai.hint import hint
+from game.ai.players import PROFILES, HardPlayer, profile
+from game.rules import engine
+from game.rules.board import Board
+from game.rules.tiles import parse_tiles
+from game.rules.turn import TurnStart, analyse
+from game.rules.variants import REGISTRY, register
+from game.rules.variants.classic import Classic
+
+LEVELS = ["easy", "medium", "hard", "greedy-max"]
+
+
+def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14):
+    """A two-seat classic game with seat 0 to play, its rack and the table set up as given."""
+    state = engine.new_game("classic", [("A", "hard"), ("B", "hard")], seed=3)
+    used: list[int] = []
+    sets = []
+    for part in table.split("|"):
+        if part.strip():
+            tiles = parse_tiles(part, used=used)
+            used += tiles
+            sets.append([int(t) for t in tiles])
+    mine = [int(t) for t in parse_tiles(rack, used=used)]
+    taken = set(used) | set(mine)
+    rest = [t for t in range(106) if t not in taken]
+    other = rest[:opponent_rack]
+    pool = rest[opponent_rack:]
+    state.board = Board.from_sets(sets)
+    state.players[0].rack = mine
+    state.players[1].rack = other
+    state.players[0].melded = melded
+    state.players[1].melded = True
+    state.pool = pool
+    state.current = 0
+    assert not state.conservation_problems()
+    return state
+
+
+def test_every_level_is_registered_with_a_profile():
+    for level in LEVELS:
+        assert level in player_names()
+        assert profile(level)["name"] and isinstance(profile(level)["face"], dict) and profile(level)["face"]
+        assert make_player(level, 1).name == PROFILES[level]["name"]
+    assert "basic" in player_names()
+
+
+@pytest.mark.parametrize("pair,seed", [(("hard", "greedy-max"), 11), (("medium", "easy"), 12), (("hard", "medium", "easy"), 13)])
+def test_seeded_games_have_no_illegal_moves_and_conserve_tiles(pair, seed):
+    summary = sim.run("classic", list(pair), games=1, seed=seed, options={"rounds": 1})
+    assert summary["illegal_moves"] == 0
+    assert summary["tiles_conserved"] is True
+    assert sum(summary["wins"]) == 1
+    assert "stalled" not in summary["end_reasons"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_moves_are_legal_and_only_use_own_tiles(level):
+    state = position("R5 R6 R7 K9 B9 O9 J R1", table="K1 K2 K3 | B5 O5 K5")
+    action = make_player(level, 5).choose(engine.view(state, 0))
+    assert action["type"] in ("play", "draw")
+    if action["type"] == "play":
+        result = engine.play(state, action["board"])
+        assert result.ok, result.message
+        assert not state.conservation_problems()
+
+
+def test_initial_meld_rule_is_respected():
+    # worth 18 only: nobody may open with it in classic (30 needed)
+    for level in LEVELS:
+        state = position("R5 R6 R7 K1 B8", table="K11 K12 K13", melded=False)
+        assert make_player(level, 2).choose(engine.view(state, 0)) == {"type": "draw"}
+    state = position("R10 R11 R12 K1 B8 B9 B10", table="K11 K12 K13", melded=False)
+    action = make_player("greedy-max", 2).choose(engine.view(state, 0))
+    assert action["type"] == "play"
+    board = action["board"]
+    assert all(board.get(c) == t for c, t in state.board.cells.items())  # table untouched
+    assert engine.play(state, board).ok
+
+
+def test_hard_holds_a_set_back_but_goes_out_when_it_can():
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3")
+    hard = make_player("hard", 1).choose(engine.view(state, 0))
+    greedy = make_player("greedy-max", 1).choose(engine.view(state, 0))
+    played = lambda a: len(a["board"]) - len(state.board)  # noqa: E731
+    assert hard["type"] == greedy["type"] == "play"
+    assert played(greedy) == 6 and played(hard) == 3
+    out = position("R5 R6 R7 K9 B9 O9", table="K1 K2 K3")
+    action = make_player("hard", 1).choose(engine.view(out, 0))
+    assert engine.play(out, action["board"]).ok and not out.players[0].rack
+
+
+def test_hard_plays_everything_when_an_opponent_is_close():
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
+    action = make_player("hard", 1).choose(engine.view(state, 0))
+    assert len(action["board"]) - len(state.board) == 6
+
+
+def test_hard_keeps_its_joker_for_later():
+    # greedy-max puts the joker on the run just to place a tile; hard keeps it
+    state = position("J O1 B12 R9", table="K1 K2 K3")
+    assert make_player("greedy-max", 1).choose(engine.view(state, 0))["type"] == "play"
+    assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
+
+
+class StrictJokers(Classic):
+    key = "test-strict-jokers"
+    joker_exact_replacement = True
+    freed_joker_min_rack = 2
+    hand_joker_min_rack_companions = 2
+
+
+@pytest.fixture
+def strict_variant():
+    register(StrictJokers)
+    yield StrictJokers
+    REGISTRY.pop(StrictJokers.key, None)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_joker_rules_of_a_strict_rule_set_are_respected(strict_variant, level):
+    state = position("R4 O8 J K5", table="R1 R2 R3 J")
+    state.variant_key = strict_variant.key
+    state._variant = None
+    view = engine.view(state, 0)
+    player = make_player(level, 4)
+    action = player.choose(view)
+    assert player.last_error is None
+    if action["type"] == "play":
+        start = TurnStart(state.board.copy(), list(state.players[0].rack), True)
+        assert analyse(state.variant, start, action["board"]).problems == []
+
+
+def test_hint_gives_a_legal_board_or_none():
+    state = position("R5 R6 R7 K9 B9 O9 J", table="K1 K2 K3")
+    got = hint(engine.view(state, 0), time_budget=0.2)
+    assert got is not None and set(got["tiles"]) <= set(state.players[0].rack)
+    assert engine.play(state, got["board"]).ok
+    nothing = position("R1 O13", table="K5 K6 K7")
+    assert hint(engine.view(nothing, 0)) is None
+
+
+def test_thinking_does_not_leak_other_racks():
+    # the view is all a player gets; it holds no other rack and no pool order
+    state = position("R5 R6 R7", table="")
+    view = engine.view(state, 0)
+    fields = set(view.__dataclass_fields__)
+    assert "pool" not in fields and "players" not in fields
+    assert isinstance(HardPlayer(0).choose(view), dict)
