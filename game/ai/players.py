@@ -26,7 +26,7 @@ import time
 from typing import Iterable, Iterator, Sequence
 
 from ..rules.board import Board
-from ..rules.melds import check_set
+from ..rules.melds import check_line, check_set
 from ..rules.turn import TurnStart, analyse
 from ..rules.variants.base import Variant
 from . import register_player
@@ -121,7 +121,48 @@ class _Turn:
             return None
         self.tried.add(key)
         board = self.board_for(sets)
-        return board if self.legal(board) else None
+        if self.legal(board):
+            return board
+        fixed = self.repair_jokers(board)
+        if fixed is not None:
+            board = self.board_for(fixed)
+            if self.legal(board):
+                return board
+        return None
+
+    def repair_jokers(self, board: Board) -> list[list[int]] | None:
+        """A table joker moved into a set without any rack tile breaks the freed-joker rule of
+        most rule sets.  Swap it with a numbered tile of its face from a set holding rack tiles
+        (both sets stay valid; the joker then lies beside rack tiles).  None if nothing changed."""
+        sets = [list(ln.tiles) for ln in board.lines()]
+        table_jokers = [t for t in self.board.tiles() if t >= 104]
+        changed = False
+        for j in table_jokers:
+            home = next((s for s in sets if j in s), None)
+            if home is None or any(t in self.rack_set for t in home):
+                continue
+            meld = check_line(home)
+            if not meld:
+                continue
+            roles = set(meld.roles[home.index(j)])
+            done = False
+            for other in sets:
+                if other is home or not any(t in self.rack_set for t in other):
+                    continue
+                for k, x in enumerate(other):
+                    if x >= 104 or (x >> 1) not in roles:
+                        continue
+                    a = [x if t == j else t for t in home]
+                    b = list(other)
+                    b[k] = j
+                    if check_line(a) and check_line(b):
+                        home[:] = a
+                        other[:] = b
+                        changed = done = True
+                        break
+                if done:
+                    break
+        return sets if changed else None
 
     # -- the finder, with the variant's rules -----------------------------------------------------
     def initial_meld(self, rack: Iterable[int], use_jokers: bool = True) -> Result | None:
@@ -132,7 +173,7 @@ class _Turn:
             return None
 
     def arrangements(self, rack: Iterable[int], max_disturbed: int | None = None, use_jokers: bool = True,
-                     objective: str = "tiles") -> Iterator[list[list[int]]]:
+                     objective: str = "tiles", weights: tuple | None = None) -> Iterator[list[list[int]]]:
         """Whole-table arrangements placing tiles of ``rack``, best first, each simpler than the
         last: the finder's best; with the table's joker sets kept together (joker rules); without
         rack jokers (hand-joker rules); extensions only; new sets from the rack only."""
@@ -141,6 +182,10 @@ class _Turn:
             return
         jokers_in_rack = any(t >= 104 for t in rack)
         tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers)]
+        if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
+            for free in self.joker_sets:
+                keep = tuple(k for k in self.joker_sets if k != free)
+                tries.append(dict(max_disturbed=max_disturbed, keep=keep, use_rack_jokers=use_jokers))
         if self.joker_sets:
             tries.append(dict(max_disturbed=max_disturbed, keep=tuple(self.joker_sets), use_rack_jokers=use_jokers))
         if jokers_in_rack and use_jokers:
@@ -148,7 +193,7 @@ class _Turn:
         if max_disturbed != 0:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
         for k, opts in enumerate(tries):
-            res = self.solve(rack, objective, 0.5 if k == 0 else 0.3, **opts)
+            res = self.solve(rack, objective, 0.5 if k == 0 else 0.3, tie_weights=weights, **opts)
             if res is not None and res.tiles_placed:
                 yield res.sets
         new = self.rack_only_sets([t for t in rack if t < 104])
@@ -157,13 +202,42 @@ class _Turn:
 
     def solve(self, rack: list[int], objective: str, share: float, **opts) -> Result | None:
         """The finder on the whole table (remembered for the rest of the turn)."""
-        key = (tuple(sorted(rack)), objective, opts["max_disturbed"], tuple(opts["keep"]), opts["use_rack_jokers"])
+        key = (tuple(sorted(rack)), objective, opts["max_disturbed"], tuple(opts["keep"]), opts["use_rack_jokers"],
+               opts.get("tie_weights"))
         if key not in self.cache:
             try:
                 self.cache[key] = solve(self.sets, rack, objective=objective, time_budget=self.left(share), **opts)
             except SolverError:
                 self.cache[key] = None
         return self.cache[key]
+
+    def isolation_weights(self) -> tuple:
+        """Per face: how hard a tile of that face would be to place later (0..30), judged from
+        the partners it has on the rack and how many of its neighbours are still unseen."""
+        mine = [0] * 52
+        seen = [0] * 52
+        for t in self.rack:
+            if t < 104:
+                mine[t >> 1] += 1
+                seen[t >> 1] += 1
+        for t in self.board.tiles():
+            if t < 104:
+                seen[t >> 1] += 1
+        out = []
+        for f in range(52):
+            c, n = divmod(f, 13)
+            pot = 0.0
+            for d, wt in ((1, 2.0), (2, 1.0)):
+                for m in (n - d, n + d):
+                    if 0 <= m < 13:
+                        g = c * 13 + m
+                        pot += wt * (mine[g] > 0) + 0.25 * wt * max(0, 2 - seen[g])
+            for c2 in range(4):
+                if c2 != c:
+                    g = c2 * 13 + n
+                    pot += 1.5 * (mine[g] > 0) + 0.4 * max(0, 2 - seen[g])
+            out.append(max(0, min(30, int(round(30 - 3 * pot)))))
+        return tuple(out)
 
     def rack_only_sets(self, rack: Iterable[int]) -> list[list[int]]:
         try:
@@ -285,17 +359,20 @@ class EasyPlayer(ComputerPlayer):
 
 
 class HardPlayer(ComputerPlayer):
-    """The finder plus strategy (see the module doc)."""
+    """The finder plus strategy (see the module doc).  The class attributes are the knobs."""
 
     level = "hard"
     budget = 0.7
-    close = 5  # an opponent with this many tiles or fewer may go out soon: play everything
+    close = 9  # an opponent with this many tiles or fewer may go out soon
     low_pool = 4  # with this few tiles left in the pool, play everything too
     small_meld = True  # open with the fewest tiles that reach the threshold
-    hold = True  # keep complete rack sets in reserve for turns with nothing else to play
-    joker_naturals = 2  # a joker is played when it brings at least this many numbered tiles
-    reserve_first = "small"  # which reserve set to play when needed: "small" or "big"
-    hold_mode = "subtract"  # "subtract": hold the rack-only sets of the best play; "split": hold first, then play
+    hold = True  # keep back the sets made only of rack tiles while nobody is close to going out
+    joker_use = "out"  # rack jokers: "free" (whenever they add a tile), "some" (with >= joker_naturals
+    # numbered tiles), "out" (only to go out, to open, or when urgent)
+    joker_naturals = 2
+    tie = "isolation"  # among plays placing the most tiles: "isolation" (hard-to-place tiles first) or "points"
+    reserve_first = "small"  # which kept set to play when nothing else can be: "small" or "big"
+    deny = 3  # when an opponent has this many tiles or fewer and we cannot go out: draw, feeding them nothing
 
     def urgent(self, turn: _Turn) -> bool:
         return turn.closest_opponent() <= self.close or turn.view.pool_size <= self.low_pool or turn.draw_rule()
@@ -309,74 +386,42 @@ class HardPlayer(ComputerPlayer):
                 return None
         if not self.small_meld or self.urgent(turn) or len(full.placed) == len(turn.rack):
             return turn.meld_board(full.sets) or super().plan_initial(turn)
-        # a small meld: the fewest tiles reaching the threshold, the rest stays in reserve
-        small = _smallest_meld(full.sets, need)
+        small = _smallest_meld(full.sets, need)  # the rest stays in reserve
         return turn.meld_board(small) or turn.meld_board(full.sets) or super().plan_initial(turn)
 
     def plan(self, turn: _Turn) -> Board | None:
         rack = turn.rack
-        best = next(turn.arrangements(rack), None)  # what greedy-max would play
-        if best is not None:
-            placed = sum(1 for s in best for t in s if t in turn.rack_set)
-            if placed == len(rack):  # going out
-                board = turn.try_sets(best)
-                if board is not None:
-                    return board
-        if self.urgent(turn) or not self.hold:
-            if best is not None and not self.urgent(turn):
-                placed = [t for s in best for t in s if t in turn.rack_set]
-                if any(t >= 104 for t in placed) and sum(1 for t in placed if t < 104) < self.joker_naturals:
-                    return turn.first_legal(turn.arrangements([t for t in rack if t < 104], use_jokers=False))
-            return turn.first_legal(_chain([best], turn.arrangements(rack)))
-        naturals = [t for t in rack if t < 104]
-        if self.hold_mode == "subtract":
-            board = self.subtract_plan(turn, naturals)
+        weights = turn.isolation_weights() if self.tie == "isolation" else None
+        urgent = self.urgent(turn)
+        # 1. go out whenever possible
+        best = next(turn.arrangements(rack, weights=weights), None)
+        if best is not None and sum(1 for s in best for t in s if t in turn.rack_set) == len(rack):
+            board = turn.try_sets(best)
             if board is not None:
                 return board
-            if best is not None:
-                placed = [t for s in best for t in s if t in turn.rack_set]
-                if sum(1 for t in placed if t < 104) >= self.joker_naturals:
-                    return turn.first_legal(_chain([best], turn.arrangements(rack)))
+        if self.deny and turn.closest_opponent() <= self.deny and turn.view.pool_size > 0 and not turn.draw_rule():
             return None
-        reserve = turn.rack_only_sets(naturals)
-        held = {t for s in reserve for t in s}
-        free = [t for t in naturals if t not in held]
-        # 1. table plays with the tiles outside the reserve (they may not be possible later)
-        board = turn.first_legal(turn.arrangements(free, use_jokers=False)) if free else None
-        if board is not None:
-            return board
-        # 2. otherwise one reserve set, rather than drawing
-        if reserve:
-            big = self.reserve_first == "big"
-            for s in sorted(reserve, key=lambda s: ((-len(s) if big else len(s)), -check_set(s).value)):
-                board = turn.meld_board([s])
-                if board is not None:
-                    return board
-        # 3. the natural tiles with the table (a rearrangement may use reserve tiles too)
-        board = turn.first_legal(turn.arrangements(naturals, use_jokers=False))
-        if board is not None:
-            return board
-        # 4. a joker only when it brings at least two more tiles with it
-        if best is not None:
+        naturals = [t for t in rack if t < 104]
+        has_joker = len(naturals) < len(rack)
+        jokers_now = not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
+        if self.joker_use == "some" and best is not None and has_joker:
             placed = [t for s in best for t in s if t in turn.rack_set]
-            if sum(1 for t in placed if t < 104) >= self.joker_naturals:
-                return turn.first_legal(_chain([best], turn.arrangements(rack)))
-        return None
-
-
-    def subtract_plan(self, turn: _Turn, naturals: list[int]) -> Board | None:
-        """The best play without rack jokers, keeping back the sets made only of rack tiles
-        (they can be played on any later turn); when nothing else is left, the smallest of them."""
-        for sets in turn.arrangements(naturals, use_jokers=False):
-            own = [s for s in sets if all(t in turn.rack_set for t in s)]
-            mixed = [s for s in sets if not all(t in turn.rack_set for t in s)]
-            if len(own) < len(sets) and any(t in turn.rack_set for s in mixed for t in s):
-                board = turn.try_sets(mixed)
-                if board is not None:
-                    return board
+            jokers_now = jokers_now or sum(1 for t in placed if t < 104) >= self.joker_naturals
+        tiles = rack if jokers_now else naturals
+        plays = turn.arrangements(tiles, use_jokers=jokers_now, weights=weights)
+        if urgent or not self.hold:
+            return turn.first_legal(plays)
+        # 2. keep back the sets made only of rack tiles; play the rest
+        for sets in plays:
+            own = [x for x in sets if all(t in turn.rack_set for t in x)]
+            mixed = [x for x in sets if not all(t in turn.rack_set for t in x)]
+            board = turn.try_sets(mixed)
+            if board is not None:
+                return board
+            # 3. nothing else to play: one kept set rather than a draw
             big = self.reserve_first == "big"
-            for s in sorted(own, key=lambda s: ((-len(s) if big else len(s)), -check_set(s).value)):
-                board = turn.try_sets(mixed + [s])
+            for x in sorted(own, key=lambda x: ((-len(x) if big else len(x)), -check_set(x).value)):
+                board = turn.try_sets(mixed + [x])
                 if board is not None:
                     return board
             board = turn.try_sets(sets)

@@ -54,6 +54,7 @@ from ..rules.tiles import format_tiles
 NEG = -(1 << 40)  # "infeasible" in the bound arithmetic (stays an int)
 W_TILE = 4096  # weight of one placed tile in the "tiles" objective (> any sum of points)
 W_POINT = 256  # weight of one point in the "points" objective (> any number of tiles)
+MAX_TIE_WEIGHT = 30  # caller's tie weights per tile: 30 * 106 < W_TILE keeps "most tiles" first
 LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
 LAG_THETA = 2.0  # first step size, in tiles (or points) per unit of squared violation
 
@@ -447,6 +448,7 @@ def _search(
     minimum: int,
     deadline: float | None,
     use_rack_jokers: bool,
+    tie_weights: Sequence[int] | None = None,
 ) -> tuple[list[list[int]] | None, list[int], bool, int, int]:
     """Run the branch and bound.  Returns (sets, placed rack tiles, optimal, meld points, nodes);
     sets is None when no arrangement satisfies the constraints."""
@@ -477,6 +479,13 @@ def _search(
         f = c * 13 + n0
         T[i] = len(tcopies[f])
         R[i] = len(rcopies[f])
+
+    # gain of one rack tile at each step: a tile, plus its points (or the caller's tie weights)
+    wstep = [wnat[i // 4 + 1] for i in range(52)]
+    if tie_weights is not None and objective != "points":
+        for i in range(52):
+            n0, c = divmod(i, 4)
+            wstep[i] = W_TILE + max(0, min(MAX_TIE_WEIGHT, int(tie_weights[c * 13 + n0])))
 
     sources = [0] * 52
     sinks = [0] * 52
@@ -542,7 +551,7 @@ def _search(
                 egain[i] = 0
         for i in range(52):
             t, r = T[i], R[i]
-            w = wnat[i // 4 + 1]
+            w = wstep[i]
             gch = gchoice[i]
             e, m = egain[i], mu[i]
             ckey = (t, r, w, gmax[i], gch, JTOT, e, m)
@@ -633,7 +642,7 @@ def _search(
         src, snk = sources[i], sinks[i]
         cp = capn[i]
         n = i // 4 + 1
-        w = wnat[n]
+        w = wstep[i]
         for u in range(t + r, t - 1, -1):
             gain = (u - t) * w
             for g in range(min(u, gm) + 1):
@@ -1102,13 +1111,16 @@ def solve(
     pinned: Iterable[int] = (),
     max_disturbed: int | None = None,
     use_rack_jokers: bool = True,
+    tie_weights: Sequence[int] | None = None,
 ) -> Result:
     """Rearrange the whole table and add the most rack tiles (see the module doc).
 
     ``table`` is a flat list of tile ids or a list of sets (lists of ids); ``keep``,
     ``pinned`` and ``max_disturbed`` refer to the sets by index and need the sets.
     With ``max_disturbed`` the sets to break are chosen greedily (one at a time,
-    the one that helps most), so that result is exact only for 0.
+    the one that helps most), so that result is exact only for 0.  ``tie_weights``
+    (52 ints 0..30, by face) replace the points as the tie-break among arrangements
+    placing the most tiles (a strategy's preference for which tiles to place).
     """
     t0 = time.perf_counter()
     flat, sets = _flatten(table)
@@ -1121,12 +1133,14 @@ def solve(
     if (keep or pinned or max_disturbed is not None) and sets is None:
         raise SolverError("keep, pinned and max_disturbed need the table as a list of sets")
     deadline = None if time_budget is None else t0 + time_budget
+    if tie_weights is not None and len(tie_weights) != 52:
+        raise SolverError("tie_weights needs one weight per face (52)")
     if max_disturbed is not None:
-        return _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0)
-    return _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0)
+        return _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0, tie_weights)
+    return _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights)
 
 
-def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0) -> Result:
+def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights=None) -> Result:
     kept: list[_Kept] = []
     fixed: list[list[int]] = []
     free: list[int] = flat
@@ -1139,7 +1153,7 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
                 kept.append(_kept_of(s, idx))
             else:
                 free.extend(s)
-    out_sets, placed, optimal, _meld, nodes = _search(free, rack, kept, objective, 0, deadline, use_rack_jokers)
+    out_sets, placed, optimal, _meld, nodes = _search(free, rack, kept, objective, 0, deadline, use_rack_jokers, tie_weights)
     if out_sets is None:
         # Timed out before any arrangement was found: keep the table as it is.
         if sets is not None:
@@ -1180,13 +1194,13 @@ def _score(res: Result, objective: str) -> tuple:
     return (res.tiles_placed, res.value_placed)
 
 
-def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0) -> Result:
+def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0, tie_weights=None) -> Result:
     """At most ``max_disturbed`` table sets broken up: start with every set kept (extensions
     only), then free the set that helps most, one at a time."""
     movable = [i for i, s in enumerate(sets) if s and i not in pinned and i not in keep]
     broken: set[int] = set()
     flat = [t for s in sets for t in s]
-    best = _solve_once(flat, sets, rack, objective, set(movable) | keep, pinned, deadline, use_rack_jokers, t0)
+    best = _solve_once(flat, sets, rack, objective, set(movable) | keep, pinned, deadline, use_rack_jokers, t0, tie_weights)
     optimal = best.optimal and max_disturbed == 0
     nodes = best.nodes
     for _ in range(max_disturbed):
@@ -1198,7 +1212,7 @@ def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline,
                 optimal = False
                 break
             keep_now = (set(movable) - broken - {i}) | keep
-            res = _solve_once(flat, sets, rack, objective, keep_now, pinned, deadline, use_rack_jokers, t0)
+            res = _solve_once(flat, sets, rack, objective, keep_now, pinned, deadline, use_rack_jokers, t0, tie_weights)
             nodes += res.nodes
             if candidate is None or _score(res, objective) > _score(candidate[1], objective):
                 candidate = (i, res)
