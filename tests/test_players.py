@@ -98,9 +98,19 @@ def test_hard_holds_a_set_back_but_goes_out_when_it_can():
 
 
 def test_hard_plays_everything_when_an_opponent_is_close():
-    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=5)
     action = make_player("hard", 1).choose(engine.view(state, 0))
     assert len(action["board"]) - len(state.board) == 6
+
+
+def test_hard_feeds_nothing_to_an_opponent_about_to_go_out():
+    # it cannot go out itself (O1 stays), the opponent holds 3 tiles: hard draws (deny)
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
+    assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
+    # but when it can go out, it does
+    state = position("R5 R6 R7 K9 B9 O9", table="K1 K2 K3", opponent_rack=3)
+    action = make_player("hard", 1).choose(engine.view(state, 0))
+    assert action["type"] == "play" and len(action["board"]) - len(state.board) == 6
 
 
 def test_hard_keeps_its_joker_for_later():
