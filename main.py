@@ -3,7 +3,10 @@
 On a machine without the game's packages it first creates a private
 environment in ``.venv`` (see bootstrap.py), then starts from there."""
 
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _have_packages() -> bool:

@@ -3,6 +3,9 @@
 ``python -m game.bench solver [--files small mid large] [--repeat N]`` times the meld finder on the
 positions files and prints median, p90 and max milliseconds per file.
 
+``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
+time of a busy play screen (see ``game/ui/bench_frames.py``).
+
 Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
 ``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
 """
@@ -91,7 +94,13 @@ def add_solver(sub) -> None:
     p.set_defaults(func=run_solver)
 
 
-SUBCOMMANDS = [add_solver]
+def add_frames(sub) -> None:
+    from .ui.bench_frames import add_frames as add  # imports no pygame until it runs
+
+    add(sub)
+
+
+SUBCOMMANDS = [add_solver, add_frames]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,6 +4,11 @@ Plays whole games with computer players, checks every turn (tiles conserved,
 moves the referee rejects counted as illegal) and prints a summary.  Seats are
 rotated from game to game so that no player keeps the same position; results
 are reported per entry of ``--players``.
+
+``python -m game.sim --tournament N [--players LEVELS] [--seed S] [--json]`` runs a
+whole Golden Games tournament of N computer entrants (``game/tournament.py``) and
+prints its tables and medal table; ``--players`` is then the mix of computer levels
+(a level not written yet plays as basic).
 """
 
 from __future__ import annotations
@@ -30,6 +35,36 @@ def _percentile(values: list[float], q: float) -> float:
     return s[k]
 
 
+def take_turn(state, player) -> tuple[engine.TurnResult, bool, float]:
+    """One computer turn: ask ``player`` (from its own view) and apply the answer through the
+    checked entry points.  A move the referee refuses counts as illegal and becomes a draw
+    (or, when a rule refuses the draw too, the failed-play penalty or a pass).
+    Returns (result, illegal, milliseconds the player thought)."""
+    seat = state.current
+    t0 = time.perf_counter()
+    action = player.choose(engine.view(state, seat))
+    think_ms = (time.perf_counter() - t0) * 1000
+    kind = action.get("type") if isinstance(action, dict) else None
+    illegal = False
+    if kind == "play" and isinstance(action.get("board"), Board):
+        result = engine.play(state, action["board"])
+        if not result.ok:
+            illegal = True
+            result = engine.draw(state)
+    elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
+        result = state.variant.apply_action(state, action)
+        if not result.ok:
+            illegal = True
+            result = engine.draw(state)
+    else:
+        result = engine.draw(state)
+        if not result.ok:  # e.g. a must-play rule refused the draw: count it
+            illegal = True
+    if not result.ok:  # the draw after an illegal move was refused too: force the turn to end
+        result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+    return result, illegal, think_ms
+
+
 def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
     """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
     seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
@@ -38,6 +73,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
     illegal = 0
     conserved = True
     reasons: Counter = Counter()
+    claims: Counter = Counter()
     think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
     turns = 0
     stalled = False
@@ -51,29 +87,15 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
             reasons["stalled"] += 1
             continue
         seat = state.current
-        t0 = time.perf_counter()
-        action = players[seat].choose(engine.view(state, seat))
-        think[seat].append((time.perf_counter() - t0) * 1000)
-        kind = action.get("type") if isinstance(action, dict) else None
-        if kind == "play" and isinstance(action.get("board"), Board):
-            result = engine.play(state, action["board"])
-            if not result.ok:
-                illegal += 1
-                result = engine.draw(state)
-        elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
-            result = state.variant.apply_action(state, action)
-            if not result.ok:
-                illegal += 1
-                result = engine.draw(state)
-        else:
-            result = engine.draw(state)
-            if not result.ok:  # e.g. a must-play rule refused the draw: count it, force a pass
-                illegal += 1
-                result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
+        result, bad, ms = take_turn(state, players[seat])
+        think[seat].append(ms)
+        illegal += bad
         turns += 1
         for ev in result.events:
             if ev.get("type") == "round_end":
                 reasons[ev["reason"]] += 1
+            elif ev.get("type") == "claim":
+                claims[ev.get("kind", "claim")] += 1
         if check and state.conservation_problems():
             conserved = False
     return {
@@ -82,9 +104,11 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "illegal": illegal,
         "conserved": conserved,
         "reasons": reasons,
+        "claims": claims,
         "think": think,
         "stalled": stalled,
         "scores": [p.score for p in state.players],
+        "game_end": state.variant.game_end_reason(state),
         "state": state,
     }
 
@@ -116,6 +140,8 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     wins = [0] * n
     think: dict[int, list[float]] = {i: [] for i in range(n)}
     reasons: Counter = Counter()
+    claims: Counter = Counter()
+    game_ends: Counter = Counter()
     illegal = 0
     conserved = True
     turns_total = 0
@@ -131,6 +157,8 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         for seat, sc in enumerate(res["scores"]):
             scores[order[seat]] += sc
         reasons.update(res["reasons"])
+        claims.update(res["claims"])
+        game_ends[res["game_end"]] += 1
         illegal += res["illegal"]
         conserved &= res["conserved"]
         turns_total += res["turns"]
@@ -142,7 +170,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     if progress:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - t0
-    return {
+    summary = {
         "variant": variant,
         "players": kinds,
         "games": games,
@@ -152,36 +180,51 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "mean_score": [round(s / games, 2) if games else 0.0 for s in scores],
         "turns_mean": round(turns_total / games, 2) if games else 0.0,
         "end_reasons": dict(reasons),
+        "game_end_reasons": dict(game_ends),
         "illegal_moves": illegal,
         "tiles_conserved": conserved,
         "think_ms_p50": [round(_percentile(think[i], 0.5), 3) for i in range(n)],
         "think_ms_p99": [round(_percentile(think[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
     }
+    if hasattr(REGISTRY[variant], "apply_action"):
+        # Rule sets with claims (Rummi200kub): how many claims, hijacks and locking claims were made.
+        summary["claims"] = {k: claims.get(k, 0) for k in ("claim", "hijack", "lock")}
+    return summary
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m game.sim", description="Play computer-only games headless and summarise them.")
-    ap.add_argument("--variant", default="classic", help=f"rule set: {', '.join(REGISTRY)}")
-    ap.add_argument("--players", default="basic,basic", help=f"comma-separated levels: {', '.join(player_names())}")
+    ap.add_argument("--variant", default=None, help=f"rule set: {', '.join(REGISTRY)} (default classic; golden-games with --tournament)")
+    ap.add_argument("--players", default=None, help=f"comma-separated levels: {', '.join(player_names())} (default basic,basic)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--tournament", type=int, default=None, metavar="N",
+                    help="run a whole Golden Games tournament of N computer entrants and print the medal table")
+    ap.add_argument("--stage-games", default=None, metavar="A,B,C",
+                    help="with --tournament: games a table plays in the first stage, winners' rounds and final (default 3,2,1)")
     try:
         args = ap.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    if args.variant not in REGISTRY:
-        print(f"error: unknown rule set {args.variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
+    if args.tournament is not None:
+        return tournament_main(args)
+    if args.stage_games is not None:
+        print("error: --stage-games goes with --tournament", file=sys.stderr)
         return 2
-    kinds = [k.strip() for k in args.players.split(",") if k.strip()]
+    variant = args.variant if args.variant is not None else "classic"
+    if variant not in REGISTRY:
+        print(f"error: unknown rule set {variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    kinds = [k.strip() for k in (args.players if args.players is not None else "basic,basic").split(",") if k.strip()]
     bad = [k for k in kinds if k not in player_names()]
     if bad:
         print(f"error: unknown player level {bad[0]!r}; choose from {', '.join(player_names())}", file=sys.stderr)
         return 2
-    vcls = REGISTRY[args.variant]
+    vcls = REGISTRY[variant]
     if not vcls.min_players <= len(kinds) <= vcls.max_players:
         print(f"error: {vcls.title} needs {vcls.min_players} to {vcls.max_players} players", file=sys.stderr)
         return 2
@@ -193,15 +236,84 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    summary = run(args.variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty())
+    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty())
     if args.json:
         print(json.dumps(summary))
     else:
         print(f"{summary['games']} {vcls.title} games in {summary['seconds']} s, {summary['turns_mean']} turns on average")
         for i, k in enumerate(kinds):
             print(f"  {k:<12} wins {summary['wins'][i]:>5} ({summary['win_rate'][i]:.1%})  think p50 {summary['think_ms_p50'][i]} ms  p99 {summary['think_ms_p99'][i]} ms")
-        print(f"  end reasons: {summary['end_reasons']}")
+        print(f"  end reasons: {summary['end_reasons']}   game ends: {summary['game_end_reasons']}")
+        if "claims" in summary:
+            print(f"  claims: {summary['claims']}")
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return 0
+
+
+# Levels the tournament accepts: those that exist, and those being written (played by basic until then).
+PLANNED_LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
+
+
+def tournament_main(args) -> int:
+    from . import tournament as tm
+
+    def fail(message: str) -> int:
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+    if args.variant is not None and args.variant != tm.VARIANT:
+        return fail(f"--tournament plays the {tm.VARIANT} rules, not {args.variant!r}")
+    if not tm.MIN_FIELD <= args.tournament <= tm.MAX_FIELD:
+        return fail(f"--tournament needs {tm.MIN_FIELD} to {tm.MAX_FIELD} entrants, not {args.tournament}")
+    levels = None
+    if args.players is not None:
+        levels = [k.strip() for k in args.players.split(",") if k.strip()]
+        known = set(player_names()) | set(PLANNED_LEVELS)
+        bad = [k for k in levels if k not in known]
+        if bad or not levels:
+            return fail(f"unknown player level {bad[0] if bad else args.players!r}; choose from {', '.join(sorted(known))}")
+    games = tm.DEFAULT_GAMES
+    if args.stage_games is not None:
+        try:
+            games = tuple(int(x) for x in args.stage_games.split(","))
+        except ValueError:
+            return fail("--stage-games must be three whole numbers such as 3,2,1")
+    try:
+        options = parse_options(args.option)
+        t = tm.Tournament.create(args.tournament, None, seed=args.seed, levels=levels, games=games, options=options)
+    except ValueError as exc:
+        return fail(str(exc))
+    missing = sorted({e["level"] for e in t.entrants if e["kind"] == "computer" and e["level"] != e["plays_as"]})
+    if missing:
+        print(f"note: level(s) {', '.join(missing)} not available yet; the basic player plays instead", file=sys.stderr)
+    bar = sys.stderr.isatty()
+
+    def progress(info: dict) -> None:
+        if bar:
+            filled = int(30 * info["fraction"])
+            sys.stderr.write(f"\r[{'#' * filled:<30}] {info['text'][:60]:<60}")
+            sys.stderr.flush()
+
+    t0 = time.perf_counter()
+    t.simulate_rest(progress)
+    if bar:
+        sys.stderr.write("\n")
+    summary = t.summary()
+    summary["seconds"] = round(time.perf_counter() - t0, 3)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"Golden Games tournament: {summary['entrants']} entrants, seed {summary['seed']}, "
+          f"{summary['games_played']} games in {summary['seconds']} s")
+    for stage in summary["stages"]:
+        print(f"{stage['name']} ({stage['games']} game{'s' if stage['games'] != 1 else ''} a table)")
+        for i, tb in enumerate(stage["tables"], 1):
+            cells = [f"{name} {total}{' *' if name in tb['advanced'] else ''}" for name, total in zip(tb["players"], tb["totals"])]
+            print(f"  Table {i}: " + ", ".join(cells) + (f"   ({tb['tie_break']})" if tb["tie_break"] else ""))
+    print("Medals")
+    for m in summary["medals"]:
+        print(f"  {m['medal'].title():<7} {m['name']:<14} {m['level']:<8} {m['total']:>4} points")
+    print(f"illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
     return 0
 
 

@@ -11,6 +11,7 @@ from collections import defaultdict
 from typing import Iterable
 
 from ..rules.board import Board
+from ..rules.finder import find_play
 from ..rules.melds import arrange, check_line, check_set
 from ..rules.turn import TurnStart, analyse
 from .layout import DEFAULT_WIDTH, layout, sets_of
@@ -101,7 +102,30 @@ class BasicPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view) -> dict:
+        """Its own simple play; then the variant's say: a must-play rule (Rummibug's
+        35 tiles) or a hand limit may ask for a play where it would draw, and under a
+        hand limit the play leaving fewer tiles on the rack is preferred."""
         variant = view.variant
+        if getattr(variant, "crossword", False):
+            from .crossword import choose as crossword_choose
+
+            return crossword_choose(view, "basic", self.rng)
+        action = self._choose(view, variant)
+        if action["type"] == "draw":
+            board = variant.play_instead_of_draw(view)
+            if board is not None:
+                return {"type": "play", "board": board}
+            return action
+        limit_at = getattr(variant, "hand_limit_at", None)
+        if limit_at is not None:
+            left = len(view.rack) - (len(action["board"]) - len(view.board))
+            if left > limit_at(view.turn, len(view.rack_sizes)):
+                other = find_play(variant, view.board, view.rack, view.me_melded)
+                if other is not None and len(other) > len(action["board"]):
+                    return {"type": "play", "board": other}
+        return action
+
+    def _choose(self, view, variant) -> dict:
         rack = list(view.rack)
         start = TurnStart(view.board.copy(), rack, view.me_melded)
         width = getattr(variant, "grid_width", DEFAULT_WIDTH)

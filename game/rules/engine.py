@@ -72,24 +72,24 @@ def _spec(s: SeatSpec | str | tuple[str, str]) -> SeatSpec:
 
 
 def opening_draw(rng: random.Random, n: int, lowest: bool) -> tuple[int, list[int]]:
-    """Each seat draws a tile; highest (or lowest) number starts.  Jokers and ties are
-    redrawn among the tied seats.  Returns (starting seat, tiles shown per seat)."""
-    contenders = list(range(n))
-    shown = [0] * n
-    while True:
-        bag = list(ALL_TILE_IDS)
+    """Each seat draws a tile; the highest (or lowest) number starts.  A drawn joker is
+    put back and replaced; ties are settled by redrawing among the tied seats.
+    Returns (starting seat, each seat's first numbered tile, shown on screen)."""
+
+    def draw_numbers(seats: list[int]) -> dict[int, int]:
+        bag = [t for t in ALL_TILE_IDS if t < 104]
         rng.shuffle(bag)
-        for i, seat in enumerate(contenders):
-            shown[seat] = bag[i]
-        numbers = {s: shown[s] for s in contenders if shown[s] < 104}
-        if not numbers:
-            continue
-        key = (lambda s: (shown[s] >> 1) % 13)
-        best = (min if lowest else max)(key(s) for s in numbers)
-        tied = [s for s in numbers if key(s) == best]
+        return {seat: bag[i] for i, seat in enumerate(seats)}
+
+    first_round = draw_numbers(list(range(n)))
+    current = first_round
+    while True:
+        key = {s: (t >> 1) % 13 for s, t in current.items()}
+        best = (min if lowest else max)(key.values())
+        tied = [s for s in current if key[s] == best]
         if len(tied) == 1:
-            return tied[0], shown
-        contenders = tied
+            return tied[0], [first_round[i] for i in range(n)]
+        current = draw_numbers(tied)
 
 
 def start_round(state: GameState) -> None:
@@ -151,7 +151,7 @@ def play(state: GameState, board: Board) -> TurnResult:
     state.passes = 0
     ev = {"type": "play", "seat": seat, "tiles": sorted(played), "initial": not was_melded}
     if not was_melded:
-        ev["points"] = analysis.initial_points()
+        ev["points"] = state.variant.initial_play_points(analysis)
     state.log(ev)
     events = [ev]
     events += _end_turn(state, seat, "play")
@@ -191,9 +191,15 @@ def draw_tiles(state: GameState, seat: int, count: int) -> list[int]:
     return got
 
 
-def penalise_failed_play(state: GameState, reason: str = "") -> TurnResult:
+def penalise_failed_play(
+    state: GameState, reason: str = "", returned: Iterable[int] = (), problems: Iterable[str] = ()
+) -> TurnResult:
     """Golden Games rule 10: a failed manipulation is undone (the table and rack are
-    simply not changed) and the player draws the variant's penalty tiles."""
+    simply not changed) and the player draws the variant's penalty tiles.
+
+    ``returned`` (the tiles the player had put down and takes back) and ``problems``
+    (what was wrong) only go into the event, whose ``message`` explains the penalty
+    to the player who took it and ``summary`` to everyone else."""
     if state.phase != "play":
         return _refuse("the round is over")
     seat = state.current
@@ -203,40 +209,137 @@ def penalise_failed_play(state: GameState, reason: str = "") -> TurnResult:
         state.last_drawn[seat] = got[-1]
     elif not state.pool:
         state.passes += 1
-    ev = {"type": "penalty", "seat": seat, "tiles": got, "reason": reason or "incomplete sets left on the table"}
+    reason = reason or "incomplete sets left on the table"
+    back = sorted(int(t) for t in returned)
+    message, summary = _penalty_texts(state.players[seat].name, reason, len(back), count, len(got))
+    ev = {
+        "type": "penalty",
+        "seat": seat,
+        "tiles": got,
+        "penalty": count,
+        "returned": back,
+        "problems": [str(p) for p in problems],
+        "reason": reason,
+        "message": message,
+        "summary": summary,
+    }
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "penalty"))
 
 
+def _penalty_texts(name: str, reason: str, back: int, count: int, got: int) -> tuple[str, str]:
+    first = reason[:1].upper() + reason[1:]
+    undo = "The table is put back as it was"
+    undo_you = undo + (f", the {back} tile{'s' if back != 1 else ''} you played go{'es' if back == 1 else ''} back to your rack" if back else "")
+    undo_them = undo + (f" and {back} tile{'s' if back != 1 else ''} go{'es' if back == 1 else ''} back to {name}'s rack" if back else "")
+    if got == count:
+        draw_you, draw_them = f"you draw {count} penalty tiles", f"{name} draws {count} penalty tiles"
+    elif got:
+        draw_you = f"you draw the last {got} tile{'s' if got != 1 else ''} of the pool as a penalty"
+        draw_them = f"{name} draws the last {got} tile{'s' if got != 1 else ''} of the pool as a penalty"
+    else:
+        draw_you = draw_them = "the pool is empty, so there are no penalty tiles to draw"
+    return f"{first}. {undo_you}, and {draw_you}.", f"{name}: {reason}. {undo_them}, and {draw_them}."
+
+
+def failed_manipulation(analysis: Analysis) -> list[Problem]:
+    """The problems that make a draft a failed manipulation (rule 10 of the Golden Games:
+    incomplete or invalid sets and runs left on the table).  Other problems (initial meld
+    too small, joker rules, no tile played) are refused without a penalty."""
+    return [
+        Problem(f"{format_tiles(ln.tiles)}: {m.reason}", ln.cells)
+        for ln, m in zip(analysis.lines, analysis.melds)
+        if not m
+    ]
+
+
+@dataclass(frozen=True)
+class EndTurnPreview:
+    """What ending the turn with a draft would do, without doing it (for the play screen).
+
+    ``outcome`` is "draw" (nothing changed on the table), "play" (legal), "penalty" (the
+    failed-play penalty would apply) or "refused" (the draft is illegal; nothing happens).
+    ``warn`` says the screen should ask before a penalty (the variant's
+    ``warn_before_penalty`` option; on where the variant has no such option).
+    ``warnings`` are the variant's ``end_turn_warnings`` for a draw or a legal play
+    (e.g. Relaxed Rummibug's hand-limit penalty); when there are any, ``warn`` is set."""
+
+    outcome: str
+    problems: tuple[Problem, ...]
+    message: str
+    warn: bool = False
+    warnings: tuple[str, ...] = ()
+
+
+def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
+    if state.phase != "play":
+        return EndTurnPreview("refused", (Problem("the round is over"),), "The round is over.")
+    if not isinstance(board, Board):
+        return EndTurnPreview("refused", (Problem("a play must be a table layout"),), "A play must be a table layout.")
+    variant = state.variant
+    rack = state.player.rack
+    if board == state.board:
+        refusal = variant.draw_problems(state)
+        if refusal:
+            return EndTurnPreview("refused", tuple(refusal), "; ".join(p.message for p in refusal))
+        after = len(rack) + (1 if state.pool else 0)
+        notes = tuple(variant.end_turn_warnings(state, state.current, after))
+        return EndTurnPreview("draw", (), " ".join(("Nothing was played: you draw a tile.",) + notes), bool(notes), notes)
+    analysis = check_play(state, board)
+    if not analysis.problems:
+        played = set(analysis.played)
+        notes = tuple(variant.end_turn_warnings(state, state.current, [t for t in rack if t not in played]))
+        return EndTurnPreview("play", (), " ".join(notes), bool(notes), notes)
+    count = state.variant.failed_play_penalty
+    if count and failed_manipulation(analysis):
+        warn = bool(state.options.get("warn_before_penalty", True))
+        msg = (f"Incomplete sets are left on the table. If you end your turn now, the table is put back, "
+               f"your tiles return to your rack and you draw {count} penalty tiles.")
+        return EndTurnPreview("penalty", tuple(analysis.problems), msg, warn)
+    return EndTurnPreview("refused", tuple(analysis.problems), "; ".join(p.message for p in analysis.problems))
+
+
 def end_turn_with_draft(state: GameState, board: Board) -> TurnResult:
     """End the turn with a draft: play it if legal; otherwise the variant's failed-play
-    penalty applies where it has one, else the play is refused and nothing changes."""
+    penalty applies where it has one and the draft leaves incomplete sets on the table
+    (``failed_manipulation``), else the play is refused and nothing changes."""
     if board == state.board:
         return draw(state)
     result = play(state, board)
-    if result.ok or not state.variant.failed_play_penalty:
+    if result.ok or not state.variant.failed_play_penalty or not isinstance(board, Board) or state.phase != "play":
         return result
-    return penalise_failed_play(state, "; ".join(p.message for p in result.problems))
+    analysis = check_play(state, board)
+    if not failed_manipulation(analysis):
+        return result
+    return penalise_failed_play(
+        state, "incomplete sets were left on the table", analysis.played, [p.message for p in result.problems]
+    )
 
 
 def timeout(state: GameState, draft: Board | None = None) -> TurnResult:
     """The turn timer ran out: the draft is undone and the player draws (the failed-play
-    penalty instead, where the variant has one and the draft had changed the table)."""
+    penalty instead, where the variant has one and the draft left incomplete sets)."""
     if state.phase != "play":
         return _refuse("the round is over")
-    if draft is not None and draft != state.board and state.variant.failed_play_penalty:
-        if check_play(state, draft).problems:
-            return penalise_failed_play(state, "time ran out with incomplete sets on the table")
+    if isinstance(draft, Board) and draft != state.board and state.variant.failed_play_penalty:
+        analysis = check_play(state, draft)
+        if analysis.problems and failed_manipulation(analysis):
+            return penalise_failed_play(
+                state, "time ran out with incomplete sets on the table", analysis.played,
+                [p.message for p in analysis.problems],
+            )
     seat = state.current
     state.log({"type": "timeout", "seat": seat})
     if state.pool:
         t = state.pool.pop()
         state.players[seat].rack.append(t)
         state.last_drawn[seat] = t
-        ev = {"type": "draw", "seat": seat, "tile": t, "timeout": True}
+        ev = {"type": "draw", "seat": seat, "tile": t, "timeout": True,
+              "message": "Time is up: your tiles go back and you draw a tile."}
     else:
         state.passes += 1
-        ev = {"type": "pass", "seat": seat, "timeout": True}
+        ev = {"type": "pass", "seat": seat, "timeout": True,
+              "message": "Time is up: your tiles go back; the pool is empty, so you pass."}
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "timeout"))
 
@@ -283,6 +386,8 @@ def finish_round(state: GameState, reason: str) -> dict:
         "rack_values": [rack_value(p.rack) for p in state.players],
         "scores": [p.score for p in state.players],
     }
+    for k, v in variant.round_record(state, reason, winner).items():
+        entry.setdefault(k, v)
     state.history.append(entry)
     state.phase = "game_over" if variant.game_over(state) else "round_over"
     ev = {"type": "round_end", **entry}

@@ -138,11 +138,14 @@ def _best(tiles: Sequence[int], run: Meld) -> Meld:
         return group
     if run:
         return run
-    # Explain the failure in the terms of what the tiles look like.
+    # Explain the failure in the terms of what the tiles look like: a group gone wrong
+    # when more tiles share a number than share a colour, else a run gone wrong.
     naturals = [t for t in tiles if t < 104]
-    if len({(t >> 1) % 13 for t in naturals}) == 1 and len(naturals) > 1:
-        return group
-    return run
+    numbers = [(t >> 1) % 13 for t in naturals]
+    colours = [(t >> 1) // 13 for t in naturals]
+    same_number = max((numbers.count(x) for x in numbers), default=0)
+    same_colour = max((colours.count(x) for x in colours), default=0)
+    return group if same_number > same_colour else run
 
 
 def check_line(tiles: Sequence[int]) -> Meld:

@@ -179,6 +179,8 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
                     jcell,
                 )
             )
+    if variant.joker_exact_replacement:
+        out.extend(joker_placement_problems(analysis, variant.freed_joker_min_rack, vertical, before_lines, before_melds))
     need = variant.hand_joker_min_rack_companions
     if need:
         for j in analysis.played:
@@ -189,6 +191,65 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
             if best < need:
                 where = board.where()
                 out.append(Problem(f"a joker from your rack needs {need} other tiles from your rack in its set", (where[j],)))
+    return out
+
+
+def joker_faces(pairs: list[tuple[Line, Meld]], j: int) -> set[int]:
+    """Faces joker ``j`` may stand for, given every valid line it lies in (where two sets
+    cross, the joker stands for one tile in both: the intersection)."""
+    faces: set[int] | None = None
+    for ln, m in pairs:
+        if m and j in ln.tiles:
+            here = set(m.roles[ln.tiles.index(j)])
+            faces = here if faces is None else faces & here
+    return faces or set()
+
+
+def joker_placement_problems(
+    analysis: Analysis,
+    min_rack: int,
+    vertical: bool,
+    before_lines: list[Line] | None = None,
+    before_melds: list[Meld] | None = None,
+) -> list[Problem]:
+    """Exact replacement (Rummy Q, Golden Games, Rummi200kub): the tile that frees a joker
+    takes the joker's place in its set, and the freed joker's new set holds ``min_rack``
+    tiles from the rack besides that replacing tile."""
+    out: list[Problem] = []
+    start = analysis.start
+    if before_lines is None:
+        before_lines = start.board.lines(vertical=vertical)
+        before_melds = [ln.check() for ln in before_lines]
+    before = list(zip(before_lines, before_melds or []))
+    after = list(zip(analysis.lines, analysis.melds))
+    played = set(analysis.played)
+    where = analysis.board.where()
+    for j in (104, 105):
+        old = [(ln, m) for ln, m in before if j in ln.tiles]
+        new = [(ln, m) for ln, m in after if j in ln.tiles]
+        if not old or not new or not _freed(j, old, new):
+            continue
+        roles = joker_faces(old, j)
+        replacing = [t for t in analysis.played if t < 104 and (t >> 1) in roles]
+        if not replacing:
+            continue  # joker_problems already says the exact tile is missing
+        mates = {t for ln, _ in old for t in ln.tiles if t < 104}
+        need_mates = min(2, len(mates)) or 1
+        in_place = [
+            t for t in replacing
+            if any(t in ln.tiles and m and len(mates.intersection(ln.tiles)) >= need_mates for ln, m in after)
+        ]
+        jcell = (where[j],) if j in where else ()
+        if not in_place:
+            names = " or ".join(sorted(face_notation(f) for f in roles))
+            out.append(Problem(f"to free a joker, put {names} from your rack in its place in the set "
+                               "(the tile that replaces a joker must take its place)", jcell))
+        used = set(in_place[:1] or replacing[:1])
+        best_all = max(sum(1 for t in ln.tiles if t in played) for ln, _ in new)
+        best = max(sum(1 for t in ln.tiles if t in played and t not in used) for ln, _ in new)
+        if best_all >= min_rack > best:
+            out.append(Problem(f"a freed joker needs {min_rack} tiles from your rack in its new set "
+                               "besides the tile that replaced it", jcell))
     return out
 
 

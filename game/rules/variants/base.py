@@ -16,6 +16,9 @@ from .. import turn as turn_rules
 from ..tiles import rack_value
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Sequence
+
+    from ..board import Board
     from ..state import GameState
     from ..turn import Analysis, Problem
 
@@ -112,6 +115,10 @@ class Variant:
     def initial_meld_problems(self, analysis: "Analysis") -> list["Problem"]:
         return turn_rules.initial_meld_problems(analysis, self.initial_meld, self.initial_table_untouched)
 
+    def initial_play_points(self, analysis: "Analysis") -> int:
+        """Points an initial play counts (shown in the play event); the crossword board counts rack tiles."""
+        return analysis.initial_points()
+
     def extra_play_problems(self, analysis: "Analysis") -> list["Problem"]:
         return []
 
@@ -126,6 +133,18 @@ class Variant:
     def status_lines(self, state: "GameState", seat: int) -> list[str]:
         """Short variant-specific facts for the play screen (target, hand limit, ...)."""
         return []
+
+    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list[str]:
+        """Warnings the screen shows before ``seat`` ends a turn that would leave
+        ``rack_after`` (the tiles, or just their number) on the rack, so the player
+        can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty)."""
+        return []
+
+    def play_instead_of_draw(self, view: Any) -> "Board | None":
+        """For computer players about to draw: a legal table the rules want played instead
+        (a must-play rule such as Rummibug's 35 tiles, or a hand limit), else None.
+        ``view`` is the seat's ``engine.PlayerView``."""
+        return None
 
     # -- round and game end -------------------------------------------------------------
     def start_round_extra(self, state: "GameState") -> None:
@@ -152,8 +171,47 @@ class Variant:
             deltas[winner] = sum(racks[i] - racks[winner] for i in range(len(racks)) if i != winner)
         return deltas
 
+    def round_record(self, state: "GameState", reason: str, winner: int | None) -> dict:
+        """Extra fields for the round's ``state.history`` entry (e.g. penalties), merged
+        after the standard ones (round, reason, winner, deltas, racks, rack_values, scores)."""
+        return {}
+
     def game_over(self, state: "GameState") -> bool:
         return state.round >= int(self.options.get("rounds", 1))
+
+    def game_end_reason(self, state: "GameState") -> str:
+        """Why the game ended (once ``game_over``): "rounds" unless a variant says otherwise."""
+        return "rounds"
+
+    def score_target(self) -> int | None:
+        """Points that end the game, where the rule set has such a target."""
+        return None
+
+    def score_table(self, state: "GameState") -> dict:
+        """The running score table between rounds: one row per finished round with each
+        seat's points for it (round score plus any penalties) and the totals after it."""
+        n = len(state.players)
+        rows = []
+        for e in state.history:
+            deltas = list(e.get("deltas", [0] * n))
+            pens = list(e.get("penalties", [0] * n))
+            rows.append(
+                {
+                    "round": e.get("round"),
+                    "reason": e.get("reason"),
+                    "winner": e.get("winner"),
+                    "points": [d + q for d, q in zip(deltas, pens)],
+                    "penalties": pens,
+                    "totals": list(e.get("scores", [])),
+                }
+            )
+        return {
+            "names": [p.name for p in state.players],
+            "rows": rows,
+            "totals": [p.score for p in state.players],
+            "target": self.score_target(),
+            "lower_wins": bool(self.lower_score_wins),
+        }
 
     def ranking(self, state: "GameState") -> list[int]:
         """Seats from first place to last."""

@@ -1,0 +1,104 @@
+"""``python3 main.py``: parse the command line and run the game.
+
+Bad flags get a clear message and exit code 2.  Whatever happens inside, a
+player never sees a traceback: errors are logged to ``errors.log`` in the data
+folder and a short message is shown instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+MIN_W, MIN_H = 800, 500  # the smallest window the screens are laid out for (game.ui.app.MIN_SIZE)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # exit 2 with a clear message, no usage dump noise
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"window size {text!r} must look like 1280x800")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_W <= w <= 10000 and MIN_H <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"window size {text!r} is out of range (at least {MIN_W}x{MIN_H})")
+    return w, h
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} must be a whole number") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError("seed must be between 0 and 2^63")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .rules.variants import REGISTRY
+
+    ap = _Parser(prog="main.py", description="Tile Rush: an arcade tile-rummy game (Rummikub rules and variants).")
+    ap.add_argument("--seed", type=_seed, help="seed for the deal (the same seed deals the same game)")
+    ap.add_argument("--variant", metavar="KEY", help=f"rule set to preselect: {', '.join(REGISTRY)}")
+    ap.add_argument("--demo", action="store_true", help="attract mode: the computer plays every seat")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", action="store_true", help="play in a window")
+    mode.add_argument("--fullscreen", action="store_true", help="play full screen")
+    ap.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x800")
+    ap.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)  # run N frames then quit (testing)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = build_parser()
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    from .rules.variants import REGISTRY
+
+    if args.variant is not None and args.variant.lower() not in REGISTRY:
+        print(f"main.py: error: unknown rule set {args.variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    if args.frames is not None and args.frames < 1:
+        print("main.py: error: --frames must be at least 1", file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        from .ui.app import App
+    except ImportError as exc:
+        print(f"Tile Rush cannot start: a package is missing ({exc}). Run `python3 main.py` from the game folder "
+              "to set it up.", file=sys.stderr)
+        return 1
+    fullscreen = True if args.fullscreen else False if args.windowed else None
+    try:
+        app = App(size=args.size, fullscreen=fullscreen, seed=args.seed,
+                  variant=args.variant.lower() if args.variant else None, demo=args.demo)
+        code = app.run(max_frames=args.frames)
+        if code:
+            where = f" The details are in {app.last_error}." if app.last_error else ""
+            print(f"Tile Rush stopped after repeated errors.{where}", file=sys.stderr)
+        return code
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # the last line of defence: log, explain, no traceback
+        from .ui.app import log_error
+
+        path = log_error("starting or running the game", exc)
+        print(f"Tile Rush stopped because of an unexpected problem: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        if path:
+            print(f"The details are in {path}.", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,247 @@
+"""Save slots on disk: ``autosave``, ``slot1``..``slot3`` (and ``demo`` for the attract mode).
+
+Each slot is ``<data folder>/saves/<slot>.json`` plus the previous good save as
+``<slot>.json.bak``.  Writing is crash-safe (``persistence.atomic_write_bytes``) and
+a save is checked with the loader's own checks *before* it replaces the old file,
+so a bug can never overwrite a good save with one that would not load.
+
+Loading a slot never raises: a refused file is kept aside as
+``<slot>.json.damaged-YYYYMMDD-HHMMSS`` and the backup used when it is good.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import persistence
+from ..rules.state import GameState
+from .format import SaveData, SaveError, build, decode, decode_bytes, encode
+
+SLOTS = ("autosave", "slot1", "slot2", "slot3")  # what the menus offer
+DEMO_SLOT = "demo"  # the attract mode saves here, never over the player's autosave
+ALL_SLOTS = SLOTS + (DEMO_SLOT,)
+TOURNAMENT_SLOT = "tournament"  # the tournament in progress (kind "tournament"); not a menu slot
+KNOWN_SLOTS = ALL_SLOTS + (TOURNAMENT_SLOT,)
+SAVES_FOLDER = "saves"
+SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "slot3": "Slot 3", "demo": "Demo",
+               "tournament": "Tournament"}
+
+
+def saves_dir() -> Path:
+    path = persistence.data_dir() / SAVES_FOLDER
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def slot_path(slot: str) -> Path:
+    if slot not in KNOWN_SLOTS:
+        raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(KNOWN_SLOTS)}")
+    return saves_dir() / f"{slot}.json"
+
+
+# -- saving -------------------------------------------------------------------------------------
+
+
+@dataclass
+class SaveResult:
+    ok: bool
+    path: Path | None = None
+    message: str = ""  # why nothing was written (the old save is untouched then)
+    bytes: int = 0
+
+
+def save_game(
+    slot: str,
+    state: GameState | dict,
+    session: dict | None = None,
+    kind: str = "game",
+    tournament: dict | None = None,
+) -> SaveResult:
+    """Save ``state`` (a ``GameState`` or ``GameState.to_dict()``) with the UI's ``session``
+    data into ``slot``.  Never raises for a disk problem or a state that fails its checks:
+    ``ok`` is False, ``message`` says why, and the previous save is left as it was."""
+    path = slot_path(slot)
+    try:
+        envelope = build(state, session, kind=kind, tournament=tournament)
+        data = encode(envelope)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return SaveResult(False, path, f"not saved: the game could not be written as JSON ({exc})")
+    try:
+        decode_bytes(data)  # the loader's own checks, before anything on disk changes
+    except SaveError as exc:
+        return SaveResult(False, path, f"not saved: the game failed its own check ({exc})")
+    try:
+        persistence.atomic_write_bytes(path, data, keep_backup=True)
+    except OSError as exc:
+        return SaveResult(False, path, f"not saved: {exc.strerror or exc}")
+    return SaveResult(True, path, "", len(data))
+
+
+def autosave(state: GameState | dict, session: dict | None = None) -> SaveResult:
+    """Save into the ``autosave`` slot (after every completed turn, and when the window closes)."""
+    return save_game("autosave", state, session)
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+@dataclass
+class LoadResult:
+    """What ``load_game`` found.  ``state`` is None when nothing could be loaded; ``message``
+    is then the sentence to show.  After a recovery, ``message`` explains it too."""
+
+    state: GameState | None
+    session: dict = field(default_factory=dict)
+    message: str = ""
+    recovered_from_backup: bool = False
+    damaged_files: list[Path] = field(default_factory=list)
+    missing: bool = False  # the slot is simply empty
+    saved_at: str = ""
+    kind: str = "game"
+    tournament: dict | None = None
+    schema: int = 0  # schema found in the file (older ones are upgraded on load)
+    problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
+
+    @property
+    def ok(self) -> bool:
+        return self.state is not None
+
+
+def _check(obj) -> SaveData:
+    return decode(obj)  # SaveError is a ValueError: load_with_backup treats it as "refused"
+
+
+def load_game(slot: str) -> LoadResult:
+    """Load a slot, falling back to its backup; damaged files are kept aside.  Never raises."""
+    try:
+        path = slot_path(slot)
+        persistence.clean_stale_temps(path.parent)
+        got = persistence.load_with_backup(path, _check)
+    except OSError as exc:
+        return LoadResult(None, message=f"The saves folder cannot be read ({exc.strerror or exc}).")
+    title = SLOT_TITLES[slot]
+    kept = ", ".join(p.name for p in got.damaged)
+    if got.value is None:
+        if got.missing:
+            return LoadResult(None, message=f"{title}: no saved game.", missing=True)
+        msg = f"{title} could not be loaded: " + "; ".join(got.problems) + "."
+        if kept:
+            msg += f" The damaged file was kept as {kept} in {path.parent}."
+        return LoadResult(None, message=msg, damaged_files=got.damaged, problems=list(got.problems))
+    data = got.value
+    msg = ""
+    if got.recovered_from_backup:
+        if got.problems:
+            msg = f"{title} was damaged ({'; '.join(got.problems)}), so the save before it was loaded."
+            if kept:
+                msg += f" The damaged file was kept as {kept}."
+        else:
+            msg = f"{title}: the save was missing, so the save before it was loaded."
+    return LoadResult(
+        data.state,
+        data.session,
+        msg,
+        got.recovered_from_backup,
+        got.damaged,
+        False,
+        data.saved_at,
+        data.kind,
+        data.tournament,
+        data.schema,
+        list(got.problems),
+    )
+
+
+def autosave_exists() -> bool:
+    """Cheap: is there an autosave (or its backup) to offer Continue for?  ``slot_info``
+    tells whether it loads."""
+    try:
+        path = slot_path("autosave")
+    except OSError:
+        return False
+    return path.exists() or persistence.backup_path(path).exists()
+
+
+def delete_slot(slot: str) -> None:
+    """Remove a slot's save and backup (e.g. the autosave once a game is over)."""
+    path = slot_path(slot)
+    for p in (path, persistence.backup_path(path)):
+        try:
+            os.unlink(p)
+        except FileNotFoundError:
+            pass
+
+
+# -- summaries for the menus --------------------------------------------------------------------
+
+
+@dataclass
+class SlotInfo:
+    slot: str
+    title: str
+    exists: bool = False
+    ok: bool = False
+    variant: str = ""  # key
+    variant_title: str = ""
+    round: int = 0
+    turn: int = 0
+    phase: str = ""
+    players: list[tuple[str, str, int]] = field(default_factory=list)  # (name, kind, score)
+    saved_at: str = ""
+    from_backup: bool = False  # the file is damaged but its backup is good
+    message: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "game_over"
+
+    def line(self) -> str:
+        if not self.exists:
+            return f"{self.title}: empty"
+        if not self.ok:
+            return f"{self.title}: damaged ({self.message})"
+        who = ", ".join(name for name, _, _ in self.players)
+        when = self.saved_at.replace("T", " ")[:16]
+        return f"{self.title}: {self.variant_title}, round {self.round}, {who}, {when}"
+
+
+def slot_info(slot: str) -> SlotInfo:
+    """A summary of one slot.  Read-only: nothing is moved or repaired here."""
+    info = SlotInfo(slot, SLOT_TITLES[slot])
+    try:
+        path = slot_path(slot)
+    except OSError as exc:
+        info.message = str(exc)
+        return info
+    reasons = []
+    for from_backup, candidate in ((False, path), (True, persistence.backup_path(path))):
+        raw, reason = persistence.read_bytes(candidate)
+        if raw is None and reason == "no such file":
+            continue
+        info.exists = True
+        if raw is not None:
+            try:
+                data = decode_bytes(raw)
+            except SaveError as exc:
+                reason = str(exc)
+            else:
+                s = data.state
+                info.ok = True
+                info.variant = s.variant_key
+                info.variant_title = s.variant.title or s.variant_key
+                info.round, info.turn, info.phase = s.round, s.turn, s.phase
+                info.players = [(p.name, p.kind, p.score) for p in s.players]
+                info.saved_at = data.saved_at
+                info.from_backup = from_backup
+                info.message = "; ".join(reasons)
+                return info
+        reasons.append(reason)
+    info.message = "; ".join(reasons)
+    return info
+
+
+def list_slots(include_demo: bool = False) -> list[SlotInfo]:
+    """Summaries of ``autosave`` and ``slot1``..``slot3`` (variant, round, date, players)."""
+    return [slot_info(s) for s in (ALL_SLOTS if include_demo else SLOTS)]

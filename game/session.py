@@ -1,0 +1,935 @@
+"""One game in progress, as the play screen sees it (pure: no pygame here).
+
+A ``Session`` owns one ``GameState`` and turns the player's *intents* (move these
+tiles to that cell, undo, reset, draw, end the turn) into calls on the rules
+core.  The turn in progress is a *draft*: a copy of the table the player edits
+freely, plus where each of their tiles sits on their rack, plus an undo stack.
+Nothing reaches the ``GameState`` until the rules core accepts it
+(``engine.end_turn_with_draft``, ``engine.draw``, ``engine.timeout``).
+
+Computer turns are asked for, not computed here: ``ai_request()`` hands out the
+JSON-able view a computer player needs (so the UI can think in another process)
+and ``apply_ai()`` applies the answer after checking it; ``run_ai_sync()`` does
+both at once for tests, the simulator-like attract mode and benchmarks.
+
+The session reports what happened as a queue of plain event dicts
+(``poll_events()``) that the screen turns into animation and sound, and calls
+its ``turn_hooks`` after every completed turn (autosave by default).
+
+``to_dict()``/``from_dict()`` hold the game state plus what the state does not
+know: the timer remaining, the rack arrangement and the session flags.  A turn
+in progress is not saved: it resumes from its start.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .rules import engine
+from .rules.board import Board, Cell
+from .rules.engine import PlayerView
+from .rules.state import GameState, StateError
+from .rules.tiles import format_tiles, sort_key_groups, sort_key_runs
+from .rules.turn import Analysis, Problem
+
+HUMAN = "human"
+SESSION_VERSION = 1
+RACK_ROWS = 2
+RACK_MIN_COLS = 16
+DEFAULT_GRID_WIDTH = 28
+OPPONENT_NAMES = ("Mia", "Otto", "Lena", "Bruno", "Yuki", "Sam", "Ines", "Theo")
+
+TABLE = "table"
+RACK = "rack"
+
+
+@dataclass
+class MoveResult:
+    ok: bool
+    message: str = ""
+
+
+# What an end-turn / draw intent did (``ok`` when the turn ended): the engine's own result type.
+Outcome = engine.TurnResult
+
+
+# -- views as plain data (for the worker process) -------------------------------------------------
+
+
+def view_to_dict(view: PlayerView) -> dict:
+    return {
+        "seat": view.seat,
+        "variant_key": view.variant_key,
+        "options": copy.deepcopy(view.options),
+        "rack": list(view.rack),
+        "board": view.board.to_list(),
+        "melded": list(view.melded),
+        "rack_sizes": list(view.rack_sizes),
+        "scores": list(view.scores),
+        "pool_size": view.pool_size,
+        "current": view.current,
+        "round": view.round,
+        "turn": view.turn,
+        "extra": copy.deepcopy(view.extra),
+        "player_extra": [copy.deepcopy(e) for e in view.player_extra],
+        "history": [copy.deepcopy(h) for h in view.history],
+    }
+
+
+def view_from_dict(d: dict) -> PlayerView:
+    return PlayerView(
+        seat=int(d["seat"]),
+        variant_key=str(d["variant_key"]),
+        options=dict(d["options"]),
+        rack=tuple(int(t) for t in d["rack"]),
+        board=Board.from_list(d["board"]),
+        melded=tuple(bool(m) for m in d["melded"]),
+        rack_sizes=tuple(int(n) for n in d["rack_sizes"]),
+        scores=tuple(int(s) for s in d["scores"]),
+        pool_size=int(d["pool_size"]),
+        current=int(d["current"]),
+        round=int(d["round"]),
+        turn=int(d["turn"]),
+        extra=dict(d["extra"]),
+        player_extra=tuple(dict(e) for e in d["player_extra"]),
+        history=tuple(dict(h) for h in d["history"]),
+    )
+
+
+def action_to_wire(action: Any) -> Any:
+    """An AI action with its ``Board`` values turned into lists (for a pipe)."""
+    if not isinstance(action, dict):
+        return action
+    out = {}
+    for k, v in action.items():
+        out[k] = {"__board__": v.to_list()} if isinstance(v, Board) else v
+    return out
+
+
+def action_from_wire(action: Any) -> Any:
+    if not isinstance(action, dict):
+        return action
+    out = {}
+    for k, v in action.items():
+        if isinstance(v, dict) and set(v) == {"__board__"}:
+            try:
+                v = Board.from_list(v["__board__"])
+            except (TypeError, ValueError):
+                v = None
+        out[k] = v
+    return out
+
+
+def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | None = None) -> dict:
+    """Ask a computer player for its move (used by the worker and by ``run_ai_sync``)."""
+    from .ai import make_player
+
+    key = (level, seed)
+    player = cache.get(key) if cache is not None else None
+    if player is None:
+        player = make_player(level, seed)
+        if cache is not None:
+            cache[key] = player
+    return player.choose(view)
+
+
+def compute_hint(view: PlayerView) -> dict:
+    """A suggested play for ``view``: ``game.ai.hint.hint`` when it exists, else the basic player."""
+    try:
+        from .ai import hint as hint_mod  # type: ignore[attr-defined]
+    except ImportError:
+        hint_mod = None
+    if hint_mod is not None and hasattr(hint_mod, "hint"):
+        result = hint_mod.hint(view)
+        if result is None:
+            return {"type": "draw"}
+        if isinstance(result, dict):
+            if "type" in result:
+                return result
+            if isinstance(result.get("board"), Board):  # {"board", "tiles"}: a play
+                return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result.get("tiles", [])]}
+            if result.get("tiles"):
+                return {"type": "tiles", "tiles": [int(t) for t in result["tiles"]]}
+            return {"type": "draw"}
+        if isinstance(result, Board):
+            return {"type": "play", "board": result}
+        if isinstance(result, (list, tuple)):
+            return {"type": "tiles", "tiles": [int(t) for t in result]}
+        return {"type": "draw"}
+    from .ai.basic import BasicPlayer
+
+    return BasicPlayer(0).choose(view)
+
+
+def default_record_result(session: "Session") -> None:
+    """A finished game: the person's result goes into the statistics (``game.stats``,
+    where it exists) and the autosave is cleared (there is nothing left to continue).
+
+    Every finished game counts exactly once: the result carries the session's
+    ``game_id``, which the statistics refuse to count twice (a game resumed from a save
+    written at its very end, after a crash, is recognised), and the autosave is only
+    cleared once the statistics are safely on disk, so a failed write is retried when
+    the finished game is continued.  A demo, or a game without a person, never counts."""
+    if session.demo or not session.is_human(session.viewer):
+        return
+    st = session.state
+    try:
+        from . import stats
+    except ImportError:
+        stats = None
+    if stats is not None and hasattr(stats, "record_game"):
+        won = session.ranking()[0] == session.viewer
+        got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
+                                round(session.elapsed, 1), game_id=session.game_id)
+        if getattr(got, "write_failed", False):
+            raise OSError(got.message or "the statistics could not be saved")
+    try:
+        from . import saves
+    except ImportError:
+        saves = None
+    if saves is not None and hasattr(saves, "delete_slot"):
+        saves.delete_slot("autosave")
+
+
+def default_autosave(session: "Session") -> None:
+    """Save after every completed turn, when the persistence layer offers it."""
+    from . import persistence
+
+    if hasattr(persistence, "autosave"):
+        persistence.autosave(session.to_dict())
+
+
+def _new_game_id() -> str:
+    import secrets
+
+    return secrets.token_hex(8)
+
+
+def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
+    """Make room for ``k`` tiles at columns ``c..c+k-1`` of a row (``{col: tile}``) by pushing
+    the tiles from there on to the right, only as far as needed.  With ``keep_gaps`` a gap
+    between two lines is kept (so pushing never joins two sets).  None when it does not fit."""
+    out = {cc: t for cc, t in row.items() if cc < c}
+    prev_cc = prev_nc = None
+    for cc in sorted(x for x in row if x >= c):
+        if prev_cc is None:
+            need = c + k
+        elif cc == prev_cc + 1 or not keep_gaps:
+            need = prev_nc + 1
+        else:
+            need = prev_nc + 2
+        nc = max(cc, need)
+        if limit is not None and nc >= limit:
+            return None
+        out[nc] = row[cc]
+        prev_cc, prev_nc = cc, nc
+    return out
+
+
+class Session:
+    """One game in progress: the state, the human's draft turn, timers and events."""
+
+    def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
+                 rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
+                 game_id: str | None = None) -> None:
+        self.state = state
+        self.demo = demo
+        self.game_id = _new_game_id() if game_id is None else game_id  # counts the game once in the statistics
+        self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
+        self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
+        self._begun = False
+        self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
+        self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
+        self.save_error = ""
+        self.illegal_ai_moves = 0
+        self.elapsed = 0.0  # seconds of play (for the statistics)
+        self._events: list[dict] = []
+        self._ai_token = 0
+        self._ai_pending: int | None = None
+        self.viewer = next((i for i, p in enumerate(state.players) if p.kind == HUMAN), 0)
+        self.rack_cols = RACK_MIN_COLS
+        self.rack_slots: dict[int, Cell] = {}
+        if rack_slots:
+            self._restore_rack(rack_slots, rack_cols)
+        self._sync_rack(initial=not rack_slots)
+        self.draft: Board | None = None
+        self._undo: list[tuple[Board, dict]] = []
+        self._turn_rack: dict[int, Cell] = {}
+        self.version = 0  # bumps whenever anything visible changes
+        self._analysis: tuple[int, Analysis] | None = None
+        self._begin_turn(timer_left)
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, variant: str, opponents: list[str], *, seed: int | None = None, options: dict | None = None,
+            player_name: str = "You", demo: bool = False, autosave: bool = True) -> "Session":
+        """A new game: the human in seat 0 (a computer too in ``demo``), then ``opponents`` (levels)."""
+        seats: list[tuple[str, str]] = []
+        first_kind = opponents[0] if demo and opponents else HUMAN
+        if demo:
+            seats.append((OPPONENT_NAMES[-1], first_kind))
+        else:
+            seats.append((player_name or "You", HUMAN))
+        for i, level in enumerate(opponents):
+            seats.append((OPPONENT_NAMES[i % len(OPPONENT_NAMES)], level))
+        state = engine.new_game(variant, seats, seed=seed, options=options)
+        session = cls(state, demo=demo, autosave=autosave)
+        session.fresh = True
+        return session
+
+    def to_dict(self) -> dict:
+        return {
+            "kind": "tile-rush-session",
+            "version": SESSION_VERSION,
+            "state": self.state.to_dict(),
+            "seat_kinds": [p.kind for p in self.state.players],
+            "timer_remaining": round(max(0.0, min(float(self.turn_time), self.timer_left)), 3),
+            "elapsed": round(self.elapsed, 3),
+            "demo": self.demo,
+            "game_id": self.game_id,
+            "rack_cols": self.rack_cols,
+            "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any, autosave: bool = True) -> "Session":
+        """Rebuild a session; raises ``StateError`` with a clear reason on a damaged dict."""
+        if not isinstance(d, dict):
+            raise StateError("a saved session must be a JSON object")
+        if "state" not in d and "variant" in d:  # a bare GameState dict: accept it too
+            d = {"state": d}
+        state = GameState.from_dict(d.get("state"))
+        timer = d.get("timer_remaining", d.get("timer_left"))
+        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 <= timer <= 100000):
+            raise StateError("the remaining turn time is out of range")
+        elapsed = d.get("elapsed", 0.0)
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**8:
+            elapsed = 0.0
+        slots: dict[int, Cell] = {}
+        raw = d.get("rack_slots") or []
+        if isinstance(raw, list):
+            for item in raw:
+                if isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item):
+                    slots[item[0]] = (item[1], item[2])
+        cols = d.get("rack_cols")
+        cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
+        gid = d.get("game_id")
+        if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
+            gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
+        demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
+        session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
+                      rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
+        session.elapsed = float(elapsed)
+        return session
+
+    # -- who is who ---------------------------------------------------------------------------
+    @property
+    def variant(self):
+        return self.state.variant
+
+    @property
+    def players(self):
+        return self.state.players
+
+    def kind(self, seat: int) -> str:
+        return self.state.players[seat].kind
+
+    def is_human(self, seat: int) -> bool:
+        return self.state.players[seat].kind == HUMAN
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def my_turn(self) -> bool:
+        """The viewer may edit a draft now."""
+        return self.state.phase == "play" and self.state.current == self.viewer and self.is_human(self.viewer)
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.state.phase == "play" and not self.is_human(self.state.current)
+
+    @property
+    def grid_width(self) -> int:
+        return int(getattr(self.variant, "grid_width", DEFAULT_GRID_WIDTH))
+
+    @property
+    def turn_time(self) -> int:
+        return int(self.variant.turn_time() or 0)
+
+    # -- events ------------------------------------------------------------------------------
+    def _emit(self, ev: dict) -> None:
+        self._events.append(ev)
+        self.version += 1
+
+    def poll_events(self) -> list[dict]:
+        out, self._events = self._events, []
+        return out
+
+    # -- the rack ----------------------------------------------------------------------------
+    def _restore_rack(self, slots: dict, cols: int | None) -> None:
+        rack = set(self.state.players[self.viewer].rack)
+        self.rack_cols = max(RACK_MIN_COLS, cols or RACK_MIN_COLS)
+        used = set()
+        for t, (r, c) in slots.items():
+            if t in rack and 0 <= r < RACK_ROWS and 0 <= c < 200 and (r, c) not in used:
+                self.rack_slots[t] = (r, c)
+                used.add((r, c))
+                self.rack_cols = max(self.rack_cols, c + 1)
+
+    def _saved_slots(self) -> dict[int, Cell]:
+        """Rack positions to save: during a turn, those from the turn's start."""
+        return dict(self._turn_rack) if self.draft is not None else dict(self.rack_slots)
+
+    def _needed_cols(self, n: int) -> int:
+        return max(RACK_MIN_COLS, math.ceil((n + 2) / RACK_ROWS))
+
+    def _free_rack_slot(self, after: Cell | None = None) -> Cell:
+        used = set(self.rack_slots.values())
+        order = [(r, c) for r in range(RACK_ROWS) for c in range(self.rack_cols)]
+        start = 0
+        if after is not None and after in order:
+            start = order.index(after) + 1
+        for cell in order[start:] + order[:start]:
+            if cell not in used:
+                return cell
+        self.rack_cols += 1
+        return self._free_rack_slot(after)
+
+    def _sync_rack(self, initial: bool = False) -> list[int]:
+        """Make the rack slots match the viewer's rack; returns tiles newly added."""
+        rack = list(self.state.players[self.viewer].rack)
+        present = set(rack)
+        for t in [t for t in self.rack_slots if t not in present]:
+            del self.rack_slots[t]
+        new = [t for t in rack if t not in self.rack_slots]
+        self.rack_cols = max(self.rack_cols, self._needed_cols(len(rack)))
+        if initial or (new and not self.rack_slots):
+            self.rack_slots = {}
+            self.rack_cols = self._needed_cols(len(rack))
+            self._fill_sorted(rack, sort_key_runs)
+            return new
+        last = max(self.rack_slots.values(), default=None)
+        for t in new:
+            cell = self._free_rack_slot(last)
+            self.rack_slots[t] = cell
+            last = cell
+        return new
+
+    def _fill_sorted(self, tiles: list[int], key) -> None:
+        tiles = sorted(tiles, key=key)
+        self.rack_cols = max(self.rack_cols, self._needed_cols(len(tiles)))
+        per_row = math.ceil(len(tiles) / RACK_ROWS) if tiles else 0
+        for i, t in enumerate(tiles):
+            self.rack_slots[t] = (i // per_row, i % per_row) if per_row else (0, 0)
+
+    def rack_tiles(self) -> list[int]:
+        """Tiles on the viewer's rack as displayed (in slot order)."""
+        return sorted(self.rack_slots, key=lambda t: self.rack_slots[t])
+
+    def sort_rack(self, how: str) -> None:
+        """Sort by ``runs`` (colour, then number) or ``groups`` (number, then colour)."""
+        key = sort_key_groups if how == "groups" else sort_key_runs
+        if self.draft is not None:
+            self._push_undo()
+        tiles = list(self.rack_slots)
+        self.rack_slots = {}
+        self._fill_sorted(tiles, key)
+        self.version += 1
+
+    # -- the turn in progress -------------------------------------------------------------------
+    def _begin_turn(self, timer_left: float | None = None) -> None:
+        self.timer_left = float(timer_left) if timer_left is not None else float(self.turn_time)
+        self._undo = []
+        if self.my_turn:
+            self.draft = self.state.board.copy()
+            self._turn_rack = dict(self.rack_slots)
+        else:
+            self.draft = None
+            self._turn_rack = {}
+        self._analysis = None
+        self.version += 1
+        if self.state.phase == "play":
+            self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
+
+    def table(self) -> Board:
+        """The table as the viewer sees it now (their draft during their turn)."""
+        return self.draft if self.draft is not None else self.state.board
+
+    @property
+    def draft_changed(self) -> bool:
+        return self.draft is not None and self.draft != self.state.board
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def start_tiles(self) -> set[int]:
+        """Tiles that were on the table when the turn began."""
+        return self.state.board.tile_set()
+
+    def held_table_tiles(self) -> list[int]:
+        """Table tiles the player has taken onto the rack this turn (they must go back)."""
+        start = self.start_tiles()
+        return [t for t in self.rack_slots if t in start]
+
+    def analysis(self) -> Analysis | None:
+        """The rules core's verdict on the current draft (cached per change)."""
+        if self.draft is None:
+            return None
+        if self._analysis is None or self._analysis[0] != self.version:
+            self._analysis = (self.version, engine.check_play(self.state, self.draft))
+        return self._analysis[1]
+
+    def _push_undo(self) -> None:
+        self._undo.append((self.draft.copy() if self.draft is not None else Board(), dict(self.rack_slots)))
+        if len(self._undo) > 500:
+            del self._undo[0]
+
+    def where(self, tile: int) -> tuple[str, Cell] | None:
+        if tile in self.rack_slots:
+            return (RACK, self.rack_slots[tile])
+        board = self.table()
+        for cell, t in board.cells.items():
+            if t == tile:
+                return (TABLE, cell)
+        return None
+
+    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False) -> MoveResult:
+        """Move ``tiles`` (in this order, side by side) so the first lands on ``cell`` of
+        ``area`` (``"table"`` or ``"rack"``).  Tiles already there are pushed right; on a
+        crossword board nothing is pushed (see ``crossword_cells``), and ``vertical`` lays the
+        tiles down a column."""
+        tiles = [int(t) for t in dict.fromkeys(tiles)]
+        if not tiles:
+            return MoveResult(False, "nothing to move")
+        if area == TABLE and self.variant.crossword:
+            return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
+        on_table = {t for t in self.table().cells.values()}
+        if area == TABLE or any(t in on_table for t in tiles):
+            if self.draft is None:
+                return MoveResult(False, "wait for your turn to change the table")
+        owned = set(self.rack_slots) | on_table
+        if self.draft is None:
+            owned = set(self.rack_slots)
+        if not all(t in owned for t in tiles):
+            return MoveResult(False, "those tiles cannot be moved")
+        r, c = int(cell[0]), int(cell[1])
+        if area == TABLE:
+            if not self.variant.crossword and not (0 <= c and c + len(tiles) <= self.grid_width and r >= 0):
+                return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
+        elif area == RACK:
+            if not (0 <= r < RACK_ROWS and c >= 0):
+                return MoveResult(False, "that is not a place on your rack")
+        else:
+            return MoveResult(False, f"unknown area {area!r}")
+
+        before_draft = self.draft.copy() if self.draft is not None else None
+        before_slots = dict(self.rack_slots)
+        moving = set(tiles)
+        if self.draft is not None:
+            for cl in [cl for cl, t in self.draft.cells.items() if t in moving]:
+                del self.draft.cells[cl]
+        for t in tiles:
+            self.rack_slots.pop(t, None)
+
+        ok = self._place_table(tiles, r, c) if area == TABLE else self._place_rack(tiles, r, c)
+        if not ok:
+            self.draft, self.rack_slots = before_draft, before_slots
+            return MoveResult(False, "no room there")
+        if before_draft is not None:
+            self._undo.append((before_draft, before_slots))
+        self.version += 1
+        return MoveResult(True)
+
+    def crossword_cells(self, tiles: list[int], cell: Cell, vertical: bool = False) -> list[Cell]:
+        """Where ``tiles`` go on a crossword board when the first is put at ``cell``: the free
+        cells from there along the row (or down the column), stepping over the tiles already
+        on the board (so a set is laid across another and nothing moves).  One tile goes to
+        ``cell`` itself (a tile there changes places with it, see ``move``)."""
+        r, c = int(cell[0]), int(cell[1])
+        if len(tiles) <= 1:
+            return [(r, c)]
+        board = self.table()
+        moving = set(tiles)
+        dr, dc = (1, 0) if vertical else (0, 1)
+        out: list[Cell] = []
+        while len(out) < len(tiles):
+            t = board.get((r, c))
+            if t is None or t in moving:
+                out.append((r, c))
+            r, c = r + dr, c + dc
+        return out
+
+    def _move_crossword(self, tiles: list[int], cell: Cell, vertical: bool) -> MoveResult:
+        """``move`` onto a crossword board.  One tile dropped on another changes places with it
+        (a table tile goes to the rack slot the dropped tile came from, to be used this turn:
+        that is how a joker is freed)."""
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        cells = self.crossword_cells(tiles, cell, vertical)
+        plan = dict(zip(tiles, cells))
+        other = self.draft.get(cell) if len(tiles) == 1 else None
+        if other is None or other == tiles[0]:
+            return self.place(plan)
+        src = self.where(tiles[0])
+        if src is None:
+            return MoveResult(False, "those tiles cannot be moved")
+        if src[0] == TABLE:
+            plan[other] = src[1]
+            return self.place(plan)
+        res = self.place(plan, [other])
+        if res.ok:
+            self.rack_slots[other] = src[1]  # the slot the dropped tile left
+        return res
+
+    def place(self, table: dict[int, Cell] | None = None, to_rack: list[int] | tuple = ()) -> MoveResult:
+        """Put tiles on exactly these table cells (``{tile: (row, col)}``) and take these
+        table tiles onto the rack, in one step (one undo).  Every other tile stays where it
+        is, so each target cell must be free or be left by a tile that moves too.  The
+        click controls (add a set, add to a set, split, take a tile, swap a joker) use it."""
+        table = {int(t): (int(c[0]), int(c[1])) for t, c in (table or {}).items()}
+        to_rack = [int(t) for t in dict.fromkeys(to_rack)]
+        if not table and not to_rack:
+            return MoveResult(False, "nothing to move")
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        where = self.draft.where()
+        if set(table) & set(to_rack):
+            return MoveResult(False, "a tile cannot go to the table and the rack at once")
+        if not all(t in where or t in self.rack_slots for t in table) or not all(t in where or t in self.rack_slots for t in to_rack):
+            return MoveResult(False, "those tiles cannot be moved")
+        cells = list(table.values())
+        if len(set(cells)) != len(cells):
+            return MoveResult(False, "two tiles cannot share a cell")
+        if not self.variant.crossword and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
+            return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
+        moving = set(table) | set(to_rack)
+        if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
+            return MoveResult(False, "no room there")
+        self._push_undo()
+        for t in moving:
+            if t in where:
+                del self.draft.cells[where[t]]
+        for t, cell in table.items():
+            self.rack_slots.pop(t, None)
+            self.draft.cells[cell] = t
+        last = max(self.rack_slots.values(), default=None)
+        for t in to_rack:
+            if t not in self.rack_slots:
+                last = self.rack_slots[t] = self._free_rack_slot(last)
+        self.version += 1
+        return MoveResult(True)
+
+    def _place_table(self, tiles: list[int], r: int, c: int) -> bool:
+        board = self.draft
+        limit = None if self.variant.crossword else self.grid_width
+        row = {cc: t for (rr, cc), t in board.cells.items() if rr == r}
+        pushed = _push_row(row, c, len(tiles), keep_gaps=True, limit=limit)
+        if pushed is None:
+            return False
+        for cc in row:
+            del board.cells[(r, cc)]
+        for cc, t in pushed.items():
+            board.cells[(r, cc)] = t
+        for i, t in enumerate(tiles):
+            board.cells[(r, c + i)] = t
+        return True
+
+    def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
+        row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}
+        pushed = _push_row(row, c, len(tiles), keep_gaps=False, limit=None)
+        for t in row.values():
+            del self.rack_slots[t]
+        for i, t in enumerate(tiles):
+            pushed[c + i] = t
+        spill = []
+        for cc, t in sorted(pushed.items()):
+            if cc >= self.rack_cols:
+                spill.append(t)
+            else:
+                self.rack_slots[t] = (r, cc)
+        for t in spill:
+            self.rack_slots[t] = self._free_rack_slot()
+        return True
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        board, slots = self._undo.pop()
+        if self.draft is not None:
+            self.draft = board
+        self.rack_slots = slots
+        self.version += 1
+        return True
+
+    def reset(self) -> bool:
+        """Put every tile back where it was when the turn began."""
+        if self.draft is None or (not self.draft_changed and self.rack_slots == self._turn_rack):
+            return False
+        self._push_undo()
+        self.draft = self.state.board.copy()
+        restored = dict(self._turn_rack)
+        self.rack_slots = restored
+        self._sync_rack()
+        self.version += 1
+        return True
+
+    # -- ending the turn ---------------------------------------------------------------------
+    def problems(self) -> list[Problem]:
+        a = self.analysis()
+        return list(a.problems) if a is not None else []
+
+    def preview(self):
+        """What ending the turn now would do, from the rules core (``engine.preview_end_turn``):
+        ``outcome`` draw / play / penalty / refused, a ``message``, and ``warn``/``warnings``
+        when the screen should ask first.  None when it is not the viewer's turn."""
+        if self.draft is None or not self.my_turn:
+            return None
+        return engine.preview_end_turn(self.state, self.draft)
+
+    def would_penalise(self) -> bool:
+        """Ending the turn now would cost the variant's failed-play penalty."""
+        pv = self.preview()
+        return pv is not None and pv.outcome == "penalty"
+
+    def end_turn_warnings(self) -> list[str]:
+        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit)."""
+        pv = self.preview()
+        return list(pv.warnings) if pv is not None else []
+
+    def draw(self) -> Outcome:
+        """Draw a tile (tiles moved this turn go back first)."""
+        if not self.my_turn:
+            return Outcome(False, [Problem("it is not your turn")])
+        if self.draft_changed or self.held_table_tiles():
+            self.draft = self.state.board.copy()
+            self.rack_slots = dict(self._turn_rack)
+            self._sync_rack()
+        result = engine.draw(self.state)
+        if not result.ok:
+            self.version += 1
+            return Outcome(False, result.problems)
+        return self._turn_done(self.viewer, result.events, self.state.board.copy())
+
+    def end_turn(self) -> Outcome:
+        """Play the draft (or draw when the table is unchanged)."""
+        if not self.my_turn:
+            return Outcome(False, [Problem("it is not your turn")])
+        held = self.held_table_tiles()
+        if held and not self.variant.failed_play_penalty:
+            problem = Problem(f"tiles taken from the table must be used this turn ({format_tiles(held)}): "
+                              "put them back into sets on the table")
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
+            return Outcome(False, [problem])
+        if not self.draft_changed and not held:
+            return self.draw()
+        before = self.state.board.copy()
+        draft = self.draft.copy()
+        result = engine.end_turn_with_draft(self.state, draft)
+        if not result.ok:
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            return Outcome(False, result.problems)
+        if not any(ev.get("type") == "play" for ev in result.events):
+            # a penalty: the table is restored and the tiles go back to the rack
+            self.rack_slots = dict(self._turn_rack)
+        return self._turn_done(self.viewer, result.events, before)
+
+    def _turn_done(self, seat: int, events: list[dict], before: Board) -> Outcome:
+        self.draft = None
+        self._emit_engine_events(seat, events, before)
+        self._after_turn()
+        return Outcome(True, [], events)
+
+    def _emit_engine_events(self, seat: int, events: list[dict], before: Board) -> None:
+        for ev in events:
+            ev = dict(ev)
+            if ev.get("type") == "play":
+                after = self.state.board.copy()
+                ev["before"] = before
+                ev["after"] = after
+                ev["points"] = ev.get("points", self._new_points(before, after))
+            self._emit(ev)
+
+    def _new_points(self, before: Board, after: Board) -> int:
+        """Value of the lines that changed in a play (for the score burst)."""
+        old = {ln.cells: ln.tiles for ln in before.lines(vertical=self.variant.crossword)}
+        total = 0
+        for ln in after.lines(vertical=self.variant.crossword):
+            if old.get(ln.cells) != ln.tiles:
+                meld = ln.check()
+                total += meld.value if meld else 0
+        return total
+
+    def _after_turn(self) -> None:
+        new = self._sync_rack()
+        if new:
+            self._emit({"type": "rack_new", "tiles": new})
+        self._run_hooks(self.turn_hooks)
+        self.finish_game()
+        self._ai_pending = None
+        self._begin_turn()
+
+    def begin(self) -> None:
+        """The game appears on screen (the play screen calls this once, after whoever made the
+        session set its hooks): a fresh deal is saved at once, as a real game is, so a kill
+        during the first turn resumes this game; a finished game loaded from a save gets its
+        game-over hooks (see ``finish_game``)."""
+        if self._begun:
+            return
+        self._begun = True
+        if self.fresh and self.state.phase == "play":
+            self.fresh = False
+            self._run_hooks(self.turn_hooks)
+        self.finish_game()
+
+    def finish_game(self) -> bool:
+        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
+        over.  The play screen calls it too for a finished game loaded from a save (the
+        process was killed between the last save and the statistics).  True when they ran."""
+        if self.state.phase != "game_over" or self.game_over_done:
+            return False
+        self.game_over_done = True
+        self._run_hooks(self.game_over_hooks)
+        return True
+
+    def _run_hooks(self, hooks) -> None:
+        for hook in list(hooks):
+            try:
+                hook(self)
+                self.save_error = ""
+            except Exception as exc:  # saving must never cost the player the game
+                self.save_error = f"could not save the game ({exc})"
+
+    # -- the clock --------------------------------------------------------------------------
+    def tick(self, dt: float) -> Outcome | None:
+        """Advance the turn timer; when the viewer's time runs out the rule set's consequence happens."""
+        if self.state.phase != "play":
+            return None
+        self.elapsed += dt
+        if self.turn_time <= 0:
+            return None
+        self.timer_left = max(0.0, self.timer_left - dt)
+        if self.timer_left > 0 or not self.is_human(self.state.current):
+            return None
+        seat = self.state.current
+        before = self.state.board.copy()
+        draft = self.draft.copy() if self.draft is not None else None
+        if self.draft is not None:
+            self.rack_slots = dict(self._turn_rack)
+        result = engine.timeout(self.state, draft)
+        self._emit({"type": "timeout", "seat": seat, "message": self.variant.timeout_consequence()})
+        return self._turn_done(seat, result.events, before)
+
+    # -- computer turns -----------------------------------------------------------------------
+    def ai_seed(self, seat: int) -> int:
+        """A fresh seed per turn that depends on the state only (the formula of
+        ``game.demo.player_seed``), so a resumed game plays on exactly as before."""
+        st = self.state
+        return (st.seed * 1_000_003 + st.round * 10_007 + st.total_turns * 101 + seat) % 2**31
+
+    def ai_request(self) -> tuple[int, str, int, dict] | None:
+        """``(token, level, seed, view_dict)`` when a computer seat must move and no
+        request is out; the answer goes to ``apply_ai(token, action)``."""
+        if not self.computer_to_move or self._ai_pending is not None:
+            return None
+        self._ai_token += 1
+        self._ai_pending = self._ai_token
+        seat = self.state.current
+        view = engine.view(self.state, seat)
+        return (self._ai_token, self.kind(seat), self.ai_seed(seat), view_to_dict(view))
+
+    @property
+    def ai_thinking(self) -> bool:
+        return self._ai_pending is not None
+
+    def cancel_ai(self) -> None:
+        self._ai_pending = None
+
+    def apply_ai(self, token: int, action: Any) -> Outcome:
+        """Apply a computer player's answer.  A move the rules refuse is replaced by a draw."""
+        if token != self._ai_pending or not self.computer_to_move:
+            return Outcome(False, [Problem("stale computer move")])
+        self._ai_pending = None
+        seat = self.state.current
+        before = self.state.board.copy()
+        action = action_from_wire(action)
+        kind = action.get("type") if isinstance(action, dict) else None
+        result = None
+        if kind == "play" and isinstance(action.get("board"), Board):
+            result = engine.play(self.state, action["board"])
+        elif kind not in (None, "play", "draw") and hasattr(self.variant, "apply_action"):
+            try:
+                result = self.variant.apply_action(self.state, action)
+            except Exception:
+                result = None
+        if result is not None and not result.ok:
+            self.illegal_ai_moves += 1
+            result = None
+        if result is None or not result.ok:
+            result = engine.draw(self.state)
+            if not result.ok:  # a must-play rule refused the draw: the turn passes
+                if self.variant.failed_play_penalty:
+                    result = engine.penalise_failed_play(self.state, "no legal move")
+                else:
+                    result = engine.timeout(self.state, None)
+        return self._turn_done(seat, result.events, before)
+
+    def human_action(self, action: dict) -> Outcome:
+        """A rule set's own kind of turn for the viewer (e.g. a claim), through
+        ``variant.apply_action``; the turn ends when the rules accept it."""
+        if not self.my_turn:
+            return Outcome(False, [Problem("it is not your turn")])
+        hook = getattr(self.variant, "apply_action", None)
+        if hook is None:
+            return Outcome(False, [Problem("this rule set has no such action")])
+        before = self.state.board.copy()
+        result = hook(self.state, action)
+        if not result.ok:
+            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            return Outcome(False, list(result.problems))
+        self.rack_slots = dict(self._turn_rack)
+        return self._turn_done(self.viewer, result.events, before)
+
+    def run_ai_sync(self, cache: dict | None = None) -> Outcome | None:
+        """Compute and apply the current computer move in this thread."""
+        req = self.ai_request()
+        if req is None:
+            return None
+        token, level, seed, view_d = req
+        try:
+            action = compute_ai_action(level, seed, view_from_dict(view_d), cache)
+        except Exception:
+            action = {"type": "draw"}
+        return self.apply_ai(token, action)
+
+    def hint_view(self) -> dict | None:
+        if not self.my_turn:
+            return None
+        return view_to_dict(engine.view(self.state, self.viewer))
+
+    # -- rounds -------------------------------------------------------------------------------
+    def next_round(self) -> bool:
+        if self.state.phase != "round_over":
+            return False
+        engine.next_round(self.state)
+        self.rack_slots = {}
+        self.rack_cols = RACK_MIN_COLS
+        self._sync_rack(initial=True)
+        self._emit({"type": "round_start", "round": self.state.round})
+        self._begin_turn()
+        self._run_hooks(self.turn_hooks)  # save the fresh deal
+        return True
+
+    def ranking(self) -> list[int]:
+        return engine.ranking(self.state)
+
+    def status_lines(self) -> list[str]:
+        try:
+            return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
+        except Exception:
+            return []

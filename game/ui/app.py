@@ -1,0 +1,374 @@
+"""The application: one window, one loop, one clock, a stack of scenes.
+
+Each scene has ``handle(event)``, ``update(dt)`` and ``draw(surface)``; ``draw``
+reads and never changes anything.  Only the top scene gets events and updates;
+scenes marked ``opaque = False`` (pause, dialogs) are drawn over the one below.
+
+``App.step(events, dt)`` runs one frame without the clock, so tests drive the
+real scenes with synthesised events and a fixed ``dt`` and never sleep.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import traceback
+from typing import Any, Callable
+
+import pygame
+
+from .. import persistence
+from . import theme
+from .sound import SoundBank
+from .tileart import TileArt
+
+MIN_SIZE = (800, 500)
+WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
+ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
+
+
+class Scene:
+    """Base scene.  Override what you need."""
+
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed on the stack."""
+
+    def leave(self) -> None:
+        """Popped off the stack."""
+
+    def pause(self) -> None:
+        """Another scene went on top."""
+
+    def resume(self) -> None:
+        """Back on top."""
+
+    def resized(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    def closing(self) -> None:
+        """The window is closing (save what must be saved)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def log_error(context: str, exc: BaseException | None = None) -> str:
+    """Append a report to ``errors.log`` in the data folder; returns the file's path ("" if that failed)."""
+    try:
+        path = persistence.data_dir() / "errors.log"
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {context}\n")
+            if exc is not None:
+                fh.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+            fh.write("\n")
+        return str(path)
+    except Exception:
+        return ""
+
+
+class App:
+    """Owns the window, the clock, the scene stack and the shared services
+    (settings, sound, tile pictures, the computer's worker)."""
+
+    def __init__(self, *, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 settings: dict | None = None, ai_mode: str = "auto", seed: int | None = None,
+                 variant: str | None = None, demo: bool = False, sound: bool = True,
+                 persist_settings: bool = True) -> None:
+        self.settings = dict(settings) if settings is not None else persistence.load_settings()
+        if size is not None:
+            self.settings["window_size"] = [int(size[0]), int(size[1])]
+        if fullscreen is not None:
+            self.settings["fullscreen"] = bool(fullscreen)
+        self.persist_settings = persist_settings
+        self.ai_mode = ai_mode
+        self.seed = seed
+        self.variant = variant
+        self.demo = demo
+        self.want_sound = sound
+        self.scenes: list[Scene] = []
+        self.running = False
+        self.screen: pygame.Surface | None = None
+        self.sound = SoundBank(self.settings["volume"], self.settings["muted"])
+        self.tiles = TileArt()
+        self.tiles.set_colourblind(bool(self.settings.get("colorblind")))
+        self._worker = None
+        self.time = 0.0
+        self.mouse = (0, 0)
+        self.frame = 0
+        self.crashes = 0
+        self.last_error = ""
+        self.exit_code = 0
+        self.started = False
+
+    # -- start-up and shutdown ------------------------------------------------------------------
+    def start(self) -> "App":
+        if self.started:
+            return self
+        pygame.init()
+        theme.reset_caches()
+        pygame.display.set_caption("Tile Rush")
+        self._set_mode()
+        try:
+            pygame.key.set_repeat(300, 40)
+        except pygame.error:
+            pass
+        if self.want_sound:
+            self.sound.start()
+        self.started = True
+        self.running = True
+        from .scenes import first_scene
+
+        for scene in first_scene(self):
+            self.push(scene)
+        return self
+
+    def _set_mode(self) -> None:
+        w, h = self.settings.get("window_size", [1280, 800])
+        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        if self.settings.get("fullscreen"):
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                return
+            except pygame.error:
+                self.settings["fullscreen"] = False
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+
+    def apply_display_settings(self) -> None:
+        """Window size or fullscreen changed in the settings."""
+        self._set_mode()
+        self._notify_resize()
+
+    @property
+    def worker(self):
+        if self._worker is None:
+            from .worker import AIWorker
+
+            self._worker = AIWorker(self.ai_mode)
+            self._worker.start()
+        return self._worker
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.scenes):
+            try:
+                scene.closing()
+            except Exception as exc:
+                log_error("while closing", exc)
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+        self.sound.stop()
+        self.save_settings()
+        self.running = False
+
+    # -- settings --------------------------------------------------------------------------------
+    @property
+    def anim_speed(self) -> float:
+        return float(self.settings.get("animation_speed", 1.0))
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.settings[key] = value
+        if key in ("volume", "muted"):
+            self.sound.set_volume(self.settings["volume"], self.settings["muted"])
+        elif key == "colorblind":
+            self.tiles.set_colourblind(bool(value))
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        if not self.persist_settings:
+            return
+        try:
+            persistence.save_settings(self.settings)
+        except Exception as exc:
+            log_error("saving settings", exc)
+
+    # -- the scene stack ------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.quit()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            old = self.scenes.pop()
+            old.leave()
+        self.scenes.append(scene)
+        scene.enter()
+        return scene
+
+    def pop_to(self, kind: type) -> None:
+        """Pop scenes until one of type ``kind`` is on top (or the stack is empty)."""
+        while self.scenes and not isinstance(self.scenes[-1], kind):
+            scene = self.scenes.pop()
+            scene.leave()
+        if self.scenes:
+            self.scenes[-1].resume()
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- one frame ------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size() if self.screen is not None else (1280, 800)
+
+    @property
+    def scale(self) -> float:
+        return theme.scale_for(self.size)
+
+    def _notify_resize(self) -> None:
+        for scene in self.scenes:
+            scene.resized(self.size)
+
+    def dispatch(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.shutdown()
+            return
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if ev.type == pygame.VIDEORESIZE and not self.settings.get("fullscreen"):
+                w, h = max(MIN_SIZE[0], ev.w), max(MIN_SIZE[1], ev.h)
+                if self.screen is None or self.screen.get_size() != (w, h):
+                    try:
+                        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                    except pygame.error:
+                        pass
+                self.settings["window_size"] = [w, h]
+            self._notify_resize()
+            return
+        if hasattr(ev, "pos") and ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = ev.pos
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.settings["fullscreen"] = not self.settings.get("fullscreen")
+            self.apply_display_settings()
+            self.save_settings()
+            return
+        top = self.top
+        if top is not None:
+            top.handle(ev)
+
+    def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> bool:
+        """Handle ``events``, advance ``dt`` seconds, draw.  Returns False once the app ended."""
+        if not self.running:
+            return False
+        for ev in events:
+            self.dispatch(ev)
+            if not self.running:
+                return False
+        self.time += dt
+        self.frame += 1
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        if not self.running:
+            return False
+        if draw and self.screen is not None:
+            self.draw(self.screen)
+        return self.running
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # draw from the last opaque scene upwards
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+    def snapshot(self) -> pygame.Surface:
+        """The current picture (for a blurred backdrop behind an overlay)."""
+        surf = pygame.Surface(self.size)
+        self.draw(surf)
+        return surf
+
+    def crash(self, exc: BaseException) -> None:
+        """Something went wrong inside a scene: log it, save what can be saved, tell the player."""
+        self.crashes += 1
+        path = log_error("in the game loop", exc)
+        self.last_error = path
+        for scene in reversed(self.scenes):
+            try:
+                scene.closing()
+            except Exception:
+                pass
+        if self.crashes > 5:
+            self.exit_code = 1
+            self.quit()
+            return
+        from .scenes.common import ErrorScene
+        from .scenes.title import TitleScene
+
+        while self.scenes:
+            try:
+                self.scenes.pop().leave()
+            except Exception:
+                pass
+        self.push(TitleScene(self))
+        self.push(ErrorScene(self, "Something went wrong",
+                             "Sorry, the game hit a problem it could not handle. Your game was saved at the start of the turn."
+                             + (f" Details are in {path}." if path else "")))
+
+    def run(self, max_frames: int | None = None) -> int:
+        """The real loop (60 frames a second)."""
+        self.start()
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = min(clock.tick(60) / 1000.0, 0.1)
+            try:
+                self.step(pygame.event.get(), dt)
+                if self.running:
+                    pygame.display.flip()
+            except Exception as exc:  # never a traceback in front of a player
+                self.crash(exc)
+            if max_frames is not None and self.frame >= max_frames:
+                self.shutdown()
+        if self._worker is not None:
+            self._worker.close()
+        pygame.quit()
+        return self.exit_code
+
+
+def call_safely(fn: Callable[[], Any], context: str) -> Any:
+    try:
+        return fn()
+    except Exception as exc:
+        log_error(context, exc)
+        return None
+
+
+def env_flag(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0", "false", "no")

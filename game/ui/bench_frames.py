@@ -1,0 +1,229 @@
+"""``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread]``
+
+Renders a busy play screen for a fixed number of frames under SDL's dummy video
+driver and prints the per-frame time (handling, update and drawing of one
+frame): ``{"frames", "p50_ms", "p99_ms", "max_ms"}`` plus what was on screen.
+
+The scene: 100 tiles on the table in 25 sets, 20 tiles on the rack, three
+opponents, the countdown ring in its last ten seconds, a computer opponent
+thinking in the worker the whole time (its answers are never applied, it is
+asked again), and animations running all along: tiles sliding in and popping,
+rack tiles flipping, score bursts, confetti, tile backs flying to the seats.
+
+A real game holds 106 tiles, so 100 on the table plus 20 on the rack cannot
+all be distinct: the rack's 20 are extra pictures drawn through the same code
+path (see ``BenchPlayScene.face_id``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+GOAL_P99_MS = 8.0
+
+
+def _percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    if not s:
+        return 0.0
+    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
+    return s[k]
+
+
+def busy_state():
+    """A classic game in the middle of a long round: 100 tiles on the table."""
+    from ..rules import engine
+    from ..rules.board import Board
+
+    from ..ai import player_names
+
+    names = player_names()
+    level = next((lv for lv in ("hard", "medium", "basic") if lv in names), names[0])
+    state = engine.new_game("classic", [("You", "human"), ("Mia", level), ("Otto", "basic"), ("Lena", "basic")], seed=1,
+                            options={"turn_time": 120, "rounds": 3})
+    sets = []
+    for colour in range(4):
+        for copy in range(2):
+            ids = [((colour * 13 + n - 1) * 2 + copy) for n in range(2, 14)]
+            sets += [ids[0:4], ids[4:8], ids[8:12]]
+    sets.append([(c * 13) * 2 + 1 for c in range(4)])  # the second copies of the 1s, as a group
+    board = Board.from_sets(sets, 28)
+    ones = [(c * 13) * 2 for c in range(4)]
+    state.board = board
+    state.pool = []
+    racks = [[], [ones[0], ones[1], 104], [ones[2], 105], [ones[3]]]
+    for p, rack in zip(state.players, racks):
+        p.rack = list(rack)
+        p.melded = True
+    state.current = 1
+    assert not state.conservation_problems(), state.conservation_problems()
+    return state
+
+
+def make_scene_class():
+    from .anim import Motion
+    from .scenes.play import PlayScene
+
+    class BenchPlayScene(PlayScene):
+        RACK = 20
+
+        def face_id(self, key: int) -> int:
+            return key if key < 1000 else ((key - 1000) * 5) % 104
+
+        def targets(self):
+            out = super().targets()
+            lay = self.layout()
+            rg = lay.rack_grid
+            per_row = self.RACK // 2
+            for i in range(self.RACK):
+                x, y = rg.cell_pos((i // per_row, i % per_row))
+                out[1000 + i] = (x, y, rg.tile_w)
+            return out
+
+        def churn(self, frame: int) -> None:
+            """Keep animations running."""
+            lay = self.layout()
+            s = lay.s
+            keys = [k for k in self.sprites if k < 1000]
+            if frame % 40 == 0:
+                for k in keys[(frame // 40) % 5 :: 8][:14]:
+                    sp = self.sprites[k]
+                    start = (sp.target[0] + 90 * s, sp.target[1] - 60 * s)
+                    sp.pos = start
+                    sp.motion = Motion(start=start, duration=0.5, ease="out_back", start_scale=1.25)
+                    sp.pop = sp.pop_len = 0.3
+                lines = self.session.state.board.lines()
+                pick = lines[(frame // 40) % len(lines)]
+                self.land_effects([pick], 26, 1)
+            if frame % 25 == 0:
+                for i in range(3):
+                    sp = self.sprites.get(1000 + (frame // 25 * 3 + i) % self.RACK)
+                    if sp is not None:
+                        sp.motion = Motion(start=(sp.target[0], sp.target[1] - 40 * s), duration=0.45, flip=True)
+            if frame % 120 == 0:
+                self.effects.confetti(lay.size[0], n=120, size=8 * s)
+            if frame % 30 == 0:
+                for seat in (2, 3):
+                    self.ghost_to_seat(seat, 2)
+            self.session.timer_left = 10.0 - (frame % 300) / 60.0 * 1.5
+
+    return BenchPlayScene
+
+
+def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: int = 30) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    home = None
+    if "RUMMIKUB_HOME" not in os.environ:
+        home = tempfile.mkdtemp(prefix="tilerush-bench-")
+        os.environ["RUMMIKUB_HOME"] = home
+    import pygame
+
+    from ..session import Session
+    from .app import App
+
+    settings = {"volume": 0.0, "muted": True, "animation_speed": 1.0, "window_size": list(size), "fullscreen": False,
+                "colorblind": False, "warn_invalid_end": True, "player_name": "You"}
+    app = App(settings=settings, ai_mode=ai_mode, persist_settings=False, sound=False)
+    app.start()
+    scene_cls = make_scene_class()
+    session = Session(busy_state(), autosave=False)
+    scene = scene_cls(app, session)
+    scene.hold_ai = True
+    app.push(scene)
+    scene.busy_until = 0.0  # no opening deal: the computer starts thinking at once
+    dt = 1.0 / 60.0
+    times: list[float] = []
+    cpu: list[float] = []
+    try:
+        for f in range(warmup + frames):
+            scene.churn(f)
+            c0 = time.thread_time()
+            t0 = time.perf_counter()
+            app.step([], dt)
+            pygame.display.flip()
+            t1 = time.perf_counter()
+            c1 = time.thread_time()
+            if f >= warmup:
+                times.append((t1 - t0) * 1000.0)
+                cpu.append((c1 - c0) * 1000.0)
+        table = len(session.state.board)
+        rack = sum(1 for k in scene.sprites if k >= 1000)
+        thinking = session.ai_thinking
+        kind = app.worker.kind
+        answered = scene.ai_token
+    finally:
+        app.shutdown()
+        pygame.quit()
+    return {
+        "frames": frames,
+        "p50_ms": round(statistics.median(times), 3),
+        "p99_ms": round(_percentile(times, 0.99), 3),
+        "max_ms": round(max(times), 3),
+        "mean_ms": round(sum(times) / len(times), 3),
+        "cpu_p50_ms": round(statistics.median(cpu), 3),
+        "cpu_p99_ms": round(_percentile(cpu, 0.99), 3),
+        "cpu_max_ms": round(max(cpu), 3),
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+        "goal_p99_ms": GOAL_P99_MS,
+        "table_tiles": table,
+        "rack_tiles": rack,
+        "ai_thinking": thinking,
+        "ai_worker": kind,
+        "ai_requests": answered // 1_000_000 + 1 if answered else 0,
+        "size": list(size),
+    }
+
+
+def add_frames(sub) -> None:
+    """Register ``frames`` on ``python -m game.bench``'s sub-parsers."""
+    p = sub.add_parser("frames", help="per-frame time of a busy play screen under the dummy video driver")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--frames", type=int, default=600, help="frames to measure (default 600)")
+    p.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
+    p.add_argument("--ai", default="process", choices=("process", "thread", "sync"), help="where the computer thinks")
+    p.set_defaults(func=run_frames)
+
+
+def run_frames(args: argparse.Namespace) -> int:
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        if w < 640 or h < 400:
+            raise ValueError
+    except ValueError:
+        print(f"error: --size {args.size!r} must look like 1280x800 (at least 640x400)", file=sys.stderr)
+        return 2
+    if args.frames < 1:
+        print("error: --frames must be at least 1", file=sys.stderr)
+        return 2
+    result = run(args.frames, (w, h), args.ai)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['frames']} frames at {w}x{h}: p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, "
+              f"max {result['max_ms']} ms (goal: p99 under {GOAL_P99_MS} ms); frame CPU time p99 {result['cpu_p99_ms']} ms")
+        print(f"  {result['table_tiles']} tiles on the table, {result['rack_tiles']} on the rack, computer thinking in a "
+              f"{result['ai_worker']} ({result['ai_requests']} requests); load average {result['load_average']}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.ui.bench_frames [options]`` (the same as ``python -m game.bench frames``)."""
+    ap = argparse.ArgumentParser(prog="python -m game.bench")
+    add_frames(ap.add_subparsers(dest="command"))
+    try:
+        args = ap.parse_args(["frames", *(sys.argv[1:] if argv is None else argv)])
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""Pieces several scenes share: a menu scene base, dialogs, the error screen,
+the bridge to saved games, and the decorative drifting tiles."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+import pygame
+
+from ... import persistence
+from .. import theme
+from ..app import Scene, log_error
+from ..widgets import Button, FocusGroup
+
+
+# -- saved games (issue 5 writes the files; we only call what exists) -----------------------------
+def autosave_available() -> bool:
+    try:
+        if hasattr(persistence, "has_autosave"):
+            return bool(persistence.has_autosave())
+        if hasattr(persistence, "autosave_path"):
+            return bool(persistence.autosave_path().exists())
+    except Exception as exc:
+        log_error("looking for the autosave", exc)
+    return False
+
+
+def load_autosave() -> tuple[dict | None, str]:
+    """(session dict, "") or (None, reason)."""
+    fn = getattr(persistence, "load_autosave", None)
+    if fn is None:
+        return None, "saved games are not available yet"
+    try:
+        result = fn()
+    except Exception as exc:
+        log_error("loading the autosave", exc)
+        return None, f"the saved game could not be read ({exc})"
+    if isinstance(result, tuple):
+        data = result[0] if result else None
+        reason = str(result[1]) if len(result) > 1 and result[1] else ""
+        return (data if isinstance(data, dict) else None), reason or ("" if isinstance(data, dict) else "no saved game")
+    if isinstance(result, dict):
+        return result, ""
+    return None, "no saved game"
+
+
+# -- a scene of buttons -----------------------------------------------------------------------------
+class MenuScene(Scene):
+    """A scene whose widgets live in one ``FocusGroup``; subclasses lay them out."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.group = FocusGroup([], on_sound=app.sound.play)
+        self._layout_size = None
+
+    def layout(self, size) -> None:
+        pass
+
+    def ensure_layout(self) -> None:
+        if self._layout_size != self.app.size:
+            self._layout_size = self.app.size
+            self.layout(self.app.size)
+
+    def resized(self, size) -> None:
+        self._layout_size = None
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def handle(self, ev) -> None:
+        self.ensure_layout()
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+            return
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
+            self.back()
+            return
+        self.group.handle(ev)
+
+    def update(self, dt) -> None:
+        self.ensure_layout()
+
+
+def blurred(surface: pygame.Surface) -> pygame.Surface:
+    w, h = surface.get_size()
+    small = pygame.transform.scale(surface, (max(1, w // 6), max(1, h // 6)))
+    small = pygame.transform.gaussian_blur(small, 2)
+    out = pygame.transform.smoothscale(small, (w, h))
+    shade = pygame.Surface((w, h), pygame.SRCALPHA)
+    shade.fill((6, 12, 24, 130))
+    out.blit(shade, (0, 0))
+    return out
+
+
+class OverlayScene(MenuScene):
+    """Drawn over the scene below it, on a blurred copy of the picture."""
+
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.backdrop: pygame.Surface | None = None
+        self.age = 0.0
+
+    def enter(self) -> None:
+        try:
+            # the screen still holds the last frame drawn: blur that
+            self.backdrop = blurred(self.app.screen) if self.app.screen is not None else None
+        except Exception:
+            self.backdrop = None
+
+    def resized(self, size) -> None:
+        super().resized(size)
+        self.backdrop = None
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        self.age += dt
+
+    def draw_backdrop(self, surf: pygame.Surface) -> None:
+        if self.backdrop is not None and self.backdrop.get_size() == surf.get_size():
+            surf.blit(self.backdrop, (0, 0))
+        else:
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            shade.fill((6, 12, 24, 190))
+            surf.blit(shade, (0, 0))
+
+
+class DialogScene(OverlayScene):
+    """A message with one or more buttons.  ``choices``: (label, style, callback)."""
+
+    def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
+                 tone=theme.GOLD) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.tone = tone
+        self.choices = choices
+        self.group.widgets = [Button(label, self._chooser(cb), style=style) for label, style, cb in choices]
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def _chooser(self, cb):
+        def run():
+            self.app.pop()
+            if cb is not None:
+                cb()
+        return run
+
+    def back(self) -> None:
+        # Esc picks the last choice (by convention the safe one)
+        self.app.pop()
+        cb = self.choices[-1][2] if self.choices else None
+        if cb is not None:
+            cb()
+
+    def layout(self, size) -> None:
+        s = theme.scale_for(size)
+        w = int(min(size[0] - 40, 620 * s))
+        lines = theme.wrap_lines(self.message, 24 * s, w - int(60 * s), bold=False)
+        h = int(120 * s + len(lines) * 28 * s + 70 * s)
+        self.panel_rect = pygame.Rect(0, 0, w, h)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        n = len(self.group.widgets)
+        bw = int(min(240 * s, (w - 40 * s - (n - 1) * 14 * s) / max(1, n)))
+        bh = int(50 * s)
+        total = n * bw + (n - 1) * int(14 * s)
+        x = self.panel_rect.centerx - total // 2
+        for b in self.group.widgets:
+            b.rect = pygame.Rect(x, self.panel_rect.bottom - bh - int(24 * s), bw, bh)
+            x += bw + int(14 * s)
+        self.group.focus = 0
+
+    def draw(self, surf) -> None:
+        self.ensure_layout_for_draw()
+        self.draw_backdrop(surf)
+        s = self.app.scale
+        r = self.panel_rect
+        theme.draw_panel(surf, r, radius=int(18 * s), shadow=int(12 * s))
+        pygame.draw.rect(surf, self.tone, (r.x + int(20 * s), r.y, r.w - int(40 * s), max(3, int(4 * s))), border_radius=2)
+        t = theme.fit_text(self.title, 38 * s, r.w - int(40 * s), self.tone)
+        theme.blit_center(surf, t, (r.centerx, r.y + int(46 * s)))
+        body = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=r.w - int(60 * s), align="center")
+        surf.blit(body, (r.centerx - body.get_width() // 2, r.y + int(82 * s)))
+        self.group.draw(surf, s)
+
+    def ensure_layout_for_draw(self) -> None:
+        # layout depends only on size; computing it here is a cache fill, not a state change
+        if self._layout_size != self.app.size:
+            self.ensure_layout()
+
+
+class ErrorScene(DialogScene):
+    def __init__(self, app, title: str, message: str) -> None:
+        super().__init__(app, title, message, [("OK", "primary", None)], tone=theme.BAD)
+
+
+# -- drifting tiles behind menus ---------------------------------------------------------------------
+class Drift:
+    """Tiles floating slowly across the backdrop of menu screens."""
+
+    def __init__(self, seed: int = 3, count: int = 26) -> None:
+        rnd = random.Random(seed)
+        self.items = []
+        for _ in range(count):
+            self.items.append([rnd.uniform(0, 1), rnd.uniform(0, 1), rnd.uniform(-0.012, 0.012), rnd.uniform(-0.03, -0.008),
+                               rnd.randrange(106), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
+        self.t = 0.0
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        for it in self.items:
+            it[0] = (it[0] + it[2] * dt) % 1.1
+            it[1] = it[1] + it[3] * dt
+            if it[1] < -0.15:
+                it[1] = 1.1
+
+    def draw(self, surf: pygame.Surface, tiles, s: float, alpha: int = 70) -> None:
+        w, h = surf.get_size()
+        batch = []
+        for x, y, _vx, _vy, tile, depth, phase in self.items:
+            tw = int(44 * s * depth)
+            img = self._faded(tiles, tile, tw, alpha)
+            bob = math.sin(self.t * 0.8 + phase) * 6 * s
+            batch.append((img, (int(x * w - tw), int(y * h + bob))))
+        surf.fblits(batch)
+
+    def _faded(self, tiles, tile: int, tw: int, alpha: int) -> pygame.Surface:
+        cache = self.__dict__.setdefault("_cache", {})
+        key = (tile, tw, alpha, tiles.colourblind)
+        img = cache.get(key)
+        if img is None:
+            img = tiles.face(tile, tw).copy()
+            img.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+            if len(cache) > 400:
+                cache.clear()
+            cache[key] = img
+        return img

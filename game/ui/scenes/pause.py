@@ -1,0 +1,100 @@
+"""The pause menu, over a blurred picture of the game."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .. import theme
+from ..widgets import Button
+from .common import OverlayScene
+
+# Other screens may add entries here: (label, factory taking (app, play scene) -> None).
+EXTRA_ITEMS: list[tuple[str, Callable]] = []
+
+
+class PauseScene(OverlayScene):
+    name = "pause"
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app)
+        self.play = play
+        items = [("Resume", self.back, "primary"), ("Rules", self.rules, "secondary"), ("Settings", self.settings, "secondary")]
+        from .slots import slots_available
+
+        if slots_available() and not play.session.demo:
+            items.append(("Save to a slot", self.save_slot, "secondary"))
+        for label, fn in EXTRA_ITEMS:
+            items.append((label, (lambda f=fn: f(self.app, self.play)), "secondary"))
+        items.append(("Save and quit", self.save_and_quit, "ghost"))
+        self.group.widgets = [Button(label, fn, style=style) for label, fn, style in items]
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.play.session.state.variant_key))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def save_slot(self) -> None:
+        from .slots import SlotsScene
+
+        self.app.push(SlotsScene(self.app, "save", self.play))
+
+    def save_and_quit(self) -> None:
+        from .title import TitleScene
+
+        self.play.closing()
+        self.app.pop_to(TitleScene)
+        if self.app.top is None:
+            self.app.push(TitleScene(self.app))
+
+    def resume(self) -> None:
+        # back from rules/settings: the picture below may have changed size or look
+        self.backdrop = None
+        try:
+            from .common import blurred
+
+            self.backdrop = blurred(self._play_picture())
+        except Exception:
+            self.backdrop = None
+
+    def _play_picture(self) -> pygame.Surface:
+        surf = pygame.Surface(self.app.size)
+        self.play.draw(surf)  # draw has no side effects: safe to draw into a spare surface
+        return surf
+
+    def layout(self, size) -> None:
+        s = theme.scale_for(size)
+        n = len(self.group.widgets)
+        bw, bh, gap = int(300 * s), int(52 * s), int(12 * s)
+        h = int(110 * s) + n * (bh + gap)
+        self.panel_rect = pygame.Rect(0, 0, bw + int(80 * s), h)
+        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        y = self.panel_rect.y + int(90 * s)
+        for b in self.group.widgets:
+            b.rect = pygame.Rect(self.panel_rect.centerx - bw // 2, y, bw, bh)
+            y += bh + gap
+        self.group.focus = 0
+
+    def draw(self, surf) -> None:
+        if self._layout_size != self.app.size:
+            self.ensure_layout()
+        if self.backdrop is None or self.backdrop.get_size() != surf.get_size():
+            self.play.draw(surf)
+        self.draw_backdrop(surf)
+        s = self.app.scale
+        r = self.panel_rect
+        theme.draw_panel(surf, r, radius=int(20 * s), shadow=int(14 * s))
+        t = theme.shadow_text("Paused", 46 * s, theme.GOLD)
+        theme.blit_center(surf, t, (r.centerx, r.y + int(48 * s)))
+        self.group.draw(surf, s)
+        sess = self.play.session
+        if sess.save_error:
+            e = theme.text(sess.save_error, 18 * s, theme.BAD, bold=False)
+            theme.blit_center(surf, e, (r.centerx, r.bottom + int(20 * s)))

@@ -1,0 +1,100 @@
+"""Settings: sound, animation speed, window, colour-blind tiles.  Saved at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..widgets import Button, Chooser, Slider, Toggle
+from .common import Drift, MenuScene
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        st = app.settings
+        self.drift = Drift(seed=21, count=14)
+        self.volume = Slider("Volume", float(st.get("volume", 0.7)), lambda v: self.set("volume", v))
+        self.mute = Toggle("Mute", bool(st.get("muted")), lambda v: self.set("muted", v))
+        speed = float(st.get("animation_speed", 1.0))
+        self.speed = Chooser("Animation", list(ANIMATION_SPEEDS), 0, lambda v: self.set("animation_speed", v),
+                             help="Off shows every move at once")
+        self.speed.set_value(min((v for v, _ in ANIMATION_SPEEDS), key=lambda v: abs(v - speed)))
+        sizes = [(list(sz), f"{sz[0]} x {sz[1]}") for sz in WINDOW_SIZES]
+        cur = list(st.get("window_size", [1280, 800]))
+        if cur not in [v for v, _ in sizes]:
+            sizes.append((cur, f"{cur[0]} x {cur[1]}"))
+        self.size = Chooser("Window size", sizes, 0, self.set_size)
+        self.size.set_value(cur)
+        self.full = Toggle("Full screen", bool(st.get("fullscreen")), self.set_fullscreen, help="F11 switches at any time")
+        self.cb = Toggle("Colour-blind tiles", bool(st.get("colorblind")), lambda v: self.set("colorblind", v),
+                         help="Each colour also gets its own symbol: triangle, circle, square, diamond")
+        self.warn = Toggle("Warn before a penalised turn", bool(st.get("warn_invalid_end", True)),
+                           lambda v: self.set("warn_invalid_end", v),
+                           help="Golden Games: ask before ending a turn that would cost penalty tiles")
+        self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
+        self.group.widgets = [self.volume, self.mute, self.speed, self.size, self.full, self.cb, self.warn, self.back_button]
+
+    def set(self, key, value) -> None:
+        self.app.set_setting(key, value)
+        if key == "volume":
+            self.app.sound.play("place")
+
+    def set_size(self, value) -> None:
+        self.app.settings["window_size"] = list(value)
+        if not self.app.settings.get("fullscreen"):
+            self.app.apply_display_settings()
+        self.app.save_settings()
+
+    def set_fullscreen(self, value) -> None:
+        self.app.settings["fullscreen"] = bool(value)
+        self.app.apply_display_settings()
+        self.app.save_settings()
+
+    def layout(self, size) -> None:
+        s = theme.scale_for(size)
+        w, h = size
+        fw = int(min(w - 60, 620 * s))
+        x0 = w // 2 - fw // 2 - int(90 * s)
+        top = int(120 * s)
+        rows = self.group.widgets[:-1]
+        avail = h - top - int(110 * s)
+        rh = int(min(52 * s, avail / len(rows) - 10 * s))
+        for i, wd in enumerate(rows):
+            wd.rect = pygame.Rect(x0, top + i * (rh + int(10 * s)), fw, rh)
+        tw = int(54 * s)
+        self.preview = pygame.Rect(x0 + fw + int(24 * s), top, int(12 * s) * 2 + tw * 2 + int(8 * s), int(14 * s) * 2 + int(tw * 1.45) * 3)
+        self.back_button.rect = pygame.Rect(w // 2 - int(110 * s), h - int(80 * s), int(220 * s), int(52 * s))
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        self.drift.update(dt)
+
+    def draw(self, surf) -> None:
+        s = self.app.scale
+        w, h = surf.get_size()
+        surf.blit(theme.background((w, h)), (0, 0))
+        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        t = theme.shadow_text("Settings", 50 * s, theme.GOLD)
+        surf.blit(t, (int(40 * s), int(30 * s)))
+        if self._layout_size != self.app.size:
+            return
+        self.group.draw(surf, s)
+        # a preview of the tiles as they look now
+        p = self.preview
+        theme.draw_panel(surf, p, radius=int(14 * s))
+        tw = int(54 * s)
+        faces = [(0 * 13 + 6) * 2, (1 * 13 + 6) * 2, (2 * 13 + 6) * 2, (3 * 13 + 6) * 2]
+        for i, f in enumerate(faces):
+            x = p.x + int(12 * s) + (i % 2) * (tw + int(8 * s))
+            y = p.y + int(14 * s) + (i // 2) * int(tw * 1.45)
+            surf.blit(self.app.tiles.face(f, tw), (x, y))
+        jy = p.y + int(14 * s) + 2 * int(tw * 1.45)
+        surf.blit(self.app.tiles.face(104, tw), (p.x + int(12 * s), jy))
+        tip = self.group.tooltip()
+        if tip:
+            tt = theme.text(tip, 19 * s, theme.INK_DIM, bold=False)
+            theme.blit_center(surf, tt, (w // 2, h - int(100 * s)))

@@ -1,0 +1,293 @@
+"""New-game set-up: rule set, opponents and their levels, turn timer, options."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...ai import player_names
+from ...rules.variants import REGISTRY
+from ...rules.variants.base import OptionSpec
+from .. import faces, theme
+from ..presetfield import PresetNumber
+from ..widgets import Button, Chooser, Toggle
+from .common import Drift, ErrorScene, MenuScene
+
+LEVEL_LABELS = {
+    "basic": "Basic",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "greedy-max": "Greedy",
+}
+LEVEL_ORDER = ["easy", "basic", "medium", "hard", "greedy-max"]
+PREFERRED_LEVEL = ["medium", "basic"]
+
+
+def level_label(level: str) -> str:
+    return LEVEL_LABELS.get(level, level.replace("-", " ").title())
+
+
+def levels() -> list[str]:
+    names = list(player_names())
+    return sorted(names, key=lambda n: (LEVEL_ORDER.index(n) if n in LEVEL_ORDER else 99, n))
+
+
+def timer_label(seconds: int) -> str:
+    if not seconds:
+        return "Off"
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
+
+
+def spec_choices(spec: OptionSpec) -> list[tuple[object, str]]:
+    """The values a chooser offers for an option (presets, or a range in steps)."""
+    if spec.choices and spec.low is None:
+        return [(c, str(c)) for c in spec.choices]
+    if spec.low is not None and spec.high is not None:
+        span = spec.high - spec.low
+        step = 1 if span <= 30 else 5 if span <= 150 else 10 if span <= 600 else 50
+        values = list(range(spec.low, spec.high + 1, step))
+        for c in spec.choices or ():
+            if c not in values:
+                values.append(c)
+        if spec.default not in values:
+            values.append(spec.default)
+        return [(v, str(v)) for v in sorted(values)]
+    return [(spec.default, str(spec.default))]
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+
+    def __init__(self, app, variant: str | None = None) -> None:
+        super().__init__(app)
+        self.drift = Drift(seed=5, count=16)
+        keys = list(REGISTRY)
+        self.variant_key = variant or app.variant or ("classic" if "classic" in keys else keys[0])
+        if self.variant_key not in REGISTRY:
+            self.variant_key = keys[0]
+        lv = levels()
+        default_level = next((l for l in PREFERRED_LEVEL if l in lv), lv[0])
+        self.opponent_levels = [default_level] * 3
+        self.opponents = 3
+        self.option_values: dict[str, object] = {}
+        self.build()
+
+    # -- the form -------------------------------------------------------------------------------
+    @property
+    def vcls(self):
+        return REGISTRY[self.variant_key]
+
+    def build(self) -> None:
+        vcls = self.vcls
+        keys = list(REGISTRY)
+        widgets = []
+        self.variant_chooser = Chooser("Rule set", [(k, REGISTRY[k].title or k) for k in keys], keys.index(self.variant_key),
+                                       self.set_variant)
+        widgets.append(self.variant_chooser)
+        lo, hi = max(1, vcls.min_players - 1), min(3, vcls.max_players - 1)
+        self.opponents = max(lo, min(hi, self.opponents))
+        self.count_chooser = Chooser("Opponents", [(n, str(n)) for n in range(lo, hi + 1)], self.opponents - lo, self.set_count)
+        widgets.append(self.count_chooser)
+        lv = levels()
+        self.level_choosers = []
+        for i in range(3):
+            ch = Chooser(f"Opponent {i + 1}", [(l, level_label(l)) for l in lv], lv.index(self.opponent_levels[i]) if self.opponent_levels[i] in lv else 0,
+                         self._level_setter(i))
+            ch.visible = i < self.opponents
+            self.level_choosers.append(ch)
+            widgets.append(ch)
+        self.option_widgets = []
+        for spec in vcls.all_option_specs():
+            value = self.option_values.get(spec.name, spec.default)
+            try:
+                value = spec.coerce(value)
+            except ValueError:
+                value = spec.default
+            self.option_values[spec.name] = value
+            if isinstance(spec.default, bool):
+                w = Toggle(spec.label, bool(value), self._option_setter(spec.name), help=spec.help)
+            elif spec.choices and spec.low is not None and spec.high is not None and isinstance(spec.default, int):
+                # presets, or a number of the player's own (e.g. Rummy Q's points target)
+                w = PresetNumber(spec.label, spec.choices, int(value), spec.low, spec.high, self._option_setter(spec.name),
+                                 help=spec.help)
+            else:
+                opts = spec_choices(spec)
+                if spec.name == "turn_time":
+                    opts = [(v, timer_label(int(v))) for v, _ in opts]
+                label = "Turn timer" if spec.name == "turn_time" else spec.label
+                w = Chooser(label, opts, 0, self._option_setter(spec.name), help=spec.help)
+                w.set_value(value)
+            self.option_widgets.append(w)
+            widgets.append(w)
+        if vcls.fixed_turn_time is not None:
+            fixed = Chooser("Turn timer", [(vcls.fixed_turn_time, f"{timer_label(vcls.fixed_turn_time)} (set by the rules)")], 0)
+            fixed.enabled = False
+            fixed.focusable = False
+            self.option_widgets.append(fixed)
+            widgets.append(fixed)
+        self.start_button = Button("Start game", self.start_game, style="primary", key_hint="Enter")
+        self.rules_button = Button("Read the rules", self.show_rules)
+        self.back_button = Button("Back", self.back, style="ghost", key_hint="Esc")
+        widgets += [self.start_button, self.rules_button, self.back_button]
+        self.group.widgets = widgets
+        self.group.focus = len(widgets) - 3
+        self._layout_size = None
+
+    def _level_setter(self, i: int):
+        def set_level(level) -> None:
+            self.opponent_levels[i] = level
+        return set_level
+
+    def _option_setter(self, name: str):
+        def set_option(value) -> None:
+            self.option_values[name] = value
+        return set_option
+
+    def set_variant(self, key) -> None:
+        self.variant_key = key
+        self.option_values = {k: v for k, v in self.option_values.items() if k == "turn_time"}
+        focus = 0
+        self.build()
+        self.group.focus = focus
+
+    def set_count(self, n) -> None:
+        self.opponents = int(n)
+        for i, ch in enumerate(self.level_choosers):
+            ch.visible = i < self.opponents
+        self._layout_size = None
+
+    def options(self) -> dict:
+        names = {s.name for s in self.vcls.all_option_specs()}
+        return {k: v for k, v in self.option_values.items() if k in names}
+
+    # -- actions -------------------------------------------------------------------------------
+    def editing_field(self) -> PresetNumber | None:
+        return next((w for w in self.option_widgets if isinstance(w, PresetNumber) and w.editing), None)
+
+    def start_game(self) -> None:
+        from ...session import Session
+        from .play import PlayScene
+
+        field = self.editing_field()
+        if field is not None and not field.commit():
+            self.group.focus = self.group.widgets.index(field)
+            self.app.sound.play("invalid")
+            return
+
+        try:
+            session = Session.new(self.variant_key, self.opponent_levels[: self.opponents], seed=self.app.seed,
+                                  options=self.options(), player_name=self.app.settings.get("player_name", "You"))
+        except (ValueError, KeyError) as exc:
+            self.app.push(ErrorScene(self.app, "Cannot start", str(exc)))
+            return
+        if self.app.seed is not None:
+            self.app.seed += 1  # the next game from this menu deals differently
+        self.app.replace(PlayScene(self.app, session))
+
+    def show_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.variant_key))
+
+    def handle(self, ev) -> None:
+        focused = self.group.focused
+        if ev.type == pygame.KEYDOWN and isinstance(focused, PresetNumber) and focused.key(ev):
+            return  # typing a number of one's own
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.group.focused, Button):
+            self.start_game()
+            return
+        super().handle(ev)
+
+    # -- layout and drawing ---------------------------------------------------------------------
+    def layout(self, size) -> None:
+        s = theme.scale_for(size)
+        w, h = size
+        form_w = int(min(540 * s, w * 0.52))
+        card_w = int(min(400 * s, w * 0.36))
+        gap = int(30 * s)
+        x0 = (w - form_w - gap - card_w) // 2
+        top = int(110 * s)
+        rows = [wd for wd in self.group.widgets if wd.visible and not isinstance(wd, Button)]
+        bh = int(50 * s)
+        avail = h - top - bh - int(50 * s)
+        rh = int(min(50 * s, avail / max(1, len(rows)) - 8 * s))
+        y = top
+        for wd in rows:
+            wd.rect = pygame.Rect(x0, y, form_w, rh)
+            y += rh + int(8 * s)
+        for wd in self.group.widgets:
+            if not wd.visible:
+                wd.rect = pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(x0 + form_w + gap, top, card_w, max(y - top - int(8 * s), int(300 * s)))
+        by = h - bh - int(28 * s)
+        bw = int(200 * s)
+        self.start_button.rect = pygame.Rect(self.card.right - bw, by, bw, bh)
+        self.rules_button.rect = pygame.Rect(self.card.x + int(20 * s), self.card.bottom - int(58 * s), int(170 * s), int(42 * s))
+        self.back_button.rect = pygame.Rect(x0, by, int(150 * s), bh)
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        self.drift.update(dt)
+        field = self.editing_field()
+        if field is not None and self.group.focused is not field:  # the focus moved away: keep a good number
+            if not field.commit():
+                field.cancel()
+
+    def draw(self, surf) -> None:
+        s = self.app.scale
+        w, h = surf.get_size()
+        surf.blit(theme.background((w, h)), (0, 0))
+        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        title = theme.shadow_text("New game", 50 * s, theme.GOLD)
+        surf.blit(title, (int(40 * s), int(30 * s)))
+        if self._layout_size != self.app.size:
+            return
+        self.draw_card(surf, s)
+        self.group.draw(surf, s)
+        tip = self.group.tooltip()
+        if tip:
+            t = theme.text(tip, 19 * s, theme.INK_DIM, bold=False)
+            theme.blit_center(surf, t, (w // 2, h - int(88 * s)))
+
+    def draw_card(self, surf, s) -> None:
+        vcls = self.vcls
+        r = self.card
+        theme.draw_panel(surf, r, radius=int(16 * s))
+        x = r.x + int(20 * s)
+        y = r.y + int(16 * s)
+        t = theme.fit_text(vcls.title or vcls.key, 34 * s, r.w - int(40 * s), theme.GOLD)
+        surf.blit(t, (x, y))
+        y += t.get_height() + int(8 * s)
+        if vcls.blurb:
+            b = theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=r.w - int(40 * s))
+            surf.blit(b, (x, y))
+            y += b.get_height() + int(12 * s)
+        variant = vcls(self.options())
+        turn = variant.turn_time()
+        facts = [
+            ("Players", f"{vcls.min_players} to {vcls.max_players}"),
+            ("Tiles dealt", str(variant.deal_count(self.opponents + 1))),
+            ("Initial meld", f"{variant.initial_meld_points()} points" if variant.initial_meld_points() else "none"),
+            ("Turn timer", timer_label(turn)),
+            ("Winner", "lowest score" if variant.lower_score_wins else "highest score"),
+        ]
+        target = variant.score_target()
+        if target:
+            facts.insert(3, ("Game ends at", f"{target} points"))
+        elif "rounds" in variant.options:
+            facts.insert(3, ("Rounds", str(variant.options["rounds"])))
+        for label, value in facts:
+            lt = theme.text(label, 20 * s, theme.INK_DIM, bold=False)
+            vt = theme.text(value, 20 * s, theme.INK)
+            surf.blit(lt, (x, y))
+            surf.blit(vt, (r.right - int(20 * s) - vt.get_width(), y))
+            y += int(26 * s)
+        # the opponents' faces
+        y += int(8 * s)
+        size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
+        for i in range(self.opponents):
+            img = faces.player_face(self.opponent_levels[i], i + 1, size)
+            fx = x + i * (size + int(14 * s))
+            surf.blit(img, (fx, y))
+            lab = theme.fit_text(level_label(self.opponent_levels[i]), 17 * s, size + int(10 * s), theme.INK_DIM)
+            theme.blit_center(surf, lab, (fx + size // 2, y + size + int(12 * s)))

@@ -1,0 +1,51 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("tiles,out,code", [
+    ("K11 K12 K13", "valid run 36", 0),
+    ("R8 B8 K8", "valid group 24", 0),
+    ("R5 R6 J", "valid run 18", 0),           # an ambiguous joker takes the highest reading (R7)
+    ("K7 R7 J", "valid group 21", 0),
+    ("K12 K13 K1", "invalid: a run cannot wrap from 13 to 1", 1),
+    ("R5 B5", "invalid: a set needs at least 3 tiles", 1),
+    ("R5 B5 O5 K5 R5", "invalid: a group has at most 4 tiles, one of each colour", 1),
+])
+def test_meld_command(tiles, out, code):
+    r = run("game.rules", "meld", *tiles.split())
+    assert r.returncode == code and r.stdout.strip() == out
+
+
+@pytest.mark.parametrize("args", [["meld", "X5"], ["meld", "R14"], ["meld"], ["frobnicate"], ["meld", "R5", "R5", "R5"]])
+def test_meld_command_bad_input_exits_2_without_traceback(args):
+    r = run("game.rules", *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.strip()
+
+
+def test_sim_json_summary():
+    r = run("game.sim", "--variant", "classic", "--players", "basic,basic,basic", "--games", "3", "--seed", "4", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    for key in ("games", "wins", "turns_mean", "end_reasons", "illegal_moves", "tiles_conserved", "seconds",
+                "win_rate", "think_ms_p50", "think_ms_p99"):
+        assert key in d
+    assert d["games"] == 3 and sum(d["wins"]) == 3 and len(d["wins"]) == 3
+    assert d["illegal_moves"] == 0 and d["tiles_conserved"] is True
+    assert sum(d["end_reasons"].values()) >= 3
+
+
+@pytest.mark.parametrize("args", [["--variant", "nope"], ["--players", "basic,wizard"], ["--games", "0"],
+                                  ["--players", "basic"], ["--option", "rounds=-3"], ["--games", "x"]])
+def test_sim_bad_flags_exit_2(args):
+    r = run("game.sim", *args)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "error" in r.stderr

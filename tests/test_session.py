@@ -1,0 +1,267 @@
+"""The play session (pure): intents, undo/reset, ending turns, computer turns, timer, saving."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.rules.board import Board
+from game.rules.state import StateError
+from game.session import RACK, TABLE, Session, _push_row, view_from_dict, view_to_dict
+from uihelp import human_session, tiles
+
+
+def test_push_row_makes_room_and_keeps_gaps():
+    row = {3: "a", 4: "b", 6: "c"}
+    # two tiles dropped on column 3: the touching line moves right by two, the gap before "c" stays
+    assert _push_row(row, 3, 2, keep_gaps=True, limit=None) == {5: "a", 6: "b", 8: "c"}
+    # without gaps (the rack) tiles only move as far as needed
+    assert _push_row(row, 3, 1, keep_gaps=False, limit=None) == {4: "a", 5: "b", 6: "c"}
+    assert _push_row(row, 3, 2, keep_gaps=True, limit=8) is None
+
+
+def test_move_to_table_undo_and_reset():
+    s = human_session("R10 R11 R12")
+    r10, r11, r12 = tiles("R10 R11 R12")
+    assert s.my_turn and not s.draft_changed
+    assert s.move([r10], TABLE, (0, 0)).ok
+    assert s.table().get((0, 0)) == r10 and r10 not in s.rack_slots
+    assert s.draft_changed and s.state.board.get((0, 0)) is None  # the game state is untouched
+    assert s.move([r11, r12], TABLE, (0, 1)).ok
+    assert [s.table().get((0, c)) for c in range(3)] == [r10, r11, r12]
+    assert s.analysis().ok and s.analysis().initial_points() == 33
+    assert s.undo()
+    assert s.table().get((0, 1)) is None and r11 in s.rack_slots
+    assert s.reset()
+    assert len(s.table()) == 0 and {r10, r11, r12} <= set(s.rack_slots)
+    assert s.undo()  # a reset can be undone too
+    assert s.table().get((0, 0)) == r10
+
+
+def test_dropping_onto_a_tile_pushes_the_line_right():
+    s = human_session("R10 R11 R12 R9")
+    r9, r10, r11, r12 = tiles("R9 R10 R11 R12")
+    s.move([r10, r11, r12], TABLE, (2, 4))
+    assert s.move([r9], TABLE, (2, 4)).ok
+    assert [s.table().get((2, c)) for c in range(4, 8)] == [r9, r10, r11, r12]
+    # no room beyond the 28th column
+    assert s.move([r9], TABLE, (2, 27)).ok and s.table().get((2, 27)) == r9
+    res = s.move([r10, r11], TABLE, (3, 27))
+    assert not res.ok and "wide" in res.message
+
+
+def test_rack_rearranging_and_sorting():
+    s = human_session("K1 R1 B1 O1 R2 R3")
+    order = s.rack_tiles()
+    t = order[-1]
+    assert s.move([t], RACK, (0, 0)).ok
+    assert s.rack_tiles()[0] == t
+    s.sort_rack("groups")
+    ranks = [(x >> 1) % 13 if x < 104 else 99 for x in s.rack_tiles()]
+    assert ranks == sorted(ranks)
+    s.sort_rack("runs")
+    faces = [x >> 1 if x < 104 else 999 for x in s.rack_tiles()]
+    assert faces == sorted(faces)
+
+
+def test_invalid_end_is_refused_and_changes_nothing():
+    s = human_session("R10 K11")
+    r10, k11 = tiles("R10 K11")
+    s.move([r10, k11], TABLE, (0, 0))
+    before = s.state.to_dict()
+    out = s.end_turn()
+    assert not out.ok and out.problems
+    assert s.state.to_dict() == before
+    assert any(ev["type"] == "refused" for ev in s.poll_events())
+    assert s.table().get((0, 0)) == r10  # the draft is kept so the player can fix it
+
+
+def test_table_tile_taken_to_rack_must_go_back():
+    s = human_session("R10 R11 R12 B5", melded=True)
+    r10, r11, r12 = tiles("R10 R11 R12")
+    s.move([r10, r11, r12], TABLE, (0, 0))
+    assert s.end_turn().ok
+    # the next time round, take a table tile onto the rack
+    s.state.current = 0
+    s._begin_turn()
+    assert s.move([r10], RACK, (1, 15)).ok
+    assert s.held_table_tiles() == [r10]
+    out = s.end_turn()
+    assert not out.ok and "back" in out.message
+
+
+def test_initial_meld_play_and_draw():
+    s = human_session("R10 R11 R12")
+    r10, r11, r12 = tiles("R10 R11 R12")
+    s.move([r10, r11, r12], TABLE, (1, 3))
+    out = s.end_turn()
+    assert out.ok
+    assert s.state.players[0].melded and len(s.state.board) == 3
+    assert s.state.current != 0 and not s.my_turn and s.draft is None
+    evs = s.poll_events()
+    play = next(e for e in evs if e["type"] == "play")
+    assert play["points"] == 33 and isinstance(play["after"], Board)
+    assert any(e["type"] == "turn" and e["seat"] == s.state.current for e in evs)
+
+
+def test_draw_puts_moved_tiles_back_then_draws():
+    s = human_session("R10 R11")
+    n = len(s.state.players[0].rack)
+    s.move(tiles("R10"), TABLE, (0, 0))
+    assert s.draw().ok
+    assert len(s.state.players[0].rack) == n + 1 and len(s.state.board) == 0
+    new = [e for e in s.poll_events() if e["type"] == "rack_new"]
+    assert new and new[0]["tiles"][0] in s.rack_slots
+
+
+def test_computer_turns_sync_and_checked():
+    s = human_session()
+    s.draw()
+    cache: dict = {}
+    turns = 0
+    while s.computer_to_move and turns < 10:
+        assert s.run_ai_sync(cache).ok
+        turns += 1
+    assert s.my_turn and turns == 3
+    assert not s.state.conservation_problems()
+
+
+def test_illegal_or_stale_computer_moves():
+    s = human_session()
+    s.draw()
+    token, level, seed, view_d = s.ai_request()
+    assert s.ai_request() is None  # one request at a time
+    assert not s.apply_ai(token + 5, {"type": "draw"}).ok  # stale
+    seat = s.state.current
+    n = len(s.state.players[seat].rack)
+    bogus = Board({(0, 0): 0, (0, 1): 50})
+    out = s.apply_ai(token, {"type": "play", "board": {"__board__": bogus.to_list()}})
+    assert out.ok and s.illegal_ai_moves == 1
+    assert len(s.state.players[seat].rack) == n + 1  # it drew instead
+
+
+def test_view_round_trips_as_json():
+    from game.rules import engine
+
+    s = human_session("R10 R11 R12")
+    v = engine.view(s.state, 1)
+    d = json.loads(json.dumps(view_to_dict(v)))
+    assert view_from_dict(d) == v
+
+
+def test_timer_runs_out():
+    s = human_session("R10 R11 R12", options={"turn_time": 30})
+    n = len(s.state.players[0].rack)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.tick(29.5) is None and s.my_turn
+    out = s.tick(1.0)
+    assert out is not None and out.ok
+    evs = s.poll_events()
+    assert any(e["type"] == "timeout" and "draw" in e["message"] for e in evs)
+    assert len(s.state.board) == 0 and len(s.state.players[0].rack) == n + 1
+    assert not s.my_turn and s.timer_left == 30
+
+
+def test_session_round_trip_and_autosave_hook():
+    s = human_session("R10 R11 R12", options={"turn_time": 60})
+    saved = []
+    s.turn_hooks = [lambda sess: saved.append(json.loads(json.dumps(sess.to_dict())))]
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    s.end_turn()
+    s.run_ai_sync()
+    assert len(saved) == 2
+    s.tick(12.5)
+    back = Session.from_dict(json.loads(json.dumps(s.to_dict())), autosave=False)
+    assert back.state.to_dict() == s.state.to_dict()
+    assert back.timer_left == pytest.approx(s.timer_left)
+    assert back.rack_slots == s.rack_slots
+    # the same future: both draw the same next tiles
+    while back.computer_to_move:
+        back.run_ai_sync()
+        s.run_ai_sync()
+    assert back.state.to_dict() == s.state.to_dict()
+
+
+def test_turn_in_progress_is_saved_from_its_start():
+    s = human_session("R10 R11 R12")
+    start_slots = dict(s.rack_slots)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    d = s.to_dict()
+    assert d["state"]["board"] == []
+    back = Session.from_dict(d, autosave=False)
+    assert back.rack_slots == start_slots and back.my_turn and not back.draft_changed
+
+
+@pytest.mark.parametrize("bad", [None, [], {"state": {}}, {"state": {"schema": 2}}, "x",
+                                 {"state": None, "timer_left": 5}])
+def test_from_dict_refuses_damage(bad):
+    with pytest.raises(StateError):
+        Session.from_dict(bad)
+
+
+def test_bad_timer_refused():
+    s = human_session()
+    d = s.to_dict()
+    d["timer_remaining"] = -3
+    with pytest.raises(StateError):
+        Session.from_dict(d)
+
+
+def test_failed_save_does_not_stop_the_game():
+    s = human_session()
+
+    def broken(_sess):
+        raise OSError("disk full")
+
+    s.turn_hooks = [broken]
+    assert s.draw().ok
+    assert "disk full" in s.save_error and s.computer_to_move
+
+
+def test_real_autosave_after_each_turn_and_continue():
+    from game import persistence
+
+    s = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=True)
+    assert not persistence.has_autosave()
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.end_turn().ok and not s.save_error
+    assert persistence.has_autosave()
+    data, message = persistence.load_autosave()
+    assert message == ""
+    back = Session.from_dict(data, autosave=False)
+    assert back.state.to_dict() == s.state.to_dict() and back.timer_left == 60
+
+
+def test_a_finished_game_goes_into_the_statistics():
+    from game import persistence, stats
+
+    s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    s.tick(42.0)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.end_turn().ok and s.phase == "game_over"
+    got = stats.load_stats().get("classic")
+    assert got.games == 1 and got.wins == 1 and got.fastest_win_seconds == 42.0
+    assert not persistence.has_autosave()  # nothing left to continue
+
+
+def test_hints_from_the_ai_hint_module_are_understood(monkeypatch):
+    import sys
+    import types
+
+    from game.rules import engine
+    from game.session import compute_hint
+
+    s = human_session("R10 R11 R12")
+    view = engine.view(s.state, 0)
+    board = Board({(0, 0): tiles("R10")[0], (0, 1): tiles("R11")[0], (0, 2): tiles("R12")[0]})
+    fake = types.ModuleType("game.ai.hint")
+    fake.hint = lambda v: {"board": board, "tiles": tiles("R10 R11 R12")}
+    monkeypatch.setitem(sys.modules, "game.ai.hint", fake)
+    import game.ai
+
+    monkeypatch.setattr(game.ai, "hint", fake, raising=False)
+    got = compute_hint(view)
+    assert got["type"] == "play" and got["board"] == board and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
+    fake.hint = lambda v: None
+    assert compute_hint(view) == {"type": "draw"}

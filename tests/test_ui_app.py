@@ -1,0 +1,318 @@
+"""The app around the play screen: menus, settings, saved games, errors, command line, sound, the worker."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import persistence
+from game.app_main import main
+from game.session import Session
+from game.ui.app import Scene
+from game.ui.scenes.common import ErrorScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from uidrive import click, key, make_app, run_until, step
+from uihelp import human_session
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def test_title_menu_reaches_every_screen(app):
+    title = app.top
+    labels = [w.label for w in title.group.widgets]
+    assert labels == ["New game", "Continue", "Tournament", "Statistics", "Settings", "Rules", "Quit"]
+    assert not title.group.widgets[1].enabled  # nothing saved yet
+    seen = []
+    for i in (0, 2, 3, 4, 5):
+        step(app)
+        click(app, title.group.widgets[i].rect.center)
+        seen.append(app.top.name)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is title
+    assert seen == ["setup", "tournament", "statistics", "settings", "rules"]
+    click(app, title.group.widgets[6].rect.center)
+    assert not app.running
+
+
+def test_setup_offers_every_rule_set_levels_and_options(app):
+    from game.ai import player_names
+    from game.rules.variants import REGISTRY
+
+    setup = app.push(SetupScene(app))
+    step(app)
+    assert [v for v, _ in setup.variant_chooser.options] == list(REGISTRY)
+    assert {v for v, _ in setup.level_choosers[0].options} == set(player_names())
+    names = [getattr(w, "label", "") for w in setup.group.widgets]
+    assert "Rounds" in names and "Turn timer" in names
+    timer = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Turn timer")
+    assert [v for v, _ in timer.options] == [0, 30, 60, 90, 120]
+    # fewer opponents hides their choosers; choose 1 opponent and a 60 s timer by keyboard
+    setup.group.focus = 1
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert setup.opponents == 1 and not setup.level_choosers[1].visible
+    setup.group.focus = setup.group.widgets.index(timer)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert setup.options()["turn_time"] == 60
+    click(app, setup.start_button.rect.center)
+    play = app.top
+    assert isinstance(play, PlayScene)
+    assert len(play.session.players) == 2 and play.session.turn_time == 60
+
+
+def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
+    from game.rules.variants import base
+
+    class Timed(base.Variant):
+        key = "timed-test"
+        title = "Timed"
+        fixed_turn_time = 120
+
+    monkeypatch.setitem(base.REGISTRY, "timed-test", Timed)
+    setup = app.push(SetupScene(app, "timed-test"))
+    step(app)
+    timer = [w for w in setup.group.widgets if getattr(w, "label", "") == "Turn timer"]
+    assert len(timer) == 1 and not timer[0].enabled and "set by the rules" in timer[0].options[0][1]
+
+
+def test_settings_are_saved_and_applied():
+    app = make_app(persist=True)
+    try:
+        settings = app.push(SettingsScene(app))
+        step(app)
+        assert settings.group.focused is settings.volume
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        assert persistence.load_settings()["volume"] == pytest.approx(0.3)
+        assert app.sound.volume == pytest.approx(0.3)
+        settings.group.focus = settings.group.widgets.index(settings.speed)
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        assert persistence.load_settings()["animation_speed"] == 0.0 and app.anim_speed == 0.0
+        settings.group.focus = settings.group.widgets.index(settings.cb)
+        key(app, pygame.K_RETURN)
+        assert persistence.load_settings()["colorblind"] is True and app.tiles.colourblind
+        settings.group.focus = settings.group.widgets.index(settings.size)
+        key(app, pygame.K_LEFT)
+        assert persistence.load_settings()["window_size"] == [1152, 720] and app.size == (1152, 720)
+        settings.group.focus = settings.group.widgets.index(settings.mute)
+        key(app, pygame.K_RETURN)
+        assert persistence.load_settings()["muted"] is True and app.sound.muted
+    finally:
+        app.shutdown()
+
+
+def test_continue_resumes_the_autosave(app):
+    sess = human_session("R10 R11 R12", options={"turn_time": 90})
+    sess.tick(20)
+    assert persistence.autosave(sess.to_dict()).ok  # the real file, as the turn hook writes it
+    title = app.top
+    title.refresh()
+    assert title.group.widgets[1].enabled and title.group.focused is title.group.widgets[1]
+    key(app, pygame.K_RETURN)  # only the autosave: Continue resumes it at once
+    play = app.top
+    assert isinstance(play, PlayScene)
+    assert play.session.state.to_dict() == sess.state.to_dict()
+    assert play.session.timer_left == pytest.approx(70)
+
+
+def test_continue_with_a_damaged_save_explains(app):
+    sess = human_session()
+    assert persistence.autosave(sess.to_dict()).ok
+    path = persistence.autosave_path()
+    data = json.loads(path.read_text())
+    data["game"]["players"][0]["score"] = 999  # tampered: the checksum no longer matches
+    path.write_text(json.dumps(data))
+    app.top.refresh()
+    key(app, pygame.K_RETURN)
+    assert app.top.name != "play" and "damaged" in app.top.message and "checksum" in app.top.details
+    key(app, pygame.K_RETURN)
+    assert app.top.name == "title" and not app.top.group.widgets[1].enabled  # nothing left to continue
+    assert list(path.parent.glob("autosave.json.damaged-*"))  # kept aside, not deleted
+
+
+def test_an_error_inside_a_scene_is_logged_and_explained():
+    class Broken(Scene):
+        def update(self, dt):
+            raise RuntimeError("boom")
+
+    app = make_app()
+    app.push(Broken(app))
+    code = app.run(max_frames=4)
+    assert code == 0
+    log = (persistence.data_dir() / "errors.log").read_text()
+    assert "RuntimeError: boom" in log and "Traceback" in log
+
+
+def test_command_line_rejects_bad_flags(capsys):
+    for argv in (["--seed", "abc"], ["--size", "10x10"], ["--size", "big"], ["--variant", "nope"], ["--bogus"],
+                 ["--windowed", "--fullscreen"]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert "error" in err and "Traceback" not in err
+
+
+def test_command_line_runs_the_game_for_a_few_frames():
+    assert main(["--frames", "5", "--size", "960x600", "--seed", "4", "--variant", "classic"]) == 0
+
+
+def test_demo_mode_plays_by_itself(monkeypatch):
+    saved = []
+    monkeypatch.setattr(persistence, "autosave", lambda d: saved.append(d), raising=False)
+    app = make_app(speed=0.0, demo=True)
+    try:
+        play = app.top
+        assert isinstance(play, PlayScene)
+        sess = play.session
+        assert sess.demo and not any(sess.is_human(i) for i in range(len(sess.players)))
+        run_until(app, lambda: sess.state.total_turns >= 12, 60, draw_every=20)
+        assert sess.state.total_turns >= 12 and len(saved) >= 12
+        Session.from_dict(saved[-1])
+    finally:
+        app.shutdown()
+
+
+def test_nothing_happens_at_import_time():
+    code = ("import pygame, game.ui.app, game.ui.scenes.play, game.ui.scenes.title, game.ui.sound, game.ui.tileart, "
+            "game.ui.bench_frames, game.app_main, game.bench; print(pygame.get_init(), pygame.display.get_init())")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False False"
+
+
+def test_sounds_are_made_at_start_and_can_be_muted():
+    from game.ui.sound import NAMES, SoundBank, pack, synth
+
+    pygame.init()
+    bank = SoundBank(0.5, False)
+    assert bank.start(), bank.error
+    rate, fmt, channels = pygame.mixer.get_init()
+    for name in NAMES:
+        snd = bank.sounds[name]
+        samples = synth(name, rate)
+        assert 0.02 < snd.get_length() < 2.0
+        assert max(abs(x) for x in samples) <= 1.0 and max(abs(x) for x in samples) > 0.05
+        assert len(pack(samples, fmt, channels)) == len(samples) * channels * (abs(fmt) & 0xFF) // 8
+    bank.set_volume(0.2, muted=True)
+    assert all(s.get_volume() == 0.0 for s in bank.sounds.values())
+    bank.play("place")
+    assert bank.played[-1] == "place"
+
+
+def test_without_a_mixer_the_game_is_silent(monkeypatch):
+    from game.ui.sound import SoundBank
+
+    def no_mixer(*a, **k):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_mixer)
+    bank = SoundBank()
+    assert not bank.start() and "no audio" in bank.error
+    bank.play("win")  # no error
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_the_computer_thinks_in_a_worker(mode):
+    from game.rules import engine
+    from game.session import view_to_dict
+    from game.ui.worker import HINT, AIWorker
+
+    sess = human_session("R10 R11 R12")
+    worker = AIWorker(mode)
+    try:
+        assert worker.start() == mode
+        view = view_to_dict(engine.view(sess.state, 1))
+        worker.submit(7, "basic", 3, view)
+        worker.submit(-1, HINT, 0, view_to_dict(engine.view(sess.state, 0)))
+        ans = worker.wait(7, timeout=60)
+        hint = worker.wait(-1, timeout=60)
+        assert ans is not None and ans[1]["type"] in ("play", "draw") and not ans[2]
+        assert hint is not None and hint[1]["type"] == "play"
+    finally:
+        worker.close()
+
+
+def test_continue_says_when_the_backup_was_used(app):
+    sess = human_session()
+    assert persistence.autosave(sess.to_dict()).ok
+    sess.draw()
+    sess.run_ai_sync()
+    assert persistence.autosave(sess.to_dict()).ok  # the first save is now the backup
+    persistence.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
+    app.top.refresh()
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)  # the game appears, its tiles are dealt, then the message over it
+    assert run_until(app, lambda: app.top.name != "play", 5)
+    assert "damaged" in app.top.message and "save made before it" in app.top.message
+    assert "not valid JSON" in app.top.details and "autosave.json.damaged-" in app.top.details
+    assert isinstance(app.scenes[-2], PlayScene)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)
+    assert app.top.session.state.total_turns == 0  # the save before the damaged one
+
+
+def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):
+    def full_disk(_d):
+        raise OSError("Autosave: not saved (the disk is full)")
+
+    monkeypatch.setattr(persistence, "autosave", full_disk, raising=False)
+    sess = human_session(autosave=True)
+    play = app.push(PlayScene(app, sess))
+    run_until(app, lambda: not play.input_locked(), 10)
+    key(app, pygame.K_SPACE)
+    step(app, n=2)
+    assert any("disk is full" in t.text for t in play.toasts)
+    assert sess.computer_to_move
+
+
+def test_save_to_a_slot_from_the_pause_menu_and_continue_it(app):
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.slots import SlotsScene
+
+    sess = human_session("R10 R11 R12", options={"turn_time": 60})
+    play = app.push(PlayScene(app, sess))
+    run_until(app, lambda: not play.input_locked(), 10)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    labels = [w.label for w in pause.group.widgets]
+    assert isinstance(pause, PauseScene) and "Save to a slot" in labels
+    pause.group.focus = labels.index("Save to a slot")
+    key(app, pygame.K_RETURN)
+    slots = app.top
+    assert isinstance(slots, SlotsScene) and [i.slot for i in slots.infos] == ["slot1", "slot2", "slot3"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # slot 2
+    assert app.top is pause and any("Slot 2" in t.text for t in play.toasts)
+    key(app, pygame.K_ESCAPE)
+    # back on the title, Continue offers the slots
+    from game.ui.scenes.title import TitleScene
+
+    app.pop_to(TitleScene)
+    title = app.top
+    title.refresh()
+    assert title.group.widgets[1].enabled
+    key(app, pygame.K_RETURN)
+    chooser = app.top
+    assert isinstance(chooser, SlotsScene) and chooser.mode == "load"
+    assert "Classic" in chooser.group.widgets[2].label
+    click(app, chooser.group.widgets[2].rect.center)
+    resumed = app.top
+    assert isinstance(resumed, PlayScene) and resumed.session.state.to_dict() == sess.state.to_dict()

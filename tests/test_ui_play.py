@@ -1,0 +1,333 @@
+"""The play screen driven like a player would: mouse, keyboard, timer, computer turns, round end."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import persistence
+from game.session import RACK, TABLE, Session
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.results import GameOverScene, RoundResultsScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.setup import SetupScene
+from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
+from uihelp import human_session, tiles
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def open_play(app, session) -> PlayScene:
+    play = app.push(PlayScene(app, session))
+    settle(app, play)
+    return play
+
+
+def test_start_classic_game_from_the_title(app):
+    assert app.top.name == "title"
+    key(app, pygame.K_RETURN)  # "New game" has the focus when there is no saved game
+    assert isinstance(app.top, SetupScene)
+    assert app.top.variant_key == "classic" and app.top.opponents == 3
+    key(app, pygame.K_RETURN)  # Enter starts the game from anywhere in the form
+    play = app.top
+    assert isinstance(play, PlayScene)
+    sess = play.session
+    assert sess.variant.key == "classic" and len(sess.players) == 4
+    assert sess.is_human(0) and not any(sess.is_human(i) for i in (1, 2, 3))
+    # the deal: the rack's tiles fly in and settle on their slots
+    step(app, n=3)
+    assert any(sp.moving for sp in play.sprites.values())
+    run_until(app, lambda: not any(sp.moving for sp in play.sprites.values()), 10)
+    lay = play.layout()
+    for t, cell in sess.rack_slots.items():
+        assert play.sprites[t].pos == lay.rack_grid.cell_pos(cell)
+    assert len(sess.rack_slots) == 14
+
+
+def test_drag_a_tile_then_reset(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    r10 = tiles("R10")[0]
+    drag(app, tile_center(play, r10), cell_center(play, TABLE, (2, 5)))
+    assert sess.table().get((2, 5)) == r10 and r10 not in sess.rack_slots
+    assert sess.state.board.get((2, 5)) is None  # only the draft changed
+    settle(app, play)
+    assert play.sprites[r10].pos == play.layout().grid.cell_pos((2, 5))
+    # a lone tile is not a set: outlined, and the reason shows on hover
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, (2, 5)), rel=(0, 0), buttons=(0, 0, 0))])
+    assert "at least 3 tiles" in play.hovered_problem(play.layout(), sess.analysis())
+    key(app, pygame.K_r)
+    assert len(sess.table()) == 0 and r10 in sess.rack_slots
+    settle(app, play)
+    assert play.sprites[r10].pos == play.layout().rack_grid.cell_pos(sess.rack_slots[r10])
+
+
+def test_drag_within_the_table_and_undo(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    r10 = tiles("R10")[0]
+    drag(app, tile_center(play, r10), cell_center(play, TABLE, (0, 0)))
+    settle(app, play)
+    drag(app, tile_center(play, r10), cell_center(play, TABLE, (3, 9)))
+    assert sess.table().get((3, 9)) == r10 and sess.table().get((0, 0)) is None
+    key(app, pygame.K_z)
+    assert sess.table().get((0, 0)) == r10
+    click(app, play.layout().buttons["undo"].center)
+    assert len(sess.table()) == 0
+
+
+def test_initial_meld_by_mouse_select_and_place(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    meld = tiles("R10 R11 R12")
+    for t in meld:
+        click(app, tile_center(play, t))
+    assert play.selection == meld
+    click(app, cell_center(play, TABLE, (1, 2)))
+    assert [sess.table().get((1, c)) for c in (2, 3, 4)] == meld
+    settle(app, play)
+    assert sess.analysis().ok and sess.analysis().initial_points() == 33
+    n = len(sess.state.players[0].rack)
+    click(app, play.layout().buttons["end"].center)
+    assert sess.state.players[0].melded
+    assert sorted(sess.state.board.tiles()) == sorted(meld)
+    assert len(sess.state.players[0].rack) == n - 3
+    assert not sess.my_turn
+    assert any(h.cells for h in play.highlights)  # the new set glows
+    assert play.effects.texts and play.effects.texts[0].text == "+33"
+
+
+def test_initial_meld_by_keyboard_only(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    meld = tiles("R10 R11 R12")
+    key(app, pygame.K_DOWN)  # the first arrow shows the cursor on the rack
+    assert play.kb_mode and play.cursor[0] == RACK
+    for t in meld:
+        target = sess.rack_slots[t]
+        area, (r, c) = play.cursor
+        if area == TABLE:
+            for _ in range(10):
+                key(app, pygame.K_DOWN)
+            area, (r, c) = play.cursor
+        while r < target[0]:
+            key(app, pygame.K_DOWN)
+            r += 1
+        while r > target[0]:
+            key(app, pygame.K_UP)
+            r -= 1
+        while c < target[1]:
+            key(app, pygame.K_RIGHT)
+            c += 1
+        while c > target[1]:
+            key(app, pygame.K_LEFT)
+            c -= 1
+        assert play.cursor == (RACK, target)
+        key(app, pygame.K_RETURN)
+    assert sorted(play.selection) == sorted(meld)
+    key(app, pygame.K_TAB)  # to the table's bottom row
+    assert play.cursor[0] == TABLE
+    key(app, pygame.K_RETURN)
+    placed = sorted(sess.table().tiles())
+    assert placed == sorted(meld)
+    settle(app, play)
+    key(app, pygame.K_SPACE)
+    assert sess.state.players[0].melded and not sess.my_turn
+
+
+def test_space_draws_and_the_computers_play_out_their_turns(app):
+    sess = human_session()
+    play = open_play(app, sess)
+    seen = []
+    orig = play.on_event
+
+    def record(ev):
+        seen.append(ev["type"])
+        orig(ev)
+
+    play.on_event = record
+    n = len(sess.state.players[0].rack)
+    key(app, pygame.K_SPACE)
+    assert len(sess.state.players[0].rack) == n + 1
+    thinking = []
+    ok = run_until(app, lambda: (thinking.append(sess.ai_thinking) or sess.my_turn) and not play.input_locked(), 60)
+    assert ok and sess.state.total_turns == 4
+    assert any(thinking)  # the "thinking" cue had something to show
+    assert seen.count("turn") >= 4
+    assert not sess.state.conservation_problems()
+
+
+def test_computer_move_is_played_out_tile_by_tile(app):
+    # the human is melded; the next computer holds a 30+ run and will lay it
+    sess = human_session("B1", melded=True)
+    st = sess.state
+    from uihelp import give
+
+    give(st, 1, tiles("K10 K11 K12 K13"))
+    play = open_play(app, sess)
+    key(app, pygame.K_SPACE)  # draw: computer 1 moves next
+    assert st.current == 1
+    run_until(app, lambda: len(st.board) > 0, 20)
+    assert len(st.board) >= 3
+    # right after the move, the new tiles wait at the seat and leave one after another
+    waiting = [sp for t, sp in play.sprites.items() if t in st.board.tile_set() and sp.motion and sp.motion.hidden_until_start]
+    assert len(waiting) >= 2
+    delays = sorted(sp.motion.delay for sp in waiting)
+    assert delays[0] < delays[-1]
+    assert play.input_locked()
+    run_until(app, lambda: not play.input_locked(), 20)
+    lay = play.layout()
+    for cell, t in st.board.cells.items():
+        assert play.sprites[t].pos == lay.grid.cell_pos(cell)
+    assert play.highlights or play.effects.texts
+
+
+def test_finish_a_round_then_the_next(app):
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 3})
+    play = open_play(app, sess)
+    meld = tiles("R10 R11 R12")
+    drag(app, tile_center(play, meld[0]), cell_center(play, TABLE, (0, 0)))
+    for t in meld:
+        if t not in sess.table().tiles():
+            click(app, tile_center(play, t))
+    click(app, cell_center(play, TABLE, (0, 1)))
+    assert sess.analysis().ok
+    key(app, pygame.K_SPACE)
+    assert sess.phase == "round_over" and sess.state.round_winner == 0
+    run_until(app, lambda: play.banner is not None, 5)
+    assert "You go out" in play.banner[0]
+    assert "win" in app.sound.played
+    assert run_until(app, lambda: isinstance(app.top, RoundResultsScene), 10)
+    assert sess.state.players[0].score > 0
+    key(app, pygame.K_RETURN)
+    assert app.top is play and sess.state.round == 2 and sess.phase == "play"
+    assert len(sess.rack_slots) == 14
+
+
+def test_last_round_ends_the_game(app):
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1})
+    play = open_play(app, sess)
+    meld = tiles("R10 R11 R12")
+    for t in meld:
+        click(app, tile_center(play, t))
+    click(app, cell_center(play, TABLE, (2, 2)))
+    key(app, pygame.K_SPACE)
+    assert sess.phase == "game_over"
+    assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
+    over = app.top
+    assert over.ranking[0] == 0
+    key(app, pygame.K_RETURN)  # play again
+    assert isinstance(app.top, PlayScene) and app.top is not play
+    assert app.top.session.state.variant_key == "classic"
+
+
+def test_the_countdown_runs_out(app):
+    sess = human_session("R10 R11 R12", options={"turn_time": 30})
+    play = open_play(app, sess)
+    n = len(sess.state.players[0].rack)
+    drag(app, tile_center(play, tiles("R10")[0]), cell_center(play, TABLE, (0, 0)))
+    app.sound.played.clear()
+    run_until(app, lambda: not sess.my_turn, 40, draw_every=30)
+    assert play.banner is not None and play.banner[0] == "Time's up!"
+    assert sess.variant.timeout_consequence() in play.banner[1]
+    assert len(sess.state.players[0].rack) == n + 1 and len(sess.state.board) == 0
+    assert app.sound.played.count("tick") >= 9
+
+
+def test_hint_highlights_a_play(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    key(app, pygame.K_h)
+    run_until(app, lambda: bool(play.hint_tiles), 5)
+    assert play.hint_tiles and set(play.hint_tiles) <= set(sess.state.players[0].rack)
+    assert any("Hint" in t.text for t in play.toasts)
+
+
+def test_pause_menu_rules_and_back(app):
+    sess = human_session()
+    play = open_play(app, sess)
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    timer = sess.timer_left
+    step(app, n=10)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Rules
+    assert isinstance(app.top, RulesScene) and app.top.key == "classic"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is pause
+    key(app, pygame.K_ESCAPE)
+    assert app.top is play and sess.timer_left == timer
+
+
+def test_window_resize_rescales_the_layout(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    step(app, [pygame.event.Event(pygame.VIDEORESIZE, w=960, h=600, size=(960, 600))])
+    assert app.size == (960, 600)
+    lay = play.layout()
+    assert lay.size == (960, 600)
+    for t, cell in sess.rack_slots.items():
+        x, y = play.sprites[t].pos
+        assert (x, y) == lay.rack_grid.cell_pos(cell)
+        assert 0 <= x and x + lay.rack_grid.tile_w <= 960 and y + lay.rack_grid.tile_w * 1.32 <= 600
+    # buttons and rack do not overlap
+    for r in lay.buttons.values():
+        assert not r.colliderect(lay.rack) and not r.colliderect(lay.table)
+    assert not lay.rack.colliderect(lay.table)
+
+
+def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
+    saved = []
+    monkeypatch.setattr(persistence, "autosave", lambda d: saved.append(json.loads(json.dumps(d))), raising=False)
+    sess = human_session()
+    sess.turn_hooks = [lambda s: persistence.autosave(s.to_dict())]
+    open_play(app, sess)
+    key(app, pygame.K_SPACE)  # draw; the computer is next
+    assert len(saved) == 1
+    step(app)  # the request is out
+    assert sess.computer_to_move
+    app.step([pygame.event.Event(pygame.QUIT)], DT)
+    assert not app.running
+    assert len(saved) == 2
+    back = Session.from_dict(saved[-1], autosave=False)
+    assert back.state.current == sess.state.current and back.state.to_dict() == sess.state.to_dict()
+
+
+def test_colourblind_tiles_differ():
+    from game.ui.tileart import TileArt
+
+    pygame.init()
+    pygame.display.set_mode((200, 200))
+    art = TileArt()
+    plain = {c: pygame.image.tobytes(art.face(c * 26 + 8, 40), "RGBA") for c in range(4)}
+    art.set_colourblind(True)
+    marked = {c: pygame.image.tobytes(art.face(c * 26 + 8, 40), "RGBA") for c in range(4)}
+    assert all(plain[c] != marked[c] for c in range(4))
+    assert len(set(marked.values())) == 4
+
+
+def test_a_drop_outside_slides_the_tile_home(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    r10 = tiles("R10")[0]
+    home = play.sprites[r10].pos
+    drag(app, tile_center(play, r10), (640, 20))  # onto the header
+    assert r10 in sess.rack_slots and len(sess.table()) == 0
+    assert play.sprites[r10].pos != home  # it starts from where it was let go
+    settle(app, play)
+    assert play.sprites[r10].pos == home
+    # a tile dropped on the table while it is not your turn also goes back
+    key(app, pygame.K_SPACE)
+    assert not sess.my_turn
+    r11 = tiles("R11")[0]
+    drag(app, tile_center(play, r11), cell_center(play, TABLE, (4, 4)))
+    assert r11 in sess.rack_slots and sess.table().get((4, 4)) is None
