@@ -288,6 +288,9 @@ class ComputerPlayer:
                 return self.crossword(view)
             turn = _Turn(view, self.budget)
             board = self.plan(turn) if turn.melded else self.plan_initial(turn)
+            if board is None:
+                # the rule set may want a play rather than a draw (a must-play rule, a hand limit)
+                board = turn.variant.play_instead_of_draw(view)
             return _play(board)
         except Exception as exc:  # a computer player must never crash a game: it draws instead
             self.last_error = f"{type(exc).__name__}: {exc}"
@@ -298,7 +301,7 @@ class ComputerPlayer:
             module = importlib.import_module(".crossword", __package__)
         except ImportError:
             return {"type": "draw"}
-        return module.choose(view, self.level)
+        return module.choose(view, self.level, self.rng)
 
     # -- to override --------------------------------------------------------------------------
     def plan_initial(self, turn: _Turn) -> Board | None:
