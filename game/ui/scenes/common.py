@@ -15,35 +15,13 @@ from ..app import Scene, log_error
 from ..widgets import Button, FocusGroup
 
 
-# -- saved games (issue 5 writes the files; we only call what exists) -----------------------------
+# -- saved games -----------------------------------------------------------------------------------
 def autosave_available() -> bool:
     try:
-        if hasattr(persistence, "has_autosave"):
-            return bool(persistence.has_autosave())
-        if hasattr(persistence, "autosave_path"):
-            return bool(persistence.autosave_path().exists())
-    except Exception as exc:
+        return persistence.has_autosave()
+    except Exception as exc:  # an unreadable saves folder: the title simply offers no Continue
         log_error("looking for the autosave", exc)
-    return False
-
-
-def load_autosave() -> tuple[dict | None, str]:
-    """(session dict, "") or (None, reason)."""
-    fn = getattr(persistence, "load_autosave", None)
-    if fn is None:
-        return None, "saved games are not available yet"
-    try:
-        result = fn()
-    except Exception as exc:
-        log_error("loading the autosave", exc)
-        return None, f"the saved game could not be read ({exc})"
-    if isinstance(result, tuple):
-        data = result[0] if result else None
-        reason = str(result[1]) if len(result) > 1 and result[1] else ""
-        return (data if isinstance(data, dict) else None), reason or ("" if isinstance(data, dict) else "no saved game")
-    if isinstance(result, dict):
-        return result, ""
-    return None, "no saved game"
+        return False
 
 
 # -- a scene of buttons -----------------------------------------------------------------------------
@@ -81,6 +59,26 @@ class MenuScene(Scene):
 
     def update(self, dt) -> None:
         self.ensure_layout()
+
+
+class BackdropScene(MenuScene):
+    """A full-screen menu on the felt, with tiles drifting behind it."""
+
+    drift_seed = 3
+    drift_count = 16
+    drift_alpha = 40
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.drift = Drift(seed=self.drift_seed, count=self.drift_count)
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        self.drift.update(dt)
+
+    def draw_backdrop(self, surf: pygame.Surface) -> None:
+        surf.blit(theme.background(surf.get_size()), (0, 0))
+        self.drift.draw(surf, self.app.tiles, self.app.scale, alpha=self.drift_alpha)
 
 
 def blurred(surface: pygame.Surface) -> pygame.Surface:

@@ -21,9 +21,7 @@ class PauseScene(OverlayScene):
         super().__init__(app)
         self.play = play
         items = [("Resume", self.back, "primary"), ("Rules", self.rules, "secondary"), ("Settings", self.settings, "secondary")]
-        from .slots import slots_available
-
-        if slots_available() and not play.session.demo:
+        if not play.session.demo:
             items.append(("Save to a slot", self.save_slot, "secondary"))
         for label, fn in EXTRA_ITEMS:
             items.append((label, (lambda f=fn: f(self.app, self.play)), "secondary"))

@@ -7,16 +7,17 @@ import pygame
 from .. import theme
 from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..widgets import Button, Chooser, Slider, Toggle
-from .common import Drift, MenuScene
+from .common import BackdropScene
 
 
-class SettingsScene(MenuScene):
+class SettingsScene(BackdropScene):
     name = "settings"
+    drift_seed = 21
+    drift_count = 14
 
     def __init__(self, app) -> None:
         super().__init__(app)
         st = app.settings
-        self.drift = Drift(seed=21, count=14)
         self.volume = Slider("Volume", float(st.get("volume", 0.7)), lambda v: self.set("volume", v))
         self.mute = Toggle("Mute", bool(st.get("muted")), lambda v: self.set("muted", v))
         speed = float(st.get("animation_speed", 1.0))
@@ -69,15 +70,10 @@ class SettingsScene(MenuScene):
         self.preview = pygame.Rect(x0 + fw + int(24 * s), top, int(12 * s) * 2 + tw * 2 + int(8 * s), int(14 * s) * 2 + int(tw * 1.45) * 3)
         self.back_button.rect = pygame.Rect(w // 2 - int(110 * s), h - int(80 * s), int(220 * s), int(52 * s))
 
-    def update(self, dt) -> None:
-        super().update(dt)
-        self.drift.update(dt)
-
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         t = theme.shadow_text("Settings", 50 * s, theme.GOLD)
         surf.blit(t, (int(40 * s), int(30 * s)))
         if self._layout_size != self.app.size:

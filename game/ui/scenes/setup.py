@@ -10,7 +10,7 @@ from ...rules.variants.base import OptionSpec
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
-from .common import Drift, ErrorScene, MenuScene
+from .common import BackdropScene, ErrorScene
 
 LEVEL_LABELS = {
     "basic": "Basic",
@@ -55,12 +55,13 @@ def spec_choices(spec: OptionSpec) -> list[tuple[object, str]]:
     return [(spec.default, str(spec.default))]
 
 
-class SetupScene(MenuScene):
+class SetupScene(BackdropScene):
     name = "setup"
+    drift_seed = 5
+    drift_count = 16
 
     def __init__(self, app, variant: str | None = None) -> None:
         super().__init__(app)
-        self.drift = Drift(seed=5, count=16)
         keys = list(REGISTRY)
         self.variant_key = variant or app.variant or ("classic" if "classic" in keys else keys[0])
         if self.variant_key not in REGISTRY:
@@ -227,7 +228,6 @@ class SetupScene(MenuScene):
 
     def update(self, dt) -> None:
         super().update(dt)
-        self.drift.update(dt)
         field = self.editing_field()
         if field is not None and self.group.focused is not field:  # the focus moved away: keep a good number
             if not field.commit():
@@ -236,8 +236,7 @@ class SetupScene(MenuScene):
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         title = theme.shadow_text("New game", 50 * s, theme.GOLD)
         surf.blit(title, (int(40 * s), int(30 * s)))
         if self._layout_size != self.app.size:

@@ -6,30 +6,16 @@ from __future__ import annotations
 
 import pygame
 
+from ... import saves
 from .. import theme
 from ..app import log_error
 from ..widgets import Button
-from .common import Drift, ErrorScene, MenuScene
+from .common import BackdropScene, ErrorScene
 from .loading import open_saved_game, slot_label
-
-
-def _saves():
-    try:
-        from ... import saves
-    except ImportError:
-        return None
-    return saves if hasattr(saves, "list_slots") else None
-
-
-def slots_available() -> bool:
-    return _saves() is not None
 
 
 def any_saved_game(named_only: bool = False) -> bool:
     """Is there a saved game (with ``named_only``: in slot 1..3, not only the autosave)?"""
-    saves = _saves()
-    if saves is None:
-        return False
     try:
         return any(info.exists for info in saves.list_slots() if not named_only or info.slot != "autosave")
     except Exception as exc:
@@ -37,27 +23,26 @@ def any_saved_game(named_only: bool = False) -> bool:
         return False
 
 
-class SlotsScene(MenuScene):
+class SlotsScene(BackdropScene):
     """``mode`` "save" (three slots, from a game) or "load" (the autosave and the slots)."""
 
     name = "slots"
+    drift_seed = 13
+    drift_count = 12
 
     def __init__(self, app, mode: str, play=None) -> None:
         super().__init__(app)
         self.mode = mode
         self.play = play
-        self.drift = Drift(seed=13, count=12)
         self.infos = []
         self.build()
 
     def build(self) -> None:
-        saves = _saves()
         infos = []
-        if saves is not None:
-            try:
-                infos = [i for i in saves.list_slots() if self.mode == "load" or i.slot != "autosave"]
-            except Exception as exc:
-                log_error("listing the save slots", exc)
+        try:
+            infos = [i for i in saves.list_slots() if self.mode == "load" or i.slot != "autosave"]
+        except Exception as exc:  # an unreadable saves folder: show no slots rather than fail
+            log_error("listing the save slots", exc)
         self.infos = infos
         widgets = []
         for info in infos:
@@ -72,9 +57,6 @@ class SlotsScene(MenuScene):
         self._layout_size = None
 
     def choose(self, info) -> None:
-        saves = _saves()
-        if saves is None:
-            return
         if self.mode == "save":
             sess = self.play.session
             d = sess.to_dict()
@@ -105,15 +87,10 @@ class SlotsScene(MenuScene):
                 b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
                 y += bh + gap
 
-    def update(self, dt) -> None:
-        super().update(dt)
-        self.drift.update(dt)
-
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         title = "Save the game" if self.mode == "save" else "Continue a saved game"
         t = theme.shadow_text(title, 50 * s, theme.GOLD)
         surf.blit(t, (int(40 * s), int(30 * s)))

@@ -9,18 +9,20 @@ import pygame
 from .. import theme
 from ..anim import out_back
 from ..widgets import Button
-from .common import Drift, MenuScene, autosave_available
+from .common import BackdropScene, autosave_available
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
 
 
-class TitleScene(MenuScene):
+class TitleScene(BackdropScene):
     name = "title"
+    drift_seed = 11
+    drift_count = 26
+    drift_alpha = 60
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.drift = Drift(seed=11)
         self.age = 0.0
         self.has_save = False
         self.items = [
@@ -105,13 +107,11 @@ class TitleScene(MenuScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
-        self.drift.update(dt)
 
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=60)
+        self.draw_backdrop(surf)
         self.draw_logo(surf, s)
         if self._layout_size == self.app.size:
             self.group.draw(surf, s)

@@ -32,7 +32,7 @@ from .. import faces, theme
 from ..anim import Effects
 from ..app import Scene, log_error
 from ..widgets import Button, Chooser, Toggle
-from .common import DialogScene, Drift, ErrorScene, MenuScene, OverlayScene
+from .common import BackdropScene, DialogScene, ErrorScene, OverlayScene
 from .play import PlayScene
 from .results import ResultsBase, rack_tiles
 from .rules import RulesScene
@@ -172,14 +172,15 @@ def level_mixes() -> list[tuple[str, str, tuple, str]]:
 
 
 # -- the lobby: resume or start again ---------------------------------------------------------------
-class TournamentLobbyScene(MenuScene):
+class TournamentLobbyScene(BackdropScene):
     name = "tournament"
+    drift_seed = 21
+    drift_count = 14
 
     def __init__(self, app, run: TournamentRun | None, note: str = "") -> None:
         super().__init__(app)
         self.run = run
         self.note = note
-        self.drift = Drift(seed=21, count=14)
         self.panel = pygame.Rect(0, 0, 0, 0)
         widgets = []
         if run is not None:
@@ -214,15 +215,10 @@ class TournamentLobbyScene(MenuScene):
             b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
             y += bh + gap
 
-    def update(self, dt) -> None:
-        super().update(dt)
-        self.drift.update(dt)
-
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         theme.blit_center(surf, theme.shadow_text("Tournament", 54 * s, theme.GOLD), (w // 2, int(80 * s)))
         if self._layout_size != self.app.size:
             return
@@ -261,13 +257,14 @@ class TournamentLobbyScene(MenuScene):
 
 
 # -- set-up ----------------------------------------------------------------------------------------
-class TournamentSetupScene(MenuScene):
+class TournamentSetupScene(BackdropScene):
     name = "tournament"
+    drift_seed = 23
+    drift_count = 16
 
     def __init__(self, app, replacing: TournamentRun | None = None) -> None:
         super().__init__(app)
         self.replacing = replacing
-        self.drift = Drift(seed=23, count=16)
         lo, hi = SUGGESTED_FIELD
         self.field = DEFAULT_FIELD
         self.mixes = level_mixes()
@@ -360,15 +357,10 @@ class TournamentSetupScene(MenuScene):
         self.rules_button.rect = pygame.Rect(x0, y + int(10 * s), int(220 * s), int(44 * s))
         self.back_button.rect = pygame.Rect(x0, by, int(150 * s), bh)
 
-    def update(self, dt) -> None:
-        super().update(dt)
-        self.drift.update(dt)
-
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         surf.blit(theme.shadow_text("New tournament", 50 * s, theme.GOLD), (int(40 * s), int(30 * s)))
         if self._layout_size != self.app.size:
             return
@@ -1403,14 +1395,15 @@ class TableOverScene(ResultsBase):
 
 
 # -- the medals ------------------------------------------------------------------------------------
-class MedalsScene(MenuScene):
+class MedalsScene(BackdropScene):
     name = "tournament_medals"
+    drift_seed = 29
+    drift_count = 16
 
     def __init__(self, app, run: TournamentRun) -> None:
         super().__init__(app)
         self.run = run
         self.medals = run.t.medals()
-        self.drift = Drift(seed=29, count=16)
         self.effects = Effects(seed=12)
         self.age = 0.0
         self.group.widgets = [Button("Bracket", self.back, style="primary", key_hint="Esc"),
@@ -1443,14 +1436,12 @@ class MedalsScene(MenuScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
-        self.drift.update(dt)
         self.effects.update(dt)
 
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        surf.blit(theme.background((w, h)), (0, 0))
-        self.drift.draw(surf, self.app.tiles, s, alpha=40)
+        self.draw_backdrop(surf)
         theme.blit_center(surf, theme.shadow_text("The medals", 54 * s, theme.GOLD), (w // 2, int(64 * s)))
         line = self.run.human_line()
         theme.blit_center(surf, theme.text(line, 26 * s, theme.ACCENT), (w // 2, int(118 * s)))
