@@ -137,36 +137,18 @@ def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | Non
 
 
 def compute_hint(view: PlayerView) -> dict:
-    """A suggested play for ``view``: ``game.ai.hint.hint`` when it exists, else the basic player."""
-    try:
-        from .ai import hint as hint_mod  # type: ignore[attr-defined]
-    except ImportError:
-        hint_mod = None
-    if hint_mod is not None and hasattr(hint_mod, "hint"):
-        result = hint_mod.hint(view)
-        if result is None:
-            return {"type": "draw"}
-        if isinstance(result, dict):
-            if "type" in result:
-                return result
-            if isinstance(result.get("board"), Board):  # {"board", "tiles"}: a play
-                return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result.get("tiles", [])]}
-            if result.get("tiles"):
-                return {"type": "tiles", "tiles": [int(t) for t in result["tiles"]]}
-            return {"type": "draw"}
-        if isinstance(result, Board):
-            return {"type": "play", "board": result}
-        if isinstance(result, (list, tuple)):
-            return {"type": "tiles", "tiles": [int(t) for t in result]}
-        return {"type": "draw"}
-    from .ai.basic import BasicPlayer
+    """A suggested play for ``view`` (``game.ai.hint``): ``{"type": "play", "board", "tiles"}``,
+    or ``{"type": "draw"}`` when there is no legal play."""
+    from .ai import hint as hint_mod
 
-    return BasicPlayer(0).choose(view)
+    result = hint_mod.hint(view)
+    if result is None:
+        return {"type": "draw"}
+    return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result["tiles"]]}
 
 
 def default_record_result(session: "Session") -> None:
-    """A finished game: the person's result goes into the statistics (``game.stats``,
-    where it exists) and the autosave is cleared (there is nothing left to continue).
+    """A finished game: the person's result goes into the statistics (``game.stats``) and the autosave is cleared (there is nothing left to continue).
 
     Every finished game counts exactly once: the result carries the session's
     ``game_id``, which the statistics refuse to count twice (a game resumed from a save
@@ -175,31 +157,22 @@ def default_record_result(session: "Session") -> None:
     the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
+    from . import saves, stats
+
     st = session.state
-    try:
-        from . import stats
-    except ImportError:
-        stats = None
-    if stats is not None and hasattr(stats, "record_game"):
-        won = session.ranking()[0] == session.viewer
-        got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
-                                round(session.elapsed, 1), game_id=session.game_id)
-        if getattr(got, "write_failed", False):
-            raise OSError(got.message or "the statistics could not be saved")
-    try:
-        from . import saves
-    except ImportError:
-        saves = None
-    if saves is not None and hasattr(saves, "delete_slot"):
-        saves.delete_slot("autosave")
+    won = session.ranking()[0] == session.viewer
+    got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
+                            round(session.elapsed, 1), game_id=session.game_id)
+    if got.write_failed:
+        raise OSError(got.message or "the statistics could not be saved")
+    saves.delete_slot("autosave")
 
 
 def default_autosave(session: "Session") -> None:
-    """Save after every completed turn, when the persistence layer offers it."""
+    """Save after every completed turn."""
     from . import persistence
 
-    if hasattr(persistence, "autosave"):
-        persistence.autosave(session.to_dict())
+    persistence.autosave(session.to_dict())
 
 
 def _new_game_id() -> str:

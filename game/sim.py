@@ -251,9 +251,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # Levels the tournament accepts: those that exist, and those being written (played by basic until then).
-PLANNED_LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
-
-
 def tournament_main(args) -> int:
     from . import tournament as tm
 
@@ -268,7 +265,7 @@ def tournament_main(args) -> int:
     levels = None
     if args.players is not None:
         levels = [k.strip() for k in args.players.split(",") if k.strip()]
-        known = set(player_names()) | set(PLANNED_LEVELS)
+        known = set(player_names())
         bad = [k for k in levels if k not in known]
         if bad or not levels:
             return fail(f"unknown player level {bad[0] if bad else args.players!r}; choose from {', '.join(sorted(known))}")
@@ -283,9 +280,6 @@ def tournament_main(args) -> int:
         t = tm.Tournament.create(args.tournament, None, seed=args.seed, levels=levels, games=games, options=options)
     except ValueError as exc:
         return fail(str(exc))
-    missing = sorted({e["level"] for e in t.entrants if e["kind"] == "computer" and e["level"] != e["plays_as"]})
-    if missing:
-        print(f"note: level(s) {', '.join(missing)} not available yet; the basic player plays instead", file=sys.stderr)
     bar = sys.stderr.isatty()
 
     def progress(info: dict) -> None:

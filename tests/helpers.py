@@ -1,19 +1,43 @@
-"""Small builders shared by the tests."""
+"""Rigged positions shared by the rule-set tests."""
 
+from game.rules import engine
 from game.rules.board import Board
-from game.rules.tiles import parse_tiles
+from game.rules.tiles import ALL_TILE_IDS, parse_tiles
 
 
-def board_of(*rows: str, used=()) -> Board:
-    """Each argument is one set in notation, laid out on its own row starting at column 0."""
-    b = Board()
-    taken = list(used)
-    for r, text in enumerate(rows):
-        tiles = parse_tiles(text, used=taken)
-        taken += tiles
-        b.place_line((r * 2, 0), tiles)
-    return b
+def rig(variant, racks, table=(), melded=True, current=0, options=None, seed=5):
+    """A game of ``variant`` whose racks and table are the given notations; every other
+    tile is in the pool, so all 106 tiles stay accounted for."""
+    state = engine.new_game(variant, [f"P{i + 1}" for i in range(len(racks))], seed=seed, options=options)
+    used: list[int] = []
+    sets = []
+    for text in table:
+        tiles = [int(t) for t in parse_tiles(text, used)]
+        used += tiles
+        sets.append(tiles)
+    for p, text in zip(state.players, racks):
+        p.rack = [int(t) for t in parse_tiles(text, used)]
+        used += p.rack
+        p.melded = melded
+    state.board = Board.from_sets(sets)
+    state.pool = [t for t in ALL_TILE_IDS if t not in set(used)]
+    state.current = state.dealer_first = current
+    assert not state.conservation_problems()
+    return state
 
 
-def tiles_of(text: str, used=()):
-    return parse_tiles(text, used=used)
+def play_sets(state, sets):
+    """End the current turn with the table holding exactly these sets (notations), each
+    notation standing for a physical tile on the table or the current player's rack."""
+    mine = list(state.board.tiles()) + list(state.player.rack)
+    used: list[int] = []
+    out = []
+    for text in sets:
+        tiles = []
+        for tok in text.split():
+            face = parse_tiles(tok)[0]
+            t = next(t for t in mine if t not in used and ((t >= 104) == (face >= 104)) and (t >= 104 or t >> 1 == face >> 1))
+            tiles.append(t)
+            used.append(t)
+        out.append(tiles)
+    return engine.play(state, Board.from_sets(out))

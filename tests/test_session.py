@@ -245,23 +245,37 @@ def test_a_finished_game_goes_into_the_statistics():
     assert not persistence.has_autosave()  # nothing left to continue
 
 
-def test_hints_from_the_ai_hint_module_are_understood(monkeypatch):
-    import sys
-    import types
-
+def test_hint_suggests_a_legal_play_or_a_draw():
     from game.rules import engine
     from game.session import compute_hint
 
-    s = human_session("R10 R11 R12")
-    view = engine.view(s.state, 0)
-    board = Board({(0, 0): tiles("R10")[0], (0, 1): tiles("R11")[0], (0, 2): tiles("R12")[0]})
-    fake = types.ModuleType("game.ai.hint")
-    fake.hint = lambda v: {"board": board, "tiles": tiles("R10 R11 R12")}
-    monkeypatch.setitem(sys.modules, "game.ai.hint", fake)
-    import game.ai
+    s = human_session("R10 R11 R12 K1 B5", exact=True)
+    got = compute_hint(engine.view(s.state, 0))
+    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
+    assert engine.play(s.state.clone(), got["board"]).ok  # the rules core accepts it as it stands
+    s = human_session("R1 B5 K9 O13", exact=True)  # nothing to open with
+    assert compute_hint(engine.view(s.state, 0)) == {"type": "draw"}
 
-    monkeypatch.setattr(game.ai, "hint", fake, raising=False)
-    got = compute_hint(view)
-    assert got["type"] == "play" and got["board"] == board and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
-    fake.hint = lambda v: None
-    assert compute_hint(view) == {"type": "draw"}
+
+def test_hint_on_the_crossword_board_places_tiles_legally():
+    from game.rules import engine
+    from game.rules.tiles import parse_tiles
+    from game.session import compute_hint
+
+    state = engine.new_game("rummi200kub", [("You", "human"), ("CPU", "medium")], seed=4)
+    table = [int(t) for t in parse_tiles("K1 K2 K3")]
+    rack = [int(t) for t in parse_tiles("R2 B2 O9 O11 B13", used=table)]
+    wanted = set(table) | set(rack)
+    spare = [t for p in state.players for t in p.rack if t not in wanted] + [t for t in state.pool if t not in wanted]
+    state.players[0].rack = rack
+    state.players[1].rack = spare[:14]
+    state.pool = spare[14:]
+    state.board = Board({(0, c): t for c, t in enumerate(table)})
+    for p in state.players:
+        p.melded = True
+    state.current = 0
+    assert not state.conservation_problems()
+    got = compute_hint(engine.view(state, 0))  # R2 and B2 cross K2: a group of three
+    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(rack[:2])
+    assert engine.play(state.clone(), got["board"]).ok
+

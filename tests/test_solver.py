@@ -17,7 +17,7 @@ from game.ai.layout import layout
 from game.ai.solver import SolverError, check_result, solve, solve_initial
 from game.rules.board import Board
 from game.rules.melds import check_line, check_set
-from game.rules.tiles import format_tiles, parse_tiles
+from game.rules.tiles import parse_tiles
 from game.rules.turn import TurnStart, analyse
 from game.rules.variants import find_variant
 

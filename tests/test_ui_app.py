@@ -15,7 +15,6 @@ from game import persistence
 from game.app_main import main
 from game.session import Session
 from game.ui.app import Scene
-from game.ui.scenes.common import ErrorScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene

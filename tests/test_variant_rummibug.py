@@ -16,46 +16,9 @@ from game.rules.melds import check_line
 from game.rules.state import GameState
 from game.rules.tiles import ALL_TILE_IDS, parse_tiles, rack_value
 from game.rules.variants import find_variant
+from helpers import play_sets, rig
 
 # The sheet's colours: red -> R, green -> B, yellow -> O (black K is our fourth colour).
-
-
-def rig(variant, racks, table=(), melded=True, current=0, options=None):
-    """A game of ``variant`` whose racks and table are the given notations; every other
-    tile is in the pool, so all 106 tiles stay accounted for."""
-    state = engine.new_game(variant, [f"P{i + 1}" for i in range(len(racks))], seed=5, options=options)
-    used: list[int] = []
-    sets = []
-    for text in table:
-        tiles = [int(t) for t in parse_tiles(text, used)]
-        used += tiles
-        sets.append(tiles)
-    for p, text in zip(state.players, racks):
-        p.rack = [int(t) for t in parse_tiles(text, used)]
-        used += p.rack
-        p.melded = melded
-    state.board = Board.from_sets(sets)
-    state.pool = [t for t in ALL_TILE_IDS if t not in set(used)]
-    state.current = state.dealer_first = current
-    assert not state.conservation_problems()
-    return state
-
-
-def play_sets(state, sets):
-    """End the current turn with the table holding exactly these sets (notations)."""
-    used = []
-    out = []
-    # map each notation to the physical tile on the table or the current rack
-    mine = list(state.board.tiles()) + list(state.player.rack)
-    for s in sets:
-        tiles = []
-        for tok in s.split():
-            face = parse_tiles(tok)[0]
-            cands = [t for t in mine if (t >= 104) == (face >= 104) and (t >= 104 or t >> 1 == face >> 1) and t not in used]
-            tiles.append(cands[0])
-            used.append(cands[0])
-        out.append(tiles)
-    return engine.play(state, Board.from_sets(out))
 
 
 def line(text):

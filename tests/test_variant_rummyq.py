@@ -10,46 +10,15 @@ import pytest
 
 from game import sim
 from game.rules import engine
-from game.rules.board import Board
 from game.rules.state import GameState
-from game.rules.tiles import ALL_TILE_IDS, parse_tiles
 from game.rules.variants import find_variant
+from helpers import play_sets
+from helpers import rig as rig_variant
 
 
 def rig(racks, table=(), melded=True, current=0, options=None, variant="rummy-q"):
-    """A game whose racks and table are the given notations; all other tiles are in the pool."""
-    state = engine.new_game(variant, [f"P{i + 1}" for i in range(len(racks))], seed=3, options=options)
-    used: list[int] = []
-    sets = []
-    for text in table:
-        tiles = [int(t) for t in parse_tiles(text, used)]
-        used += tiles
-        sets.append(tiles)
-    for p, text in zip(state.players, racks):
-        p.rack = [int(t) for t in parse_tiles(text, used)]
-        used += p.rack
-        p.melded = melded
-    state.board = Board.from_sets(sets)
-    state.pool = [t for t in ALL_TILE_IDS if t not in set(used)]
-    state.current = state.dealer_first = current
-    assert not state.conservation_problems()
-    return state
-
-
-def play_sets(state, sets):
-    """End the current turn with the table holding exactly these sets (notations)."""
-    mine = list(state.board.tiles()) + list(state.player.rack)
-    used: list[int] = []
-    out = []
-    for s in sets:
-        tiles = []
-        for tok in s.split():
-            face = parse_tiles(tok)[0]
-            t = next(t for t in mine if t not in used and ((t >= 104 and face >= 104) or (t < 104 and face < 104 and t >> 1 == face >> 1)))
-            tiles.append(t)
-            used.append(t)
-        out.append(tiles)
-    return engine.play(state, Board.from_sets(out))
+    """A Rummy Q game whose racks and table are the given notations; all other tiles are in the pool."""
+    return rig_variant(variant, racks, table, melded, current, options, seed=3)
 
 
 # -- set-up ---------------------------------------------------------------------------------------------

@@ -18,10 +18,7 @@ def _builtin() -> None:
     from .basic import BasicPlayer
 
     register_player("basic", lambda seed: BasicPlayer(seed))
-    try:  # stronger levels live in players.py once it exists
-        from . import players  # noqa: F401
-    except ImportError:
-        pass
+    from . import players  # noqa: F401  (registers easy, medium, hard and greedy-max)
 
 
 def player_names() -> list[str]:

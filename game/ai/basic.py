@@ -10,7 +10,6 @@ import random
 from collections import defaultdict
 from typing import Iterable
 
-from ..rules.board import Board
 from ..rules.finder import find_play
 from ..rules.melds import arrange, check_line, check_set
 from ..rules.turn import TurnStart, analyse

@@ -640,6 +640,17 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict
     return {"type": "draw"}
 
 
+def hint(view, time_budget: float = 0.3) -> dict | None:
+    """The play screen's hint on the crossword board: the play that lays the most tiles
+    (the greedy-max search, checked by the rules core), as ``{"board", "tiles"}``, or None
+    when no play is legal.  Claims are the player's own call: the hint never suggests one."""
+    board = find_play(Ctx(view, "greedy-max", None))
+    if board is None:
+        return None
+    before = set(view.board.tiles())
+    return {"board": board, "tiles": sorted(t for t in board.tiles() if t not in before)}
+
+
 def _claim_ok(ctx: Ctx, action: dict) -> bool:
     chk = ctx.variant.check_claim_in(cl.Position.from_view(ctx.view), ctx.seat, action)
     return chk.ok

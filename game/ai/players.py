@@ -15,12 +15,11 @@ levels differ in how much of it they use and in strategy:
   going out or the pool is running dry;
 * **greedy-max** (a baseline) places the most tiles the finder allows, every turn.
 
-Crossword rule sets (Rummi200kub) are played by ``game.ai.crossword`` when that module exists.
+Crossword rule sets (Rummi200kub) are played by ``game.ai.crossword``.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from typing import Iterable, Iterator, Sequence
@@ -297,11 +296,9 @@ class ComputerPlayer:
             return {"type": "draw"}
 
     def crossword(self, view) -> dict:
-        try:
-            module = importlib.import_module(".crossword", __package__)
-        except ImportError:
-            return {"type": "draw"}
-        return module.choose(view, self.level, self.rng)
+        from . import crossword
+
+        return crossword.choose(view, self.level, self.rng)
 
     # -- to override --------------------------------------------------------------------------
     def plan_initial(self, turn: _Turn) -> Board | None:

@@ -310,11 +310,9 @@ def _decode(obj: Any) -> SaveData:
 
 
 def _tournament_problem(tournament: dict) -> str | None:
-    """The tournament module's own checks, where it exists (``game/tournament.py``)."""
-    try:
-        from ..tournament import Tournament
-    except ImportError:
-        return None
+    """The tournament module's own checks (``game/tournament.py``)."""
+    from ..tournament import Tournament
+
     try:
         Tournament.from_dict(tournament)
     except ValueError as exc:

@@ -12,7 +12,7 @@ EXTRA_SCENES: dict[str, Callable] = {}
 
 
 def _statistics_scene(app):
-    from .statistics import StatisticsScene  # issue 5
+    from .statistics import StatisticsScene
 
     return StatisticsScene(app)
 
@@ -29,21 +29,17 @@ def first_scene(app) -> list:
         from ...session import Session
         from .play import PlayScene
 
-        from ...ai import player_names
-
-        names = player_names()
-        level = next((l for l in ("medium", "basic") if l in names), names[0])
         from ...rules.variants import REGISTRY
 
         variant = app.variant or "classic"
         n = max(1, min(3, REGISTRY[variant].max_players - 1))
-        session = Session.new(variant, [level] * n, seed=app.seed, demo=True)
+        session = Session.new(variant, ["medium"] * n, seed=app.seed, demo=True)
         scenes.append(PlayScene(app, session))
     return scenes
 
 
 def _tournament(app):
-    """The title menu's Tournament entry (issue 7): resume the saved tournament or start one."""
+    """The title menu's Tournament entry: resume the saved tournament or start one."""
     from .tournament import open_tournament
 
     return open_tournament(app)

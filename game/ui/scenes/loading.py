@@ -77,12 +77,9 @@ def details_of(got, folder=None) -> str:
 
 
 def slot_title(slot: str) -> str:
-    try:
-        from ...saves.store import SLOT_TITLES
+    from ...saves.store import SLOT_TITLES
 
-        return SLOT_TITLES.get(slot, slot)
-    except ImportError:
-        return slot
+    return SLOT_TITLES.get(slot, slot)
 
 
 def slot_label(info) -> str:

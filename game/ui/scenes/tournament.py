@@ -1,4 +1,4 @@
-"""The Golden Games tournament on screen (issue 7).
+"""The Golden Games tournament on screen.
 
 Screens, all driven by a ``TournamentRun`` (``game/tournament_run.py``):
 
