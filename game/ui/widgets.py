@@ -110,7 +110,7 @@ class Button(Widget):
         surf.blit(body, self.rect.topleft)
         colour = STYLES.get(self.style, STYLES["secondary"])[2] if self.enabled else (150, 156, 168)
         px = min(self.rect.h * 0.46, 30 * s)
-        label = theme.fit_text(self.label, px, self.rect.w - int(12 * s) - (int(26 * s) if self.key_hint else 0), colour)
+        label = theme.fit_text(self.label, px, self.rect.w - int(32 * s) - (int(26 * s) if self.key_hint else 0), colour)
         dy = max(2, self.rect.h // 12) if state == "down" else 0
         cx = self.rect.centerx - (int(10 * s) if self.key_hint else 0)
         theme.blit_center(surf, label, (cx, self.rect.centery + dy))

@@ -362,7 +362,8 @@ class PlayScene(Scene):
                 self.pending[t] = Pending(start=lay.pool.center, delay=0.05 + i * 0.08, duration=0.5, flip=True,
                                           start_scale=0.6, hidden=True)
         elif kind == "pass":
-            self.toast(f"{self.name_of(seat)} cannot draw: the pool is empty", theme.INK_DIM)
+            who = "You pass" if seat == sess.viewer and sess.is_human(seat) else f"{self.name_of(seat)} passes"
+            self.toast(f"{who}: the pool is empty", theme.INK_DIM)
         elif kind == "penalty":
             n = len(ev.get("tiles", []))
             who = self.name_of(seat)
@@ -1639,7 +1640,7 @@ class PlayScene(Scene):
             hover = rect.collidepoint(self.mouse) and enabled
             down = hover and self.pressed_button == name
             if name == "end":
-                label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile"
+                label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
                 if not sess.my_turn:
                     label = "Watching" if sess.demo else "Waiting…"
                 style = "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
@@ -1671,10 +1672,11 @@ class PlayScene(Scene):
             if self.input_locked():
                 return ("Your turn is next…", theme.INK_DIM)
             if not sess.draft_changed:
+                fallback = "draw a tile" if st.pool else "pass (the pool is empty)"
                 if st.players[cur].melded:
-                    return ("Your turn: add tiles to the table, or draw a tile", theme.GOLD)
+                    return (f"Your turn: add tiles to the table, or {fallback}", theme.GOLD)
                 need = sess.variant.initial_meld_points(st)
-                return (f"Your turn: lay sets worth {need} or more from your rack, or draw a tile", theme.GOLD)
+                return (f"Your turn: lay sets worth {need} or more from your rack, or {fallback}", theme.GOLD)
             if analysis is not None and analysis.ok:
                 return ("That works. Press End turn (Space) when you are done", theme.GOOD)
             if not any(p.cells for p in self.shown_problems(analysis)):
