@@ -14,7 +14,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, make_app, motion, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
 
@@ -249,6 +249,34 @@ def test_hint_highlights_a_play(app):
     run_until(app, lambda: bool(play.hint_tiles), 5)
     assert play.hint_tiles and set(play.hint_tiles) <= set(sess.state.players[0].rack)
     assert any("Hint" in t.text for t in play.toasts)
+
+
+def test_toasts_step_aside_under_the_pointer_and_while_dragging(app):
+    sess = human_session("R10 R11 R12")
+    play = open_play(app, sess)
+    play.toast("Otto draws a tile", seconds=30.0)
+    lay = play.layout()
+    spot = (lay.table.centerx, lay.table.bottom - int(16 * lay.s) - int(12 * lay.s))  # inside the newest pill
+
+    def shade() -> int:
+        surf = pygame.Surface(app.size)
+        surf.fill((255, 255, 255))
+        play.draw_toasts(surf, lay)
+        return sum(surf.get_at(spot)[:3])
+
+    play.mouse = (0, 0)
+    solid = shade()
+    assert solid < 300  # the dark pill covers the white
+    play.mouse = spot
+    assert shade() > 500  # the pointer over it: a ghost, the table shows through
+    play.mouse = (0, 0)
+    assert shade() == solid
+    start = tile_center(play, tiles("R10")[0])
+    step(app, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(start[0]), int(start[1])), button=1),
+               motion((start[0], start[1] - 60), buttons=(1, 0, 0))])
+    assert play.drag is not None
+    play.mouse = (0, 0)
+    assert shade() > 500  # a tile on the move: the table's bottom rows must be visible
 
 
 def test_pause_menu_rules_and_back(app):

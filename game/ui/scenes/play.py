@@ -1732,7 +1732,9 @@ class PlayScene(Scene):
         self.draw_toasts(surf, lay)
 
     def draw_toasts(self, surf, lay) -> None:
-        """Short news ("Mia draws a tile") stacked at the bottom of the table."""
+        """Short news ("Mia draws a tile") stacked at the bottom of the table.  They sit over
+        the table's bottom rows, so they step aside (fade to a ghost) while tiles are dragged
+        or the pointer is over one: nothing on the table is ever hidden when it matters."""
         s = lay.s
         y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0)
         for toast in reversed(self.toasts[-3:]):
@@ -1743,8 +1745,13 @@ class PlayScene(Scene):
             body = pygame.Surface(pill.size, pygame.SRCALPHA)
             body.blit(theme.panel(pill.size, radius=pill.h // 2, fill=(6, 12, 22), alpha=240, shadow=0, edge=toast.colour), (0, 0))
             body.blit(img, (int(15 * s), int(7 * s)))
+            alpha = 255
             if left < 0.3:
-                body.set_alpha(int(255 * max(0.0, left) / 0.3))
+                alpha = int(255 * max(0.0, left) / 0.3)
+            if self.drag is not None or pill.inflate(int(24 * s), int(24 * s)).collidepoint(self.mouse):
+                alpha = min(alpha, 60)
+            if alpha < 255:
+                body.set_alpha(alpha)
             surf.blit(body, pill.topleft)
             y -= pill.h + int(6 * s)
 
