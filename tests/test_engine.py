@@ -153,7 +153,8 @@ def test_match_winner_most_rounds_then_score():
     s.players[0].score, s.players[1].score, s.players[2].score = 5, 40, -45
     assert engine.ranking(s)[0] == 1
     s.players[2].rounds_won = 2
-    assert engine.ranking(s)[0] == 2
+    assert engine.ranking(s)[0] == 2  # -45 points, but two rounds won
+    assert s.variant.winner_rule() == "most rounds won"  # what the set-up screen says
 
 
 def test_state_round_trip_continues_with_same_draws():

@@ -213,6 +213,10 @@ class Variant:
             "lower_wins": bool(self.lower_score_wins),
         }
 
+    def winner_rule(self) -> str:
+        """Who wins the game, in a few words (the set-up screen's summary)."""
+        return "lowest score" if self.lower_score_wins else "highest score"
+
     def ranking(self, state: "GameState") -> list[int]:
         """Seats from first place to last."""
         if self.lower_score_wins:

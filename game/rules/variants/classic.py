@@ -20,6 +20,9 @@ class Classic(Variant):
         OptionSpec("rounds", "Rounds", 3, (1, 2, 3, 4, 5, 7, 10), help="The match lasts this many rounds."),
     )
 
+    def winner_rule(self) -> str:
+        return "most rounds won"
+
     def ranking(self, state: "GameState") -> list[int]:
         # Sheet: most rounds won over all rounds; a tie goes to the highest score.
         return sorted(

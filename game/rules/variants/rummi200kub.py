@@ -303,6 +303,9 @@ class Rummi200kub(Variant):
         n = len(state.players)
         return [(state.dealer_first + k * self.direction) % n for k in range(n)]
 
+    def winner_rule(self) -> str:
+        return f"exactly {self.target}, else closest"
+
     def ranking(self, state: "GameState") -> list[int]:
         """Closest to 200 first; ties: the lower rack value, then fewer tiles, then turn order
         from the player who started.  A player who reached exactly 200 is first."""

@@ -268,7 +268,7 @@ class SetupScene(BackdropScene):
             ("Tiles dealt", str(variant.deal_count(self.opponents + 1))),
             ("Initial meld", f"{variant.initial_meld_points()} points" if variant.initial_meld_points() else "none"),
             ("Turn timer", timer_label(turn)),
-            ("Winner", "lowest score" if variant.lower_score_wins else "highest score"),
+            ("Winner", variant.winner_rule()),
         ]
         target = variant.score_target()
         if target:
