@@ -20,9 +20,9 @@ from game.rules.variants.classic import Classic
 LEVELS = ["easy", "medium", "hard", "greedy-max"]
 
 
-def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14):
-    """A two-seat classic game with seat 0 to play, its rack and the table set up as given."""
-    state = engine.new_game("classic", [("A", "hard"), ("B", "hard")], seed=3)
+def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14, variant: str = "classic"):
+    """A two-seat game (classic unless told) with seat 0 to play, its rack and the table set up as given."""
+    state = engine.new_game(variant, [("A", "hard"), ("B", "hard")], seed=3)
     used: list[int] = []
     sets = []
     for part in table.split("|"):
@@ -122,6 +122,25 @@ def test_hard_keeps_its_joker_for_later():
     state = position("J O1 B12 R9", table="K1 K2 K3")
     assert make_player("greedy-max", 1).choose(engine.view(state, 0))["type"] == "play"
     assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
+
+
+def test_hard_never_draws_to_deny_in_a_race_to_a_points_target():
+    # Rummy Q: every point on the rack counts toward the target, so feeding nothing costs too much
+    state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3, variant="rummy-q")
+    action = make_player("hard", 1).choose(engine.view(state, 0))
+    assert action["type"] == "play" and engine.play(state, action["board"]).ok
+
+
+def test_hard_spends_a_joker_that_would_otherwise_be_stranded():
+    # Rummy Q: a joker from the rack needs two rack tiles beside it; with five numbered tiles
+    # left, hard plays it now rather than risk holding it alone (30 points) at the end
+    rack = "J R5 R6 B9 O13 K11"
+    state = position(rack, table="K1 K2 K3", variant="rummy-q")
+    action = make_player("hard", 1).choose(engine.view(state, 0))
+    assert action["type"] == "play" and engine.play(state, action["board"]).ok
+    assert not any(t >= 104 for t in state.players[0].rack)
+    classic = position(rack, table="K1 K2 K3")  # no such rule: the joker is kept for later
+    assert make_player("hard", 1).choose(engine.view(classic, 0)) == {"type": "draw"}
 
 
 class StrictJokers(Classic):

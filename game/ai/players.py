@@ -373,17 +373,21 @@ class HardPlayer(ComputerPlayer):
     tie = "isolation"  # among plays placing the most tiles: "isolation" (hard-to-place tiles first) or "points"
     reserve_first = "small"  # which kept set to play when nothing else can be: "small" or "big"
     deny = 5  # when an opponent has this many tiles or fewer and we cannot go out: draw, feeding them nothing
+    joker_strand = 3  # where a rack joker needs rack companions (Rummy Q): spend jokers once this few
+    # naturals remain beyond the companions (0: never), so a joker is never stranded alone on the rack
 
     def denying(self, turn: _Turn) -> bool:
         """Feed nothing to an opponent about to go out: every tile laid gives them more to work
         with.  Not when the pool is empty (a draw would be a pass), not where the rule set
-        restricts drawing, and not where the lowest score wins (a full rack costs too much)."""
+        restricts drawing, and not where points decide the game (the lowest score wins, or a
+        race to a points target): there a fuller rack costs more than the round is worth."""
         return (
             bool(self.deny)
             and turn.closest_opponent() <= self.deny
             and turn.view.pool_size > 0
             and not turn.draw_rule()
             and not turn.variant.lower_score_wins
+            and turn.variant.score_target() is None
         )
 
     def urgent(self, turn: _Turn) -> bool:
@@ -416,6 +420,9 @@ class HardPlayer(ComputerPlayer):
         naturals = [t for t in rack if t < 104]
         has_joker = len(naturals) < len(rack)
         jokers_now = not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
+        companions = turn.variant.hand_joker_min_rack_companions
+        if self.joker_strand and companions and len(naturals) <= companions + self.joker_strand:
+            jokers_now = True  # a joker left with too few rack tiles can never be played again
         if self.joker_use == "some" and best is not None and has_joker:
             placed = [t for s in best for t in s if t in turn.rack_set]
             jokers_now = jokers_now or sum(1 for t in placed if t < 104) >= self.joker_naturals
