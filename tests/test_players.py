@@ -131,9 +131,9 @@ def test_hard_never_draws_to_deny_in_a_race_to_a_points_target():
     assert action["type"] == "play" and engine.play(state, action["board"]).ok
 
 
-def test_hard_spends_a_joker_that_would_otherwise_be_stranded():
-    # Rummy Q: a joker from the rack needs two rack tiles beside it; with five numbered tiles
-    # left, hard plays it now rather than risk holding it alone (30 points) at the end
+def test_hard_keeps_no_joker_back_in_a_race_to_a_points_target():
+    # Rummy Q: a joker still on the rack when someone goes out costs 30 points, and one left
+    # without two rack tiles to go with it can never be played: hard plays it while it can
     rack = "J R5 R6 B9 O13 K11"
     state = position(rack, table="K1 K2 K3", variant="rummy-q")
     action = make_player("hard", 1).choose(engine.view(state, 0))

@@ -373,8 +373,6 @@ class HardPlayer(ComputerPlayer):
     tie = "isolation"  # among plays placing the most tiles: "isolation" (hard-to-place tiles first) or "points"
     reserve_first = "small"  # which kept set to play when nothing else can be: "small" or "big"
     deny = 5  # when an opponent has this many tiles or fewer and we cannot go out: draw, feeding them nothing
-    joker_strand = 3  # where a rack joker needs rack companions (Rummy Q): spend jokers once this few
-    # naturals remain beyond the companions (0: never), so a joker is never stranded alone on the rack
 
     def denying(self, turn: _Turn) -> bool:
         """Feed nothing to an opponent about to go out: every tile laid gives them more to work
@@ -387,11 +385,18 @@ class HardPlayer(ComputerPlayer):
             and turn.view.pool_size > 0
             and not turn.draw_rule()
             and not turn.variant.lower_score_wins
-            and turn.variant.score_target() is None
+            and not self.points_race(turn)
         )
 
+    @staticmethod
+    def points_race(turn: _Turn) -> bool:
+        """A race to a points target (Rummy Q): every point left on a rack when a round ends
+        goes to the winner, so nothing is kept back (sets, jokers) and nothing is denied."""
+        return turn.variant.score_target() is not None
+
     def urgent(self, turn: _Turn) -> bool:
-        return turn.closest_opponent() <= self.close or turn.view.pool_size <= self.low_pool or turn.draw_rule()
+        return (turn.closest_opponent() <= self.close or turn.view.pool_size <= self.low_pool or turn.draw_rule()
+                or self.points_race(turn))
 
     def plan_initial(self, turn: _Turn) -> Board | None:
         need = turn.variant.initial_meld_points()
@@ -419,10 +424,8 @@ class HardPlayer(ComputerPlayer):
             return None
         naturals = [t for t in rack if t < 104]
         has_joker = len(naturals) < len(rack)
-        jokers_now = not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
-        companions = turn.variant.hand_joker_min_rack_companions
-        if self.joker_strand and companions and len(naturals) <= companions + self.joker_strand:
-            jokers_now = True  # a joker left with too few rack tiles can never be played again
+        jokers_now = (not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
+                      or self.points_race(turn))
         if self.joker_use == "some" and best is not None and has_joker:
             placed = [t for s in best for t in s if t in turn.rack_set]
             jokers_now = jokers_now or sum(1 for t in placed if t < 104) >= self.joker_naturals
