@@ -20,16 +20,12 @@ import sys
 import time
 from pathlib import Path
 
+from .figures import percentile
+
 POSITIONS_DIRS = (
     Path(__file__).resolve().parent.parent.parent / "shared" / "positions",
     Path("/work/shared/positions"),
 )
-
-
-def _percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
-    return s[k]
 
 
 def _find_positions(name: str, folder: str | None) -> Path:
@@ -79,7 +75,7 @@ def run_solver(args: argparse.Namespace) -> int:
             per_position.append(best * 1000)
             if best * 1000 > worst[1]:
                 worst = (pid, best * 1000)
-        rows.append((path.stem, len(per_position), statistics.median(per_position), _percentile(per_position, 0.9), max(per_position), worst[0]))
+        rows.append((path.stem, len(per_position), statistics.median(per_position), percentile(per_position, 0.9), max(per_position), worst[0]))
     print(f"{'file':<8} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}  slowest")
     for stem, n, med, p90, mx, who in rows:
         print(f"{stem:<8} {n:>4} {med:>10.2f} {p90:>8.2f} {mx:>8.2f}  {who}")

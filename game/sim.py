@@ -20,19 +20,12 @@ import time
 from collections import Counter
 
 from .ai import make_player, player_names
+from .figures import percentile
 from .rules import engine
 from .rules.board import Board
 from .rules.variants import REGISTRY
 
 MAX_TURNS_PER_ROUND = 3000
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
-    return s[k]
 
 
 def take_turn(state, player) -> tuple[engine.TurnResult, bool, float]:
@@ -183,8 +176,8 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "game_end_reasons": dict(game_ends),
         "illegal_moves": illegal,
         "tiles_conserved": conserved,
-        "think_ms_p50": [round(_percentile(think[i], 0.5), 3) for i in range(n)],
-        "think_ms_p99": [round(_percentile(think[i], 0.99), 3) for i in range(n)],
+        "think_ms_p50": [round(percentile(think[i], 0.5), 3) for i in range(n)],
+        "think_ms_p99": [round(percentile(think[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
     }
     if hasattr(REGISTRY[variant], "apply_action"):

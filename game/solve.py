@@ -22,20 +22,13 @@ import sys
 import time
 
 from .ai.solver import SolverError, check_result, solve, solve_initial
+from .figures import percentile
 from .rules.melds import check_set
 from .rules.tiles import NotationError, format_tiles, parse_tiles
 
 
 class InputError(ValueError):
     """Bad input from the command line or a positions file."""
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
-    return s[k]
 
 
 def parse_table(text: str) -> list[list[int]]:

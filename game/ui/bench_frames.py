@@ -25,15 +25,9 @@ import sys
 import tempfile
 import time
 
+from ..figures import percentile
+
 GOAL_P99_MS = 8.0
-
-
-def _percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    if not s:
-        return 0.0
-    k = min(len(s) - 1, max(0, int(round(q * (len(s) - 1)))))
-    return s[k]
 
 
 def busy_state():
@@ -165,11 +159,11 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     return {
         "frames": frames,
         "p50_ms": round(statistics.median(times), 3),
-        "p99_ms": round(_percentile(times, 0.99), 3),
+        "p99_ms": round(percentile(times, 0.99), 3),
         "max_ms": round(max(times), 3),
         "mean_ms": round(sum(times) / len(times), 3),
         "cpu_p50_ms": round(statistics.median(cpu), 3),
-        "cpu_p99_ms": round(_percentile(cpu, 0.99), 3),
+        "cpu_p99_ms": round(percentile(cpu, 0.99), 3),
         "cpu_max_ms": round(max(cpu), 3),
         "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "goal_p99_ms": GOAL_P99_MS,
