@@ -148,7 +148,8 @@ def compute_hint(view: PlayerView) -> dict:
 
 
 def default_record_result(session: "Session") -> None:
-    """A finished game: the person's result goes into the statistics (``game.stats``) and the autosave is cleared (there is nothing left to continue).
+    """A finished game: the person's result goes into the statistics (``game.stats``) and
+    the autosave is cleared (there is nothing left to continue).
 
     Every finished game counts exactly once: the result carries the session's
     ``game_id``, which the statistics refuse to count twice (a game resumed from a save

@@ -635,8 +635,6 @@ class PlayScene(Scene):
                 tiles = [t for t in board.tiles() if t not in start and t in rack]
                 lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
                 text = "  +  ".join(format_tiles(ln.tiles) for ln in lines)
-            elif action.get("type") == "tiles":
-                tiles = [int(t) for t in action.get("tiles", [])]
         if tiles and not text:
             text = format_tiles(sorted(tiles, key=lambda t: (t >= 104, t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
@@ -645,7 +643,8 @@ class PlayScene(Scene):
             self.hint_until = self.time + 8.0
             self.toast("Hint: try " + text, theme.GOLD, 6.0)
         else:
-            self.toast("No play found: drawing a tile is fine this turn", theme.GOLD, 4.5)
+            move = "drawing a tile" if sess.state.pool else "passing"
+            self.toast(f"No play found: {move} is fine this turn", theme.GOLD, 4.5)
         self.app.sound.play("pop")
 
     # -- input --------------------------------------------------------------------------------------
