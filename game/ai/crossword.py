@@ -32,6 +32,7 @@ from typing import Iterable, Iterator
 from ..rules import claims as cl
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line
+from ..rules.tiles import numbers_value
 from ..rules.turn import TurnStart, analyse
 
 LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
@@ -369,7 +370,7 @@ class Planner:
             pts = self.points(draft)
             return (min(pts, 30), len(draft.placed), pts, -sum(1 for t in draft.placed if t >= 104))
         jokers = sum(1 for t in draft.placed if t >= 104)
-        value = sum((t >> 1) % 13 + 1 for t in draft.placed if t < 104)
+        value = numbers_value(draft.placed)
         n = len(draft.placed)
         if self.prof.keep_jokers and jokers and n < len(self.ctx.rack):
             n -= jokers  # a joker is worth keeping unless it takes us out
@@ -640,10 +641,11 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict
     return {"type": "draw"}
 
 
-def hint(view, time_budget: float = 0.3) -> dict | None:
+def hint(view) -> dict | None:
     """The play screen's hint on the crossword board: the play that lays the most tiles
-    (the greedy-max search, checked by the rules core), as ``{"board", "tiles"}``, or None
-    when no play is legal.  Claims are the player's own call: the hint never suggests one."""
+    (the greedy-max search, bounded by its own step budget, checked by the rules core), as
+    ``{"board", "tiles"}``, or None when no play is legal.  Claims are the player's own call:
+    the hint never suggests one."""
     board = find_play(Ctx(view, "greedy-max", None))
     if board is None:
         return None

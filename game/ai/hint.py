@@ -14,7 +14,7 @@ from .players import GreedyMaxPlayer, _Turn
 
 def hint(view, time_budget: float = 0.3) -> dict | None:
     if view.variant.crossword:
-        return crossword.hint(view, time_budget)
+        return crossword.hint(view)
     player = GreedyMaxPlayer()
     turn = _Turn(view, max(0.02, float(time_budget)))
     board = player.plan(turn) if turn.melded else player.plan_initial(turn)

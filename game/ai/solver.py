@@ -49,7 +49,7 @@ from itertools import product
 from typing import Iterable, Sequence
 
 from ..rules.melds import check_line, check_set
-from ..rules.tiles import format_tiles
+from ..rules.tiles import format_tiles, numbers_value
 
 NEG = -(1 << 40)  # "infeasible" in the bound arithmetic (stays an int)
 W_TILE = 4096  # weight of one placed tile in the "tiles" objective (> any sum of points)
@@ -1170,7 +1170,7 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
     return Result(
         sets=all_sets,
         tiles_placed=len(placed),
-        value_placed=sum((t >> 1) % 13 + 1 for t in placed if t < 104),
+        value_placed=numbers_value(placed),
         placed=placed,
         optimal=optimal,
         nodes=nodes,
@@ -1250,7 +1250,7 @@ def solve_initial(
     return Result(
         sets=sets,
         tiles_placed=len(placed),
-        value_placed=sum((t >> 1) % 13 + 1 for t in placed if t < 104),
+        value_placed=numbers_value(placed),
         placed=placed,
         optimal=optimal,
         meld_points=meld,

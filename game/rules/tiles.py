@@ -139,6 +139,11 @@ def full_set() -> list[Tile]:
     return list(_TILES)
 
 
+def numbers_value(tiles: Iterable[int]) -> int:
+    """The face values of the numbered tiles among ``tiles`` (jokers count nothing)."""
+    return sum((t >> 1) % 13 + 1 for t in tiles if t < 104)
+
+
 def rack_value(tiles: Iterable[int]) -> int:
     """Penalty value of tiles left on a rack (joker = 30)."""
     return sum(_TILES[t].value for t in tiles)
