@@ -8,8 +8,8 @@ runs as ``python -m game.demo``.
 
 The demo saves into its own slot (``demo``) by default, so the attract mode never
 overwrites the player's autosave.  Computer players are seeded per turn from the
-game seed, the seat and the turn number, so a game resumed from a save plays on
-exactly as the uninterrupted game would have.
+game's secret, the seat and the turn number (``GameState.player_seed``), so a game
+resumed from a save plays on exactly as the uninterrupted game would have.
 
 Pure Python: no pygame here.
 """
@@ -25,9 +25,9 @@ from typing import Callable
 
 from . import saves
 from .ai import make_player, player_names
+from .play.computer import ComputerTurn, computer_turn
 from .rules import engine
-from .rules.board import Board
-from .rules.state import GameState
+from .rules.state import GameState, derived_secret
 from .rules.variants import REGISTRY
 from .sim import parse_options
 
@@ -35,37 +35,11 @@ MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
 DEFAULT_SEATS = 4
 
 
-def player_seed(state: GameState, seat: int) -> int:
-    """The seed a computer player gets for this turn (depends on the state only)."""
-    return (state.seed * 1_000_003 + state.round * 10_007 + state.total_turns * 101 + seat) % 2**31
-
-
-def computer_turn(state: GameState, level: str | None = None) -> tuple[engine.TurnResult, bool]:
-    """Let the computer play the current seat's turn.  Returns (result, illegal): a move the
-    referee refused counts as illegal and the seat draws instead (as game.sim does)."""
-    seat = state.current
-    level = level or state.players[seat].kind
-    player = make_player("basic" if level == "human" else level, player_seed(state, seat))
-    action = player.choose(engine.view(state, seat))
-    what = action.get("type") if isinstance(action, dict) else None
-    result = None
-    if what == "play" and isinstance(action.get("board"), Board):
-        result = engine.play(state, action["board"])
-    elif what in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
-        result = state.variant.apply_action(state, action)
-    if result is not None and result.ok:
-        return result, False
-    illegal = result is not None
-    result = engine.draw(state)
-    if result.ok:
-        return result, illegal
-    # a rule refused the draw too (e.g. a must-play rule): penalty where the variant has one, else a pass
-    if state.variant.failed_play_penalty:
-        result = engine.penalise_failed_play(state, "no legal move")
-    else:
-        state.passes += 1
-        result = engine.TurnResult(True, [], engine._end_turn(state, seat, "pass"))
-    return result, True
+def demo_turn(state: GameState) -> ComputerTurn:
+    """Let the computer play the current seat's turn (a "human" seat plays as basic)."""
+    level = state.player.kind
+    player = make_player("basic" if level == "human" else level, state.player_seed(state.current))
+    return computer_turn(state, player)
 
 
 @dataclass
@@ -141,7 +115,8 @@ class Demo:
         seats = [(f"Computer {i + 1}", k) for i, k in enumerate(kinds)]
         names = {spec.name for spec in vcls.all_option_specs()}
         options = {k: v for k, v in self.options.items() if k in names}
-        self.state = engine.new_game(key, seats, seed=self.seed + self.games, options=options)
+        seed = self.seed + self.games
+        self.state = engine.new_game(key, seats, seed=seed, options=options, secret=derived_secret("demo", seed))
         self.games += 1
         self.report.games_started += 1
         self.report.variants.append(key)
@@ -179,7 +154,8 @@ class Demo:
             over = state.phase == "game_over"
             self.report.games_finished += over
             return DemoStep("turn", saved=self.save(), game_over=over)
-        result, illegal = computer_turn(state)
+        turn = demo_turn(state)
+        result, illegal = turn.result, turn.illegal
         self.report.turns += 1
         self.report.illegal += illegal
         over = state.phase == "game_over"

@@ -5,7 +5,7 @@ tiles to that cell, undo, reset, draw, end the turn) into calls on the rules
 core.  The turn in progress is a *draft*: a copy of the table the player edits
 freely, plus where each of their tiles sits on their rack, plus an undo stack.
 Nothing reaches the ``GameState`` until the rules core accepts it
-(``engine.end_turn_with_draft``, ``engine.draw``, ``engine.timeout``).
+(``engine.apply`` with an ``EndTurn``, ``Draw`` or ``Timeout`` action).
 
 Computer turns are asked for, not computed here: ``ai_request()`` hands out the
 JSON-able view a computer player needs (so the UI can think in another process)
@@ -28,18 +28,19 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .play.computer import apply_computer_action
+from .rules import actions as act
 from .rules import engine
 from .rules.board import Board, Cell
 from .rules.engine import PlayerView
 from .rules.state import GameState, StateError
-from .rules.tiles import format_tiles, sort_key_groups, sort_key_runs
+from .rules.tiles import sort_key_groups, sort_key_runs, tiles_in_words
 from .rules.turn import Analysis, Problem
 
 HUMAN = "human"
 SESSION_VERSION = 1
 RACK_ROWS = 2
 RACK_MIN_COLS = 16
-DEFAULT_GRID_WIDTH = 28
 OPPONENT_NAMES = ("Mia", "Otto", "Lena", "Bruno", "Yuki", "Sam", "Ines", "Theo")
 
 TABLE = "table"
@@ -329,7 +330,7 @@ class Session:
 
     @property
     def grid_width(self) -> int:
-        return int(getattr(self.variant, "grid_width", DEFAULT_GRID_WIDTH))
+        return self.variant.grid_width
 
     @property
     def turn_time(self) -> int:
@@ -684,7 +685,7 @@ class Session:
             self.draft = self.state.board.copy()
             self.rack_slots = dict(self._turn_rack)
             self._sync_rack()
-        result = engine.draw(self.state)
+        result = engine.apply(self.state, act.Draw())
         if not result.ok:
             self.version += 1
             return Outcome(False, result.problems)
@@ -696,7 +697,7 @@ class Session:
             return Outcome(False, [Problem("it is not your turn")])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            problem = Problem(f"tiles taken from the table must be used this turn ({format_tiles(held)}): "
+            problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
                               "put them back into sets on the table")
             self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
             return Outcome(False, [problem])
@@ -704,7 +705,7 @@ class Session:
             return self.draw()
         before = self.state.board.copy()
         draft = self.draft.copy()
-        result = engine.end_turn_with_draft(self.state, draft)
+        result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
             self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
             return Outcome(False, result.problems)
@@ -795,16 +796,16 @@ class Session:
         draft = self.draft.copy() if self.draft is not None else None
         if self.draft is not None:
             self.rack_slots = dict(self._turn_rack)
-        result = engine.timeout(self.state, draft)
-        self._emit({"type": "timeout", "seat": seat, "message": self.variant.timeout_consequence()})
+        result = engine.apply(self.state, act.Timeout(draft))
+        stood = any(ev.get("type") == "play" for ev in result.events)
+        message = "Time is up: your finished play stands." if stood else self.variant.timeout_consequence()
+        self._emit({"type": "timeout", "seat": seat, "message": message})
         return self._turn_done(seat, result.events, before)
 
     # -- computer turns -----------------------------------------------------------------------
     def ai_seed(self, seat: int) -> int:
-        """A fresh seed per turn that depends on the state only (the formula of
-        ``game.demo.player_seed``), so a resumed game plays on exactly as before."""
-        st = self.state
-        return (st.seed * 1_000_003 + st.round * 10_007 + st.total_turns * 101 + seat) % 2**31
+        """A fresh seed per turn (``GameState.player_seed``), so a resumed game plays on exactly as before."""
+        return self.state.player_seed(seat)
 
     def ai_request(self) -> tuple[int, str, int, dict] | None:
         """``(token, level, seed, view_dict)`` when a computer seat must move and no
@@ -831,38 +832,19 @@ class Session:
         self._ai_pending = None
         seat = self.state.current
         before = self.state.board.copy()
-        action = action_from_wire(action)
-        kind = action.get("type") if isinstance(action, dict) else None
-        result = None
-        if kind == "play" and isinstance(action.get("board"), Board):
-            result = engine.play(self.state, action["board"])
-        elif kind not in (None, "play", "draw") and hasattr(self.variant, "apply_action"):
-            try:
-                result = self.variant.apply_action(self.state, action)
-            except Exception:
-                result = None
-        if result is not None and not result.ok:
-            self.illegal_ai_moves += 1
-            result = None
-        if result is None or not result.ok:
-            result = engine.draw(self.state)
-            if not result.ok:  # a must-play rule refused the draw: the turn passes
-                if self.variant.failed_play_penalty:
-                    result = engine.penalise_failed_play(self.state, "no legal move")
-                else:
-                    result = engine.timeout(self.state, None)
-        return self._turn_done(seat, result.events, before)
+        turn = apply_computer_action(self.state, action_from_wire(action))
+        self.illegal_ai_moves += turn.illegal
+        return self._turn_done(seat, turn.result.events, before)
 
     def human_action(self, action: dict) -> Outcome:
-        """A rule set's own kind of turn for the viewer (e.g. a claim), through
-        ``variant.apply_action``; the turn ends when the rules accept it."""
+        """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
+        the turn ends when the rules accept it."""
         if not self.my_turn:
             return Outcome(False, [Problem("it is not your turn")])
-        hook = getattr(self.variant, "apply_action", None)
-        if hook is None:
+        if not self.variant.has_claims:
             return Outcome(False, [Problem("this rule set has no such action")])
         before = self.state.board.copy()
-        result = hook(self.state, action)
+        result = engine.apply(self.state, action)
         if not result.ok:
             self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
             return Outcome(False, list(result.problems))

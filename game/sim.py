@@ -21,48 +21,18 @@ from collections import Counter
 
 from .ai import make_player, player_names
 from .figures import percentile
+from .play.computer import computer_turn
 from .rules import engine
-from .rules.board import Board
+from .rules.state import derived_secret
 from .rules.variants import REGISTRY
 
 MAX_TURNS_PER_ROUND = 3000
 
 
-def take_turn(state, player) -> tuple[engine.TurnResult, bool, float]:
-    """One computer turn: ask ``player`` (from its own view) and apply the answer through the
-    checked entry points.  A move the referee refuses counts as illegal and becomes a draw
-    (or, when a rule refuses the draw too, the failed-play penalty or a pass).
-    Returns (result, illegal, milliseconds the player thought)."""
-    seat = state.current
-    t0 = time.perf_counter()
-    action = player.choose(engine.view(state, seat))
-    think_ms = (time.perf_counter() - t0) * 1000
-    kind = action.get("type") if isinstance(action, dict) else None
-    illegal = False
-    if kind == "play" and isinstance(action.get("board"), Board):
-        result = engine.play(state, action["board"])
-        if not result.ok:
-            illegal = True
-            result = engine.draw(state)
-    elif kind in ("claim", "hijack") and hasattr(state.variant, "apply_action"):
-        result = state.variant.apply_action(state, action)
-        if not result.ok:
-            illegal = True
-            result = engine.draw(state)
-    else:
-        result = engine.draw(state)
-        if not result.ok:  # e.g. a must-play rule refused the draw: count it
-            illegal = True
-    if not result.ok:  # the draw after an illegal move was refused too: force the turn to end
-        result = engine.penalise_failed_play(state, "no legal move") if state.variant.failed_play_penalty else _force_pass(state)
-    return result, illegal, think_ms
-
-
 def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
     """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
     seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
-    state = engine.new_game(variant, seats, seed=seed, options=options)
-    players = [make_player(k, seed * 31 + i) for i, k in enumerate(kinds)]
+    state = engine.new_game(variant, seats, seed=seed, options=options, secret=derived_secret("sim", seed))
     illegal = 0
     conserved = True
     reasons: Counter = Counter()
@@ -80,11 +50,11 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
             reasons["stalled"] += 1
             continue
         seat = state.current
-        result, bad, ms = take_turn(state, players[seat])
-        think[seat].append(ms)
-        illegal += bad
+        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        think[seat].append(turn.think_ms)
+        illegal += turn.illegal
         turns += 1
-        for ev in result.events:
+        for ev in turn.result.events:
             if ev.get("type") == "round_end":
                 reasons[ev["reason"]] += 1
             elif ev.get("type") == "claim":
@@ -104,12 +74,6 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "game_end": state.variant.game_end_reason(state),
         "state": state,
     }
-
-
-def _force_pass(state):
-    seat = state.current
-    state.passes += 1
-    return engine.TurnResult(True, [], engine._end_turn(state, seat, "pass"))
 
 
 def parse_options(items: list[str]) -> dict:
@@ -180,7 +144,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "think_ms_p99": [round(percentile(think[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
     }
-    if hasattr(REGISTRY[variant], "apply_action"):
+    if REGISTRY[variant].has_claims:
         # Rule sets with claims (Rummi200kub): how many claims, hijacks and locking claims were made.
         summary["claims"] = {k: claims.get(k, 0) for k in ("claim", "hijack", "lock")}
     return summary

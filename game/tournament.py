@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .rules import engine
-from .rules.state import GameState, StateError
+from .rules.state import GameState, StateError, derived_secret
 from .rules.variants.golden import GoldenGames
 
 SCHEMA_VERSION = 1
@@ -424,17 +424,18 @@ class Tournament:
         seats = [(e["name"], "human" if e["kind"] == "human" else e["plays_as"])
                  for e in (self._d["entrants"][i] for i in tb["seats"])]
         options = dict(self._d["options"], rounds=stage["games"])
-        return engine.new_game(VARIANT, seats, seed=tb["seed"], options=options)
+        secret = derived_secret("tournament", self.seed, ref.stage, ref.table)
+        return engine.new_game(VARIANT, seats, seed=tb["seed"], options=options, secret=secret)
 
     def computer_player(self, ref: TableRef, seat: int, state: GameState):
-        """The computer player for ``seat`` at this point of the game (seeded by table, seat
-        and turn, so a game resumed after a save plays on exactly as it would have)."""
+        """The computer player for ``seat`` at this point of the game (seeded by the game's
+        ``player_seed``, so a game resumed after a save plays on exactly as it would have)."""
         tb = self._table(ref)
         entrant = self._d["entrants"][tb["seats"][seat]]
         level = entrant["plays_as"] if entrant["kind"] == "computer" else FALLBACK_LEVEL
         from .ai import make_player
 
-        return make_player(resolve_level(level), derive_seed(tb["seed"], "ai", seat, state.total_turns))
+        return make_player(resolve_level(level), state.player_seed(seat))
 
     def record_result(self, ref: TableRef, state: GameState, *, illegal_moves: int = 0,
                       tiles_conserved: bool | None = None, played: str = "on screen") -> dict:
@@ -506,7 +507,7 @@ class Tournament:
         (the human's table is played on screen); ``stand_in`` names a computer level to
         play the human's seat instead.  ``only`` limits it to one table.  A table started
         with ``start_table`` (to watch it) goes on from where it stands."""
-        from .sim import take_turn
+        from .play.computer import computer_turn
 
         skip_human = stand_in is None
         total = self._games_to_simulate(stop_at_human, skip_human, only)
@@ -525,7 +526,6 @@ class Tournament:
                 self._sim = (ref, state)
             stage = self._d["stages"][ref.stage]
             label = f"{stage['name']}, table {ref.table + 1} of {len(stage['tables'])}"
-            tb_seed = self._table(ref)["seed"]
             try:
                 while state.phase != "game_over":
                     if state.phase == "round_over":
@@ -539,12 +539,10 @@ class Tournament:
                     if state.player.kind == "human":
                         from .ai import make_player
 
-                        player = make_player(resolve_level(stand_in or FALLBACK_LEVEL),
-                                             derive_seed(tb_seed, "stand-in", state.total_turns))
+                        player = make_player(resolve_level(stand_in or FALLBACK_LEVEL), state.player_seed(state.current))
                     else:
                         player = self.computer_player(ref, state.current, state)
-                    _, bad, _ = take_turn(state, player)
-                    if bad:
+                    if computer_turn(state, player).illegal:
                         stats["illegal_moves"] += 1
                     if stats["tiles_conserved"] and state.conservation_problems():
                         stats["tiles_conserved"] = False

@@ -83,7 +83,7 @@ def rigged_state(levels=("basic", "basic", "basic"), seed: int = 5, rack: int = 
     v = state.variant
     for seat, cl in claims:
         state.current = seat
-        res = v.apply_action(state, {"type": "claim", "cells": cl})
+        res = engine.apply(state, {"type": "claim", "cells": cl})
         assert res.ok, (seat, cl, [p.message for p in res.problems])
     state.history = []
     state.current = current

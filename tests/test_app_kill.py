@@ -165,7 +165,8 @@ def test_done_when_kill_mid_game_then_continue_resumes_the_same_turn_with_the_sa
 
         # The same game played without interruption, the same way (the person draws every turn).
         seats = [(p.name, p.kind) for p in st.players]
-        replay = Session(engine.new_game(st.variant_key, seats, seed=st.seed, options=dict(st.options)), autosave=False)
+        replay = Session(engine.new_game(st.variant_key, seats, seed=st.seed, options=dict(st.options), secret=st.secret),
+                         autosave=False)
 
         def advance(sess: Session) -> None:
             if sess.my_turn:

@@ -144,7 +144,8 @@ def test_empty_pool_and_everyone_passing_ends_round_lowest_rack_wins():
     assert s.phase != "play" and s.round_end_reason == "blocked"
     assert s.round_winner == 0   # K1 R1 = 2 is the lowest rack
     assert s.players[0].score == (26 - 2) + (5 - 2)
-    assert s.players[1].score == -26 and s.players[2].score == -5
+    assert s.players[1].score == -(26 - 2) and s.players[2].score == -(5 - 2)  # each pays the difference
+    assert sum(p.score for p in s.players) == 0
 
 
 def test_match_winner_most_rounds_then_score():

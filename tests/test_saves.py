@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import persistence, saves
-from game.demo import Demo, computer_turn
+from game.demo import Demo, demo_turn
 from game.rules import engine
 from game.rules.state import SCHEMA_VERSION as STATE_SCHEMA
 from game.rules.state import GameState
@@ -48,7 +48,7 @@ def played(variant: str, turns: int, seed: int = 5, seats: int = 3, options: dic
         if state.phase == "round_over":
             engine.next_round(state)
             continue
-        computer_turn(state)
+        demo_turn(state)
         done += 1
     return state
 
@@ -105,8 +105,8 @@ def test_round_trip_every_rule_set(variant):
     for _ in range(12):
         if state.phase != "play":
             break
-        a, _ = computer_turn(state)
-        b, _ = computer_turn(got.state)
+        a = demo_turn(state).result
+        b = demo_turn(got.state).result
         assert a.events == b.events
         assert got.state.to_dict() == state.to_dict()
 
@@ -175,8 +175,8 @@ def test_schema1_upgrade_restores_the_game_and_its_future():
     for _ in range(30):
         if state.phase != "play":
             break
-        computer_turn(state)
-        computer_turn(got)
+        demo_turn(state)
+        demo_turn(got)
         assert faces(got) == faces(state)
 
 
@@ -470,7 +470,7 @@ def _assert_loaded_legally(data: fmt.SaveData) -> None:
     assert again.state.to_dict() == state.to_dict()
     if state.phase == "play":  # and the game can go on
         probe = state.clone()
-        result, _ = computer_turn(probe)
+        result = demo_turn(probe).result
         assert result.ok and probe.conservation_problems() == []
 
 
@@ -541,7 +541,7 @@ def test_any_json_in_any_field_is_refused_or_loaded_legally(key, value):
 SAVER = r"""
 import sys
 from game import saves
-from game.demo import computer_turn
+from game.demo import demo_turn
 from game.rules import engine
 
 seed = int(sys.argv[1])
@@ -556,7 +556,7 @@ while True:
     elif state.phase == "game_over":
         state = fresh(seed + i)
     else:
-        computer_turn(state)
+        demo_turn(state)
     res = saves.save_game("autosave" if i % 4 else "slot1", state, {"timer_remaining": None, "i": i})
     if not res.ok:
         print(res.message, flush=True)

@@ -153,7 +153,7 @@ def test_view_round_trips_as_json():
 def test_timer_runs_out():
     s = human_session("R10 R11 R12", options={"turn_time": 30})
     n = len(s.state.players[0].rack)
-    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    s.move(tiles("R10 R11"), TABLE, (0, 0))  # an unfinished play: it goes back
     assert s.tick(29.5) is None and s.my_turn
     out = s.tick(1.0)
     assert out is not None and out.ok
@@ -161,6 +161,17 @@ def test_timer_runs_out():
     assert any(e["type"] == "timeout" and "draw" in e["message"] for e in evs)
     assert len(s.state.board) == 0 and len(s.state.players[0].rack) == n + 1
     assert not s.my_turn and s.timer_left == 30
+
+
+def test_timer_running_out_on_a_finished_play_plays_it():
+    s = human_session("R10 R11 R12", options={"turn_time": 30})
+    n = len(s.state.players[0].rack)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))  # a legal initial meld of 33
+    out = s.tick(31.0)
+    assert out is not None and out.ok and not s.my_turn
+    assert any(e["type"] == "timeout" and "stands" in e["message"] for e in s.poll_events())
+    assert sorted(s.state.board.tiles()) == sorted(tiles("R10 R11 R12"))
+    assert len(s.state.players[0].rack) == n - 3 and s.state.players[0].melded
 
 
 def test_session_round_trip_and_autosave_hook():

@@ -9,6 +9,7 @@ import pytest
 
 from game import sim
 from game import tournament as tm
+from game.play.computer import computer_turn
 from game.rules import engine
 from game.tournament import TableRef, Tournament, TournamentError, stage_plan
 
@@ -199,7 +200,7 @@ def test_resume_during_the_humans_game_keeps_the_game_in_progress():
     for _ in range(10):  # a few turns, the human's seat played by a stand-in
         seat = state.current
         player = t.computer_player(ref, seat, state)
-        sim.take_turn(state, player)
+        computer_turn(state, player)
     saved = json.loads(json.dumps(t.to_dict()))
     assert saved["live"]["game"]["turn"] == 10
     back = Tournament.from_dict(saved)

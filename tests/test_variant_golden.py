@@ -280,15 +280,15 @@ def test_running_out_of_time_with_incomplete_sets_costs_the_penalty():
     assert len(state.players[0].rack) == len(rack_before) + 3
 
 
-def test_time_running_out_on_a_complete_table_is_one_tile_not_a_penalty():
+def test_time_running_out_on_a_finished_play_is_the_play():
     state, _, (b6, o6) = _penalty_position()
     r3, r4, r5, r6 = sorted(state.board.tiles())
     rack_before = list(state.player.rack)
     valid = Board.from_sets([[r3, r4, r5], [r6, b6, o6]])
     result = engine.timeout(state, valid)
-    assert result.events[0]["type"] == "draw" and result.events[0]["timeout"]
-    assert len(state.players[0].rack) == len(rack_before) + 1
-    assert sorted(state.board.tiles()) == [r3, r4, r5, r6]
+    assert result.events[0]["type"] == "play" and result.events[0]["timeout"]
+    assert len(state.players[0].rack) == len(rack_before) - 2
+    assert state.board == valid
 
 
 def test_penalty_with_a_short_pool_draws_what_is_left():

@@ -83,7 +83,7 @@ def variant(**options):
 
 
 def claim(state, *cells, kind="claim"):
-    return state.variant.apply_action(state, {"type": kind, "cells": [list(c) for c in cells]})
+    return engine.apply(state, {"type": kind, "cells": [list(c) for c in cells]})
 
 
 def cells_of(r, c, n, vertical=False):
@@ -366,12 +366,12 @@ def test_claim_refusals_explain_themselves():
     poor = claim(state, (-2, 2), (-1, 2), (0, 2))
     assert not poor.ok and "3 claim tokens" in messages(poor)
     assert not claim(state, (5, 5), (5, 6), (5, 7)).ok
-    bad = state.variant.apply_action(state, {"type": "claim", "cells": "everything"})
+    bad = engine.apply(state, {"type": "claim", "cells": "everything"})
     assert not bad.ok and "cells of one set" in messages(bad)
-    bad = state.variant.apply_action(state, {"type": "claim", "cells": [[0, "a"], 1]})
+    bad = engine.apply(state, {"type": "claim", "cells": [[0, "a"], 1]})
     assert not bad.ok and "[row, column]" in messages(bad)
-    assert not state.variant.apply_action(state, {"type": "dance"}).ok
-    assert not state.variant.apply_action(state, None).ok
+    assert not engine.apply(state, {"type": "dance"}).ok
+    assert not engine.apply(state, None).ok
 
 
 def test_third_claim_needs_a_lock_token():
@@ -387,11 +387,11 @@ def test_claim_by_cell_and_key_and_claim_options():
     opts = state.variant.claim_options(state)
     assert sorted(o["key"] for o in opts) == ["h:-2,2", "h:0,0", "v:-2,2"]
     assert {o["kind"] for o in opts} == {"claim"}
-    ambiguous = state.variant.apply_action(state, {"type": "claim", "cell": [0, 2]})
+    ambiguous = engine.apply(state, {"type": "claim", "cell": [0, 2]})
     assert not ambiguous.ok and "two sets" in messages(ambiguous)
-    result = state.variant.apply_action(state, {"type": "claim", "cell": [0, 2], "vertical": True})
+    result = engine.apply(state, {"type": "claim", "cell": [0, 2], "vertical": True})
     assert result.ok and result.events[0]["key"] == "v:-2,2" and state.players[0].score == 6 + 7 + 8
-    result = state.variant.apply_action(state, {"type": "claim", "key": "h:0,0"})
+    result = engine.apply(state, {"type": "claim", "key": "h:0,0"})
     assert result.ok and state.players[2].score == 24
     assert [o["kind"] for o in state.variant.claim_options(state) if o["key"] == "h:0,0"] == ["hijack"]
 
@@ -691,7 +691,7 @@ def test_player_denies_a_rival_one_claim_from_200(level):
     assert crossword._threats(cl.Position.from_state(state), rules, 1) == 1
     action = crossword.choose(engine.view(state, 0), level, random.Random(0))
     assert action["type"] == "hijack"
-    assert state.variant.apply_action(state, action).ok
+    assert engine.apply(state, action).ok
     assert crossword._threats(cl.Position.from_state(state), rules, 1) == 0
 
 

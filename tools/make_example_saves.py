@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.demo import computer_turn  # noqa: E402
+from game.demo import demo_turn  # noqa: E402
 from game.rules import engine  # noqa: E402
 from game.rules.variants import REGISTRY  # noqa: E402
 from game.saves import build, decode  # noqa: E402
@@ -47,7 +47,7 @@ def mid_game(variant: str, min_turns: int, seed: int = SEED):
             break
         if state.total_turns >= min_turns and len(state.board) and state.phase == "play":
             break
-        computer_turn(state)
+        demo_turn(state)
     return state
 
 

@@ -105,7 +105,7 @@ class BasicPlayer:
         35 tiles) or a hand limit may ask for a play where it would draw, and under a
         hand limit the play leaving fewer tiles on the rack is preferred."""
         variant = view.variant
-        if getattr(variant, "crossword", False):
+        if variant.crossword:
             from .crossword import choose as crossword_choose
 
             return crossword_choose(view, "basic", self.rng)
@@ -115,10 +115,10 @@ class BasicPlayer:
             if board is not None:
                 return {"type": "play", "board": board}
             return action
-        limit_at = getattr(variant, "hand_limit_at", None)
-        if limit_at is not None:
+        limit = variant.hand_limit_at(view.turn, len(view.rack_sizes))
+        if limit is not None:
             left = len(view.rack) - (len(action["board"]) - len(view.board))
-            if left > limit_at(view.turn, len(view.rack_sizes)):
+            if left > limit:
                 other = find_play(variant, view.board, view.rack, view.me_melded)
                 if other is not None and len(other) > len(action["board"]):
                     return {"type": "play", "board": other}
@@ -127,7 +127,7 @@ class BasicPlayer:
     def _choose(self, view, variant) -> dict:
         rack = list(view.rack)
         start = TurnStart(view.board.copy(), rack, view.me_melded)
-        width = getattr(variant, "grid_width", DEFAULT_WIDTH)
+        width = variant.grid_width
         sets = _pick_disjoint(rack_sets(rack))
         old_sets = sets_of(view.board)
         if not view.me_melded:

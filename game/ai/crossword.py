@@ -88,7 +88,7 @@ class Ctx:
         self.table_cells = set(self.board.cells)
         self.start = TurnStart(self.board.copy(), list(self.rack), self.melded, None, view.extra)
         self.rng = rng or random.Random(hash_seed(view))
-        self.has_claims = hasattr(self.variant, "claim_rules")
+        self.has_claims = self.variant.has_claims
         if self.has_claims:
             self.rules = self.variant.claim_rules()
             self.pos = cl.Position.from_view(view)
@@ -101,9 +101,8 @@ class Ctx:
         if self.pos is not None:
             for rec in self.pos.claims:
                 self.claimed[(bool(rec["vertical"]), tuple(tuple(c) for c in rec["cells"]))] = cl.holder(rec)
-        opts = getattr(self.variant, "options", {})
-        self.may_extend_initial = bool(opts.get("initial_may_extend", False))
-        self.target = getattr(self.variant, "target", cl.TARGET)
+        self.may_extend_initial = bool(self.variant.options.get("initial_may_extend", False))
+        self.target = self.variant.score_target() or cl.TARGET
         self._snapshot: list | None = None
 
 
@@ -471,7 +470,7 @@ def _after(ctx: Ctx, chk: cl.ClaimCheck) -> cl.Position:
 
 def _rivals(ctx: Ctx) -> list[int]:
     n = len(ctx.pos.scores)
-    d = getattr(ctx.variant, "direction", 1)
+    d = ctx.variant.direction
     return [(ctx.seat + k * d) % n for k in range(1, n)]  # in the order they move next
 
 

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from ..rules.board import Board, Cell
 from ..rules.melds import arrange, check_line
 
-DEFAULT_WIDTH = 28
+from ..rules.board import GRID_WIDTH as DEFAULT_WIDTH
 
 
 def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:

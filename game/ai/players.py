@@ -80,7 +80,7 @@ class _Turn:
         self.sets = sets_of(view.board)
         self.melded = bool(view.me_melded)
         self.start = TurnStart(view.board.copy(), list(self.rack), self.melded, None, view.extra)
-        self.width = getattr(self.variant, "grid_width", DEFAULT_WIDTH)
+        self.width = self.variant.grid_width
         self.deadline = time.perf_counter() + budget
         self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
         self.tried: set = set()

@@ -18,6 +18,7 @@ from .melds import Meld, check_line
 from .tiles import format_tiles
 
 Cell = tuple[int, int]
+GRID_WIDTH = 28  # cells in a row of a flat table
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ class Board:
             self.cells[(r, c + i)] = int(t)
 
     @classmethod
-    def from_sets(cls, sets: Iterable[Sequence[int]], width: int = 28) -> "Board":
+    def from_sets(cls, sets: Iterable[Sequence[int]], width: int = GRID_WIDTH) -> "Board":
         """Lay sets out in reading order, one empty cell between neighbours."""
         board = cls()
         for s in sets:

@@ -1,9 +1,12 @@
 """Game flow: dealing, who starts, turns, round end, scoring, game end.
 
-Functions take a ``GameState`` and change it only through legal steps.  The
-checked entry points (``play``, ``draw``, ``penalise_failed_play``,
-``timeout``) never raise on bad player input: they return a ``TurnResult``
-whose ``problems`` explain a refusal, and leave the state untouched then.
+``apply(state, action)`` is the one way to change a game (see ``actions``): it never
+raises on bad input, returns a ``TurnResult`` whose ``problems`` explain a refusal
+(the state is then untouched) or whose ``events`` say what happened, and appends each
+accepted action to ``state.actions``, so ``replay`` rebuilds a game from its deal.
+Rule sets hook into it (``Variant``); they never end a turn themselves.
+``play``, ``draw``, ``timeout``, ``end_turn_with_draft``, ``next_round`` and
+``finish_round`` are shorthands for ``apply`` with one kind of action.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from . import actions as act
 from .board import Board
-from .state import GameState, PlayerState
-from .tiles import ALL_TILE_IDS, format_tiles, rack_value
+from .state import GameState, PlayerState, new_secret
+from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
 from .variants import find_variant
 
@@ -41,9 +45,12 @@ def new_game(
     seats: Sequence[SeatSpec | str | tuple[str, str]],
     seed: int | None = None,
     options: dict | None = None,
+    secret: str | None = None,
 ) -> GameState:
     """Create a game and deal its first round.  ``seats`` are names, (name, kind)
-    pairs or ``SeatSpec``s; raises ``ValueError`` with a clear message on bad set-up."""
+    pairs or ``SeatSpec``s; raises ``ValueError`` with a clear message on bad set-up.
+    ``secret`` keys the computer players' seeds (``GameState.player_seed``); by default a
+    fresh random one, never derived from the deal."""
     vcls = find_variant(variant)
     specs = [_spec(s) for s in seats]
     if not vcls.min_players <= len(specs) <= vcls.max_players:
@@ -57,6 +64,7 @@ def new_game(
         players=[PlayerState(s.name, s.kind) for s in specs],
         seed=int(seed),
         rng=random.Random(int(seed)),
+        secret=secret if secret is not None else new_secret(),
     )
     state.extra = state.variant.init_extra(state)
     start_round(state)
@@ -123,60 +131,118 @@ def turn_start(state: GameState) -> TurnStart:
     return TurnStart(state.board.copy(), list(p.rack), p.melded, state.drawn, state.extra)
 
 
-def check_play(state: GameState, board: Board) -> Analysis:
+def _is_cell(cell: object) -> bool:
+    return (isinstance(cell, tuple) and len(cell) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in cell))
+
+
+def board_problems(state: GameState, board: object) -> list[Problem]:
+    """What makes ``board`` no table at all for the player to move: not a layout, cells
+    that are not (row, column) pairs, things that are not tiles, a tile twice, or tiles
+    that are neither on the table nor on the player's rack.  Such a draft is refused
+    outright (never a penalty, never an exception)."""
+    if not isinstance(board, Board) or not isinstance(board.cells, dict):
+        return [Problem("a play must be a table layout")]
+    cells = list(board.cells.items())
+    if not all(_is_cell(c) for c, _ in cells):
+        return [Problem("the table has a place that is not a (row, column) cell")]
+    tiles = [t for _, t in cells]
+    if not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 105 for t in tiles):
+        return [Problem("the table holds something that is not a tile")]
+    if len(set(tiles)) != len(tiles):
+        return [Problem("a tile is on the table twice")]
+    mine = set(state.board.tiles()) | set(state.player.rack)
+    foreign = [t for t in tiles if t not in mine]
+    if foreign:
+        return [Problem(f"those tiles are not yours to play ({tiles_in_words(foreign)})")]
+    return []
+
+
+def check_play(state: GameState, board: object) -> Analysis:
     """Analyse the current player's draft without changing anything."""
-    return analyse(state.variant, turn_start(state), board)
+    start = turn_start(state)
+    problems = board_problems(state, board)
+    if problems:
+        return Analysis(start, Board(), [], [], [], problems)
+    return analyse(state.variant, start, board)
 
 
 def _refuse(*messages: str) -> TurnResult:
     return TurnResult(False, [Problem(m) for m in messages])
 
 
-def play(state: GameState, board: Board) -> TurnResult:
-    """The current player ends their turn with ``board`` as the new table."""
-    if state.phase != "play":
+def apply(state: GameState, action: object) -> TurnResult:
+    """Apply any action (a typed value from ``actions`` or its JSON form) to the game.
+    Refusals leave the state untouched; accepted actions are logged in ``state.actions``."""
+    try:
+        action = act.from_json(action)
+    except act.ActionError as exc:
+        return _refuse(str(exc))
+    before = state.board.copy()
+    if isinstance(action, act.NextRound):
+        if state.phase != "round_over":
+            return _refuse("the next round starts only after a round has ended")
+        state.round += 1
+        start_round(state)
+        result = TurnResult(True, [], [state.events[-1]])
+    elif state.phase != "play":
         return _refuse("the round is over")
-    if not isinstance(board, Board):
-        return _refuse("a play must be a table layout")
-    analysis = check_play(state, board)
+    elif isinstance(action, act.EndRound):
+        result = TurnResult(True, [], [_finish_round(state, action.reason)])
+    else:
+        result = _TURNS[type(action)](state, action)
+    if result.ok:
+        state.actions.append(act.to_log(action, before))
+    return result
+
+
+def _play(state: GameState, action: act.Play) -> TurnResult:
+    analysis = check_play(state, action.board)
     if analysis.problems:
         return TurnResult(False, analysis.problems)
+    return _commit_play(state, analysis, {})
+
+
+def _commit_play(state: GameState, analysis: Analysis, extra: dict) -> TurnResult:
     seat = state.current
     p = state.player
     played = set(analysis.played)
     p.rack = [t for t in p.rack if t not in played]
-    state.board = board.copy()
+    state.board = analysis.board.copy()
     was_melded = p.melded
     p.melded = True
     state.passes = 0
-    ev = {"type": "play", "seat": seat, "tiles": sorted(played), "initial": not was_melded}
+    ev = {"type": "play", "seat": seat, "tiles": sorted(played), "initial": not was_melded, **extra}
     if not was_melded:
         ev["points"] = state.variant.initial_play_points(analysis)
     state.log(ev)
-    events = [ev]
-    events += _end_turn(state, seat, "play")
-    return TurnResult(True, [], events)
+    return TurnResult(True, [], [ev] + _end_turn(state, seat, "play"))
 
 
-def draw(state: GameState) -> TurnResult:
-    """The current player draws a tile (or passes when the pool is empty)."""
-    if state.phase != "play":
-        return _refuse("the round is over")
+def _draw(state: GameState, action: act.Draw) -> TurnResult:
     problems = state.variant.draw_problems(state)
     if problems:
         return TurnResult(False, problems)
+    return _take_tile(state, "draw", {})
+
+
+def _take_tile(state: GameState, how: str, extra: dict, messages: tuple[str, str] = ("", "")) -> TurnResult:
+    """The player to move draws a tile, or passes when the pool is empty; the turn ends."""
     seat = state.current
-    p = state.player
     if state.pool:
         t = state.pool.pop()
-        p.rack.append(t)
+        state.players[seat].rack.append(t)
         state.last_drawn[seat] = t
-        ev = {"type": "draw", "seat": seat, "tile": t}
+        ev = {"type": "draw", "seat": seat, "tile": t, **extra}
+        message = messages[0]
     else:
         state.passes += 1
-        ev = {"type": "pass", "seat": seat}
+        ev = {"type": "pass", "seat": seat, **extra}
+        message = messages[1]
+    if message:
+        ev["message"] = message
     state.log(ev)
-    return TurnResult(True, [], [ev] + _end_turn(state, seat, "draw"))
+    return TurnResult(True, [], [ev] + _end_turn(state, seat, how))
 
 
 def draw_tiles(state: GameState, seat: int, count: int) -> list[int]:
@@ -191,17 +257,13 @@ def draw_tiles(state: GameState, seat: int, count: int) -> list[int]:
     return got
 
 
-def penalise_failed_play(
-    state: GameState, reason: str = "", returned: Iterable[int] = (), problems: Iterable[str] = ()
-) -> TurnResult:
+def _penalise(state: GameState, reason: str, returned: Iterable[int] = (), problems: Iterable[str] = ()) -> TurnResult:
     """Golden Games rule 10: a failed manipulation is undone (the table and rack are
     simply not changed) and the player draws the variant's penalty tiles.
 
     ``returned`` (the tiles the player had put down and takes back) and ``problems``
     (what was wrong) only go into the event, whose ``message`` explains the penalty
     to the player who took it and ``summary`` to everyone else."""
-    if state.phase != "play":
-        return _refuse("the round is over")
     seat = state.current
     count = state.variant.failed_play_penalty
     got = draw_tiles(state, seat, count)
@@ -209,7 +271,6 @@ def penalise_failed_play(
         state.last_drawn[seat] = got[-1]
     elif not state.pool:
         state.passes += 1
-    reason = reason or "incomplete sets left on the table"
     back = sorted(int(t) for t in returned)
     message, summary = _penalty_texts(state.players[seat].name, reason, len(back), count, len(got))
     ev = {
@@ -247,7 +308,7 @@ def failed_manipulation(analysis: Analysis) -> list[Problem]:
     incomplete or invalid sets and runs left on the table).  Other problems (initial meld
     too small, joker rules, no tile played) are refused without a penalty."""
     return [
-        Problem(f"{format_tiles(ln.tiles)}: {m.reason}", ln.cells)
+        Problem(f"{tiles_in_words(ln.tiles)}: {m.reason}", ln.cells)
         for ln, m in zip(analysis.lines, analysis.melds)
         if not m
     ]
@@ -271,11 +332,18 @@ class EndTurnPreview:
     warnings: tuple[str, ...] = ()
 
 
-def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
+def _penalty_applies(state: GameState, analysis: Analysis) -> bool:
+    """The failed-play penalty applies to a refused draft: the rule set has one, the draft
+    is a table of the player's own tiles, and it leaves incomplete or invalid sets."""
+    return bool(state.variant.failed_play_penalty and analysis.lines and failed_manipulation(analysis))
+
+
+def preview_end_turn(state: GameState, board: object) -> EndTurnPreview:
     if state.phase != "play":
         return EndTurnPreview("refused", (Problem("the round is over"),), "The round is over.")
-    if not isinstance(board, Board):
-        return EndTurnPreview("refused", (Problem("a play must be a table layout"),), "A play must be a table layout.")
+    structural = board_problems(state, board)
+    if structural:
+        return EndTurnPreview("refused", tuple(structural), "; ".join(p.message for p in structural))
     variant = state.variant
     rack = state.player.rack
     if board == state.board:
@@ -290,8 +358,8 @@ def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
         played = set(analysis.played)
         notes = tuple(variant.end_turn_warnings(state, state.current, [t for t in rack if t not in played]))
         return EndTurnPreview("play", (), " ".join(notes), bool(notes), notes)
-    count = state.variant.failed_play_penalty
-    if count and failed_manipulation(analysis):
+    if _penalty_applies(state, analysis):
+        count = variant.failed_play_penalty
         warn = bool(state.options.get("warn_before_penalty", True))
         msg = (f"Incomplete sets are left on the table. If you end your turn now, the table is put back, "
                f"your tiles return to your rack and you draw {count} penalty tiles.")
@@ -299,49 +367,113 @@ def preview_end_turn(state: GameState, board: Board) -> EndTurnPreview:
     return EndTurnPreview("refused", tuple(analysis.problems), "; ".join(p.message for p in analysis.problems))
 
 
-def end_turn_with_draft(state: GameState, board: Board) -> TurnResult:
+def _end_turn_with_draft(state: GameState, action: act.EndTurn) -> TurnResult:
     """End the turn with a draft: play it if legal; otherwise the variant's failed-play
     penalty applies where it has one and the draft leaves incomplete sets on the table
     (``failed_manipulation``), else the play is refused and nothing changes."""
-    if board == state.board:
-        return draw(state)
-    result = play(state, board)
-    if result.ok or not state.variant.failed_play_penalty or not isinstance(board, Board) or state.phase != "play":
-        return result
-    analysis = check_play(state, board)
-    if not failed_manipulation(analysis):
-        return result
-    return penalise_failed_play(
-        state, "incomplete sets were left on the table", analysis.played, [p.message for p in result.problems]
-    )
+    if action.board == state.board:
+        return _draw(state, act.Draw())
+    analysis = check_play(state, action.board)
+    if not analysis.problems:
+        return _commit_play(state, analysis, {})
+    if not _penalty_applies(state, analysis):
+        return TurnResult(False, analysis.problems)
+    return _penalise(state, "incomplete sets were left on the table", analysis.played,
+                     [p.message for p in analysis.problems])
 
 
-def timeout(state: GameState, draft: Board | None = None) -> TurnResult:
-    """The turn timer ran out: the draft is undone and the player draws (the failed-play
-    penalty instead, where the variant has one and the draft left incomplete sets)."""
-    if state.phase != "play":
-        return _refuse("the round is over")
-    if isinstance(draft, Board) and draft != state.board and state.variant.failed_play_penalty:
+def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
+    """The turn timer ran out.  A finished play (a legal draft) is played where the rule
+    set says so (``timeout_plays_finished_table``); a draft leaving incomplete sets takes
+    the failed-play penalty where the rule set has one; otherwise the draft is undone
+    and the player draws."""
+    draft = action.board
+    variant = state.variant
+    if isinstance(draft, Board) and draft != state.board and not board_problems(state, draft):
         analysis = check_play(state, draft)
-        if analysis.problems and failed_manipulation(analysis):
-            return penalise_failed_play(
-                state, "time ran out with incomplete sets on the table", analysis.played,
-                [p.message for p in analysis.problems],
-            )
+        if not analysis.problems and variant.timeout_plays_finished_table:
+            return _commit_play(state, analysis, {"timeout": True,
+                                                  "message": "Time is up: your finished play stands."})
+        if analysis.problems and _penalty_applies(state, analysis):
+            return _penalise(state, "time ran out with incomplete sets on the table", analysis.played,
+                             [p.message for p in analysis.problems])
+    state.log({"type": "timeout", "seat": state.current})
+    return _take_tile(state, "timeout", {"timeout": True}, (
+        "Time is up: your tiles go back and you draw a tile.",
+        "Time is up: your tiles go back; the pool is empty, so you pass."))
+
+
+def _claim(state: GameState, action: act.Claim) -> TurnResult:
     seat = state.current
-    state.log({"type": "timeout", "seat": seat})
-    if state.pool:
-        t = state.pool.pop()
-        state.players[seat].rack.append(t)
-        state.last_drawn[seat] = t
-        ev = {"type": "draw", "seat": seat, "tile": t, "timeout": True,
-              "message": "Time is up: your tiles go back and you draw a tile."}
-    else:
-        state.passes += 1
-        ev = {"type": "pass", "seat": seat, "timeout": True,
-              "message": "Time is up: your tiles go back; the pool is empty, so you pass."}
+    problems, events = state.variant.claim_turn(state, action.payload())
+    if problems:
+        return TurnResult(False, problems)
+    for ev in events:
+        state.log(ev)
+    return TurnResult(True, [], events + _end_turn(state, seat, "claim"))
+
+
+def _forfeit(state: GameState, action: act.Forfeit) -> TurnResult:
+    """No legal move is left to a player: the failed-play penalty where the rule set has
+    one, else the turn passes."""
+    if state.variant.failed_play_penalty:
+        return _penalise(state, "no legal move")
+    seat = state.current
+    state.passes += 1
+    ev = {"type": "pass", "seat": seat}
     state.log(ev)
-    return TurnResult(True, [], [ev] + _end_turn(state, seat, "timeout"))
+    return TurnResult(True, [], [ev] + _end_turn(state, seat, "pass"))
+
+
+_TURNS = {
+    act.Play: _play,
+    act.EndTurn: _end_turn_with_draft,
+    act.Draw: _draw,
+    act.Timeout: _timeout,
+    act.Claim: _claim,
+    act.Forfeit: _forfeit,
+}
+
+
+# -- shorthands for one kind of action -----------------------------------------------------------
+
+
+def play(state: GameState, board: object) -> TurnResult:
+    """``apply(state, Play(board))``: the current player ends the turn with ``board`` as the table."""
+    return apply(state, act.Play(board))
+
+
+def draw(state: GameState) -> TurnResult:
+    """``apply(state, Draw())``: draw a tile (or pass when the pool is empty)."""
+    return apply(state, act.Draw())
+
+
+def end_turn_with_draft(state: GameState, board: object) -> TurnResult:
+    """``apply(state, EndTurn(board))``."""
+    return apply(state, act.EndTurn(board))
+
+
+def timeout(state: GameState, draft: object = None) -> TurnResult:
+    """``apply(state, Timeout(draft))``."""
+    return apply(state, act.Timeout(draft))
+
+
+def next_round(state: GameState) -> None:
+    """``apply(state, NextRound())``; raises ``ValueError`` before the round has ended."""
+    result = apply(state, act.NextRound())
+    if not result.ok:
+        raise ValueError(result.message)
+
+
+def finish_round(state: GameState, reason: str) -> dict:
+    """``apply(state, EndRound(reason))``: end the round now; returns its round-end event."""
+    result = apply(state, act.EndRound(reason))
+    if not result.ok:
+        raise ValueError(result.message)
+    return result.events[-1]
+
+
+# -- ending turns and rounds ----------------------------------------------------------------------
 
 
 def _end_turn(state: GameState, seat: int, action: str) -> list[dict]:
@@ -361,13 +493,13 @@ def _end_turn(state: GameState, seat: int, action: str) -> list[dict]:
         elif not state.pool and state.passes >= n:
             reason = "blocked"
     if reason:
-        events.append(finish_round(state, reason))
+        events.append(_finish_round(state, reason))
     else:
         state.current = (seat + state.variant.direction) % n
     return events
 
 
-def finish_round(state: GameState, reason: str) -> dict:
+def _finish_round(state: GameState, reason: str) -> dict:
     variant = state.variant
     winner = variant.round_winner(state, reason)
     deltas = variant.score_round(state, reason, winner)
@@ -395,15 +527,29 @@ def finish_round(state: GameState, reason: str) -> dict:
     return ev
 
 
-def next_round(state: GameState) -> None:
-    if state.phase != "round_over":
-        raise ValueError("the next round starts only after a round has ended")
-    state.round += 1
-    start_round(state)
-
-
 def ranking(state: GameState) -> list[int]:
     return state.variant.ranking(state)
+
+
+# -- replay -------------------------------------------------------------------------------------------
+
+
+def replay(state: GameState, upto: int | None = None) -> GameState:
+    """The game rebuilt from its deal and its first ``upto`` logged actions (all by default).
+    Raises ``ValueError`` when the game has no complete log or an entry does not apply."""
+    if not state.replayable:
+        raise ValueError("this game was saved by an older version and has no complete action log")
+    seats = [(p.name, p.kind) for p in state.players]
+    game = new_game(state.variant_key, seats, seed=state.seed, options=state.options, secret=state.secret)
+    for k, entry in enumerate(state.actions[:upto]):
+        try:
+            action = act.from_log(entry, game.board)
+        except act.ActionError as exc:
+            raise ValueError(f"action {k + 1} of the log is damaged: {exc}") from None
+        result = apply(game, action)
+        if not result.ok:
+            raise ValueError(f"action {k + 1} of the log does not apply: {result.message}")
+    return game
 
 
 # -- what one seat may see ---------------------------------------------------------------------
@@ -459,7 +605,3 @@ def view(state: GameState, seat: int) -> PlayerView:
         history=tuple(copy.deepcopy(state.history)),
     )
 
-
-def seats_in_order(state: GameState) -> Iterable[int]:
-    n = len(state.players)
-    return [(state.current + k * state.variant.direction) % n for k in range(n)]

@@ -34,7 +34,7 @@ from .turn import TurnStart, analyse
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
 
-DEFAULT_WIDTH = 28
+from .board import GRID_WIDTH as DEFAULT_WIDTH
 SEARCH_BUDGET = 20000  # nodes of the initial-meld search (deterministic, a few ms)
 
 
@@ -220,7 +220,7 @@ def find_play(
     """A legal end-of-turn table for this rack, as large as the simple moves allow, or None.
 
     The tile drawn this turn (``drawn``) is never played."""
-    width = width or getattr(variant, "grid_width", DEFAULT_WIDTH)
+    width = width or variant.grid_width
     rack = [int(t) for t in rack]
     usable = [t for t in rack if t != drawn]
     start = TurnStart(board.copy(), list(rack), melded, drawn)

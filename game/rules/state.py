@@ -8,7 +8,10 @@ The pool is kept in draw order (``pool[-1]`` is drawn next).
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +20,20 @@ from .tiles import ALL_TILE_IDS
 from .variants import Variant, find_variant
 
 SCHEMA_VERSION = 2
+SECRET_HEX = 32  # characters of hex in a game's secret (128 bits)
+MAX_LOG = 20000  # actions a game's log may hold (a long game has a few hundred)
+
+
+def new_secret() -> str:
+    """A fresh random key for the computer players' seeds (never derived from the deal)."""
+    return secrets.token_hex(SECRET_HEX // 2)
+
+
+def derived_secret(*parts: object) -> str:
+    """A secret derived from the parts (for reproducible tools such as the simulator, where the
+    seed is given on the command line: there nothing is hidden from anyone)."""
+    text = "\x1f".join(str(p) for p in parts)
+    return hashlib.sha256(b"tile-rush players\x1f" + text.encode()).hexdigest()[:SECRET_HEX]
 
 
 class StateError(ValueError):
@@ -81,6 +98,9 @@ class GameState:
     extra: dict = field(default_factory=dict)  # variant data shared by all (claims, tournament, ...)
     events: list[dict] = field(default_factory=list)  # recent events for the screen (bounded)
     rng: random.Random = field(default_factory=random.Random)
+    secret: str = field(default_factory=new_secret)  # keys the computer players' seeds; never in a view
+    actions: list[dict] = field(default_factory=list)  # every accepted action since the deal (log form)
+    replayable: bool = True  # False for a game saved before the log existed
 
     _variant: Variant | None = field(default=None, repr=False, compare=False)
 
@@ -94,8 +114,13 @@ class GameState:
     def player(self) -> PlayerState:
         return self.players[self.current]
 
-    def tile_count(self) -> int:
-        return len(self.pool) + len(self.board) + sum(len(p.rack) for p in self.players)
+    def player_seed(self, seat: int) -> int:
+        """The seed a computer player gets for this turn: a keyed hash of the game's secret,
+        the round, the turn and the seat.  Nothing a player sees reveals the secret, so no
+        seat can rebuild the deal or the pool order from it."""
+        msg = f"{self.round}:{self.total_turns}:{seat}".encode()
+        digest = hmac.new(bytes.fromhex(self.secret), msg, hashlib.sha256).digest()
+        return int.from_bytes(digest[:4], "big") % 2**31
 
     def conservation_problems(self) -> list[str]:
         """Every one of the 106 tiles exactly once across pool, board and racks."""
@@ -152,6 +177,9 @@ class GameState:
             "extra": copy.deepcopy(self.extra),
             "events": copy.deepcopy(self.events),
             "rng": {"version": version, "internal": list(internal), "gauss": gauss},
+            "secret": self.secret,
+            "actions": copy.deepcopy(self.actions),
+            "replayable": self.replayable,
         }
 
     @classmethod
@@ -211,6 +239,7 @@ class GameState:
             events = d.get("events", [])
             if not isinstance(history, list) or not isinstance(events, list):
                 raise StateError("history and events must be lists")
+            secret, actions, replayable = _log_fields(d)
             state = cls(
                 variant_key=key,
                 options=options,
@@ -234,6 +263,9 @@ class GameState:
                 extra=copy.deepcopy(_dict(d, "extra")),
                 events=copy.deepcopy(events),
                 rng=rng,
+                secret=secret,
+                actions=actions,
+                replayable=replayable,
             )
         except StateError:
             raise
@@ -247,6 +279,20 @@ class GameState:
         if problems:
             raise StateError("tiles are not all accounted for: " + "; ".join(problems[:3]))
         return state
+
+
+def _log_fields(d: dict) -> tuple[str, list[dict], bool]:
+    """The secret and the action log; a save from before they existed gets a fresh secret
+    and an empty log marked as not replayable."""
+    if "actions" not in d:
+        return new_secret(), [], False
+    secret = _str(d, "secret")
+    if len(secret) != SECRET_HEX or any(c not in "0123456789abcdef" for c in secret):
+        raise StateError("the game's secret is damaged")
+    actions = _get(d, "actions", list, "a list")
+    if len(actions) > MAX_LOG or not all(isinstance(a, dict) and isinstance(a.get("type"), str) for a in actions):
+        raise StateError("the action log is damaged")
+    return secret, copy.deepcopy(actions), _bool(d, "replayable")
 
 
 def _get(d: dict, key: str, kind: type | tuple, what: str) -> Any:

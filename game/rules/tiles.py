@@ -135,6 +135,19 @@ def format_tiles(tiles: Iterable[int]) -> str:
     return " ".join(notation(t) for t in tiles)
 
 
+def tile_words(tile_id: int) -> str:
+    """A tile as a player says it: "red 5", "joker"."""
+    if tile_id >= 104:
+        return "joker"
+    face = tile_id >> 1
+    return f"{COLOR_NAMES[COLORS[face // 13]]} {face % 13 + 1}"
+
+
+def tiles_in_words(tiles: Iterable[int]) -> str:
+    """Tiles as a player says them, comma-separated: "red 5, blue 5, joker"."""
+    return ", ".join(tile_words(t) for t in tiles)
+
+
 def full_set() -> list[Tile]:
     return list(_TILES)
 

@@ -157,10 +157,9 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
     out.extend(history_problems(state))
     out.extend(event_problems(state))
 
-    hook = getattr(state.variant, "state_problems", None)
-    if callable(hook) and not out:
+    if not out:
         try:
-            out.extend(str(p) for p in hook(state))
+            out.extend(str(p) for p in state.variant.state_problems(state))
         except Exception as exc:  # a variant's own check must not crash loading
             out.append(f"the rule set could not check this game ({type(exc).__name__})")
     return out

@@ -40,7 +40,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return bool(getattr(variant, "crossword", False))
+    return variant.crossword
 
 
 def felt_inner(table: pygame.Rect, s: float) -> pygame.Rect:

@@ -37,7 +37,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return not getattr(variant, "crossword", False)
+    return not variant.crossword
 
 
 class ClickControls:
@@ -177,7 +177,7 @@ class ClickControls:
         msg = msg[0].upper() + msg[1:]
         tiles = self.forced_tiles()
         title = "You must meld" if tiles else "You cannot draw now"
-        limit = getattr(sess.variant, "must_meld_at", None)
+        limit = sess.variant.must_meld_at
         if tiles and limit:
             msg += f". With {limit} or more tiles you may draw only when you cannot meld. Show me marks the tiles on your rack."
         elif not msg.endswith("."):
@@ -196,9 +196,7 @@ class ClickControls:
     def forced_tiles(self) -> list[int]:
         """Rack tiles of the play a must-meld rule sees (for "Show me")."""
         sess = self.session
-        fn = getattr(sess.variant, "forced_play", None)
-        if fn is None:
-            return []
+        fn = sess.variant.forced_play
         st = sess.state
         me = st.players[sess.viewer]
         try:
@@ -512,10 +510,8 @@ class HandLimitMeter:
         st = sess.state
         if st.phase != "play":
             return None
-        try:
-            return len(sess.rack_slots), int(sess.variant.hand_limit(st))
-        except Exception:
-            return None
+        limit = sess.variant.hand_limit(st)
+        return None if limit is None else (len(sess.rack_slots), limit)
 
     def draw_hud(self, surf, lay) -> None:
         sess = self.scene.session
@@ -529,7 +525,7 @@ class HandLimitMeter:
         colour = theme.BAD if over else theme.WARN if n >= limit - 2 else theme.GOOD
         y = box.bottom - int(26 * s)
         lx = box.x + int(12 * s)
-        label = f"Hand limit (−{getattr(sess.variant, 'hand_limit_penalty', 5)} above)" if over else "Hand limit"
+        label = f"Hand limit (−{sess.variant.hand_limit_penalty} above)" if over else "Hand limit"
         lt = theme.fit_text(label, 16 * s, box.w - int(80 * s), theme.BAD if over else theme.INK_DIM, bold=over)
         surf.blit(lt, (lx, y))
         vt = theme.text(f"{n} / {limit}", 20 * s, colour)
@@ -537,7 +533,7 @@ class HandLimitMeter:
 
 
 def has_hand_limit(variant) -> bool:
-    return callable(getattr(variant, "hand_limit", None))
+    return variant.hand_limit_penalty > 0
 
 
 variant_ui.register_general(HandLimitMeter, has_hand_limit)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
+from ..board import GRID_WIDTH
 from ..tiles import rack_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,6 +81,11 @@ class Variant:
     turn_time_choices: ClassVar[tuple[int, ...]] = TIMER_CHOICES
     pool_end: ClassVar[str] = "blocked"  # "blocked": play on until nobody can; "exhausted": round ends with the pool
     lower_score_wins: ClassVar[bool] = False
+    grid_width: ClassVar[int] = GRID_WIDTH  # cells in a row of a flat table
+    has_claims: ClassVar[bool] = False  # claim tokens on sets (Rummi200kub)
+    must_meld_at: ClassVar[int | None] = None  # rack size from which a player must meld if they can
+    hand_limit_penalty: ClassVar[int] = 0  # points lost for ending a turn above the hand limit
+    timeout_plays_finished_table: ClassVar[bool] = True  # a valid draft when the clock runs out is the play
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
     def __init__(self, options: dict | None = None) -> None:
@@ -140,6 +146,41 @@ class Variant:
         can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty)."""
         return []
 
+    def forced_play(self, board: "Board", rack: "Sequence[int]", melded: bool, drawn: int | None = None) -> "Board | None":
+        """The play a must-meld rule sees for this rack (``must_meld_at``), else None."""
+        return None
+
+    def hand_limit_at(self, turn: int, n_players: int) -> int | None:
+        """The most tiles a player may hold after the turn with index ``turn``, or None (no limit)."""
+        return None
+
+    def hand_limit(self, state: "GameState") -> int | None:
+        return self.hand_limit_at(state.turn, len(state.players))
+
+    # -- claims (rule sets with ``has_claims``) ---------------------------------------------
+    def claim_turn(self, state: "GameState", action: Any) -> tuple[list["Problem"], list[dict]]:
+        """A claim as the whole turn: (problems, events).  On success the state holds the claim
+        and the engine ends the turn; on a refusal nothing changed."""
+        from ..turn import Problem
+
+        return [Problem("this rule set has no claims")], []
+
+    def claim_problems(self, state: "GameState", action: Any) -> list["Problem"]:
+        """Why a claim would be refused now (empty: it would be accepted)."""
+        return self.claim_turn(state.clone(), action)[0]
+
+    def claim_options(self, state: "GameState", seat: int | None = None) -> list[dict]:
+        """Every set the seat may claim now, as plain data for a screen."""
+        return []
+
+    def claims_view(self, source: Any) -> dict:
+        """Every claimed set, as plain data for a screen or a computer player."""
+        return {}
+
+    def state_problems(self, state: "GameState") -> list[str]:
+        """What a loaded state breaks of this rule set's own bookkeeping (saves check it)."""
+        return []
+
     def play_instead_of_draw(self, view: Any) -> "Board | None":
         """For computer players about to draw: a legal table the rules want played instead
         (a must-play rule such as Rummibug's 35 tiles, or a hand limit), else None.
@@ -155,20 +196,29 @@ class Variant:
         to use the standard ones (a rack emptied; the pool ran dry and nobody could play)."""
         return None
 
+    def turn_order(self, state: "GameState") -> dict[int, int]:
+        """Each seat's place in this round's turn order, counted from the player who started it."""
+        n = len(state.players)
+        return {(state.dealer_first + k * self.direction) % n: k for k in range(n)}
+
     def round_winner(self, state: "GameState", reason: str) -> int | None:
-        """Seat that wins the round: who went out, else the lowest rack (ties: fewer tiles, then seat order)."""
+        """Seat that wins the round: who went out, else the lowest rack (ties: fewer tiles,
+        then turn order counted from the player who started the round)."""
         if reason == "out":
             return next(i for i, p in enumerate(state.players) if not p.rack)
-        ranked = sorted(range(len(state.players)), key=lambda i: (rack_value(state.players[i].rack), len(state.players[i].rack), i))
-        return ranked[0]
+        order = self.turn_order(state)
+        players = state.players
+        return min(range(len(players)), key=lambda i: (rack_value(players[i].rack), len(players[i].rack), order[i]))
 
     def score_round(self, state: "GameState", reason: str, winner: int | None) -> list[int]:
-        """Points each seat gets for the round.  Standard: losers lose their rack value,
-        the winner gains the total (when nobody went out: the sum of the differences)."""
+        """Points each seat gets for the round, adding up to zero: each loser pays the
+        difference between their rack and the winner's (the whole rack when the winner went
+        out), and the winner gains the sum of those differences."""
         racks = [rack_value(p.rack) for p in state.players]
-        deltas = [-v for v in racks]
-        if winner is not None:
-            deltas[winner] = sum(racks[i] - racks[winner] for i in range(len(racks)) if i != winner)
+        if winner is None:
+            return [0] * len(racks)
+        deltas = [-(v - racks[winner]) for v in racks]
+        deltas[winner] = sum(v - racks[winner] for i, v in enumerate(racks) if i != winner)
         return deltas
 
     def round_record(self, state: "GameState", reason: str, winner: int | None) -> dict:

@@ -3,7 +3,7 @@
 The board is read crossword style (``crossword = True``): every maximal
 horizontal or vertical line of two or more touching tiles must be a valid set,
 and all tiles form one connected group.  A turn is exactly one of: draw, play,
-or claim (``apply_action``).  Claims live in ``state.extra["claims"]`` and the
+or claim (``claim_turn``, through ``engine.apply``).  Claims live in ``state.extra["claims"]`` and the
 supplies in ``player.extra``; see ``game.rules.claims`` for the record format.
 
 For a screen (all plain data; ``v = state.variant``):
@@ -17,14 +17,13 @@ For a screen (all plain data; ``v = state.variant``):
   ``key``, ``cells``, ``vertical``, ``kind`` ("claim", "hijack" or "lock"),
   ``value``, ``points`` and ``from`` (the seat that loses it).
 * ``v.claim_problems(state, action)``: why a claim is not allowed (sentences).
-* ``v.apply_action(state, {"type": "claim", ...})`` performs a claim, hijack
-  or lock for the player to move (the kind follows from the set's claims;
+* ``engine.apply(state, Claim(...))`` (or its JSON form ``{"type": "claim", ...}``)
+  performs a claim, hijack or lock for the player to move through ``v.claim_turn`` (the kind follows from the set's claims;
   ``"type": "hijack"`` additionally insists the set is already claimed).  The
   set is named by ``"cells": [[r, c], ...]`` (every cell), ``"cell": [r, c]``
   plus ``"vertical": bool`` (a clicked tile; the orientation may be left out
   when only one set runs through it) or ``"key": "h:r,c"`` (keyboard cycling
-  through ``claim_options``).  Returns an ``engine.TurnResult``; a refusal
-  leaves the state untouched.  Events: ``{"type": "claim", "kind", "seat",
+  through ``claim_options``).  A refusal leaves the state untouched.  Events: ``{"type": "claim", "kind", "seat",
   "key", "cells", "tiles", "value", "points", "from", "locked"}``, and
   ``{"type": "claim_released", ...}`` under the "release" reading.
 * ``v.status_lines(state, seat)``, ``v.rules_text()``, ``v.readings()``.
@@ -40,7 +39,6 @@ from ..turn import Problem
 from .base import OptionSpec, Variant, register
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine import TurnResult
     from ..state import GameState
     from ..turn import Analysis
 
@@ -100,6 +98,8 @@ class Rummi200kub(Variant):
     joker_exact_replacement = True
     freed_joker_min_rack = 2
     fixed_turn_time = 200
+    timeout_plays_finished_table = False  # the sheet: over the limit, draw a tile
+    has_claims = True
     pool_end = "blocked"
     target = TARGET
 
@@ -228,29 +228,22 @@ class Rummi200kub(Variant):
         cells = chk.line.cells if chk.line is not None else ()
         return [Problem(m, cells) for m in chk.problems]
 
-    def apply_action(self, state: "GameState", action: Any) -> "TurnResult":
-        """Apply a turn action other than draw/play: ``{"type": "claim" | "hijack", "cells": [[r, c], ...]}``
-        (or ``"cell": [r, c], "vertical": bool``, or ``"key": "h:r,c"``).  A claim is the whole turn.
-        Refuses with problems and leaves the state untouched when the claim is not allowed."""
-        from .. import engine
-
-        if state.phase != "play":
-            return engine.TurnResult(False, [Problem("the game is over")])
+    def claim_turn(self, state: "GameState", action: Any) -> tuple[list[Problem], list[dict]]:
+        """A claim, hijack or lock as the whole turn: ``{"type": "claim" | "hijack", "cells": [[r, c], ...]}``
+        (or ``"cell": [r, c], "vertical": bool``, or ``"key": "h:r,c"``).  Returns (problems, events);
+        a refusal leaves the state untouched, and the engine ends the turn after a claim."""
         if not isinstance(action, dict) or action.get("type") not in ("claim", "hijack"):
-            return engine.TurnResult(False, [Problem("a turn is a draw, a play or a claim")])
+            return [Problem("a turn is a draw, a play or a claim")], []
         seat = state.current
         pos = cl.Position.from_state(state)
         chk = self.check_claim_in(pos, seat, action)
         if not chk.ok:
             cells = chk.line.cells if chk.line is not None else ()
-            return engine.TurnResult(False, [Problem(m, cells) for m in chk.problems])
-        rules = self.claim_rules()
-        ev = cl.apply_claim(pos, seat, chk, rules)
+            return [Problem(m, cells) for m in chk.problems], []
+        ev = cl.apply_claim(pos, seat, chk, self.claim_rules())
         self._store(state, pos)
         state.passes = 0
-        state.log(ev)
-        events = [ev] + engine._end_turn(state, seat, "claim")
-        return engine.TurnResult(True, [], events)
+        return [], [ev]
 
     def _store(self, state: "GameState", pos: cl.Position) -> None:
         state.extra["claims"] = pos.claims

@@ -79,9 +79,9 @@ class Rummibug(Variant):
         value, then the earlier seat in this round's turn order)."""
         if reason == "out":
             return next(i for i, p in enumerate(state.players) if not p.rack)
-        n = len(state.players)
-        order = {(state.dealer_first + k * self.direction) % n: k for k in range(n)}
-        return min(range(n), key=lambda i: (len(state.players[i].rack), rack_value(state.players[i].rack), order[i]))
+        order = self.turn_order(state)
+        players = state.players
+        return min(range(len(players)), key=lambda i: (len(players[i].rack), rack_value(players[i].rack), order[i]))
 
     def score_round(self, state: "GameState", reason: str, winner: int | None) -> list[int]:
         """The winner scores the sum of the losers' racks (a joker counts 30); losers score nothing."""
@@ -154,8 +154,9 @@ class Rummibug(Variant):
         ]
 
 
-# Relaxed: deal counts by number of players (2: the sheet; 3 and 4: ours, so the pile keeps 37 and 26 tiles).
-RELAXED_DEAL = {2: 25, 3: 23, 4: 20}
+# Relaxed: 25 tiles each in a two-player game; with more players Standard's 21 ("the only differences").
+RELAXED_TWO_PLAYER_DEAL = 25
+HAND_LIMIT_FOR = ("everyone", "two-players")
 HAND_LIMIT_START = 30
 HAND_LIMIT_FLOOR = 15
 HAND_LIMIT_EVERY = 3  # the limit falls by one after every 3 full rounds of turns
@@ -168,30 +169,34 @@ class RummibugRelaxed(Rummibug):
     title = "Rummibug Relaxed"
     blurb = "House rules: more tiles, a 20-point first move and a hand limit that slowly falls (5 points per turn over it)."
 
-    tiles_dealt = 25
     initial_meld = 20
+    option_specs = Rummibug.option_specs + (
+        OptionSpec("hand_limit_for", "Hand limit", "everyone", HAND_LIMIT_FOR,
+                   help="everyone: the falling hand limit applies at any number of players. "
+                        "two-players: only in a game of two, as the sheet describes it."),
+    )
     hand_limit_start: int = HAND_LIMIT_START
     hand_limit_floor: int = HAND_LIMIT_FLOOR
     hand_limit_every: int = HAND_LIMIT_EVERY
     hand_limit_penalty: int = HAND_LIMIT_PENALTY
 
     def deal_count(self, n_players: int) -> int:
-        return RELAXED_DEAL.get(n_players, self.tiles_dealt)
+        return RELAXED_TWO_PLAYER_DEAL if n_players == 2 else self.tiles_dealt
 
     # -- the hand limit ------------------------------------------------------------------------
-    def hand_limit_at(self, turn: int, n_players: int) -> int:
+    def hand_limit_at(self, turn: int, n_players: int) -> int | None:
         """The limit during the turn with index ``turn`` (0 = the round's first turn):
-        30, falling by one after every ``hand_limit_every`` full rounds of turns, never below the floor (15)."""
+        30, falling by one after every ``hand_limit_every`` full rounds of turns, never below
+        the floor (15); None where the option keeps the limit to two-player games."""
+        if self.options["hand_limit_for"] == "two-players" and n_players != 2:
+            return None
         cycles = max(0, turn) // max(1, n_players)
         return max(self.hand_limit_floor, self.hand_limit_start - cycles // self.hand_limit_every)
-
-    def hand_limit(self, state: "GameState") -> int:
-        return self.hand_limit_at(state.turn, len(state.players))
 
     def next_limit_turn(self, turn: int, n_players: int) -> int | None:
         """Index of the first turn at which the limit will be lower than now (None at the floor)."""
         now = self.hand_limit_at(turn, n_players)
-        if now <= self.hand_limit_floor:
+        if now is None or now <= self.hand_limit_floor:
             return None
         step = self.hand_limit_every * n_players
         return (turn // step + 1) * step
@@ -200,7 +205,7 @@ class RummibugRelaxed(Rummibug):
         limit = self.hand_limit(state)
         p = state.players[seat]
         held = len(p.rack)
-        if held <= limit:
+        if limit is None or held <= limit:
             return []
         p.score -= self.hand_limit_penalty
         p.extra["round_penalty"] = int(p.extra.get("round_penalty", 0)) - self.hand_limit_penalty
@@ -247,7 +252,7 @@ class RummibugRelaxed(Rummibug):
     def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[str]:
         held = _count(rack_after)
         limit = self.hand_limit(state)
-        if held <= limit:
+        if limit is None or held <= limit:
             return []
         return [
             f"Ending your turn with {held} tiles is above the hand limit of {limit}: "
@@ -259,7 +264,7 @@ class RummibugRelaxed(Rummibug):
         if forced is not None:
             return forced
         limit = self.hand_limit_at(view.turn, len(view.rack_sizes))
-        if len(view.rack) + 1 > limit:  # drawing would end the turn above the limit: shed tiles instead
+        if limit is not None and len(view.rack) + 1 > limit:  # drawing would end the turn above the limit: shed tiles instead
             return finder.find_play(self, view.board, view.rack, view.me_melded)
         return None
 
@@ -268,6 +273,8 @@ class RummibugRelaxed(Rummibug):
         lines = super().status_lines(state, seat)
         n = len(state.players)
         limit = self.hand_limit(state)
+        if limit is None:
+            return lines
         nxt = self.next_limit_turn(state.turn, n)
         when = f"; {limit - 1} after {(nxt - state.turn + n - 1) // n} more round(s) of turns" if nxt is not None else " (its lowest)"
         lines.append(f"Hand limit: {limit} tiles{when}")
@@ -288,16 +295,18 @@ class RummibugRelaxed(Rummibug):
         )
 
     def _deal_text(self) -> str:
-        deal = ", ".join(f"{v} tiles each with {k} players" for k, v in RELAXED_DEAL.items())
-        return f"Each round starts with {deal}."
+        return (f"Each round starts with {RELAXED_TWO_PLAYER_DEAL} tiles each in a two-player game, "
+                f"{self.tiles_dealt} each with three or four players.")
 
     def _first_move_text(self) -> str:
         return f"worth at least {self.initial_meld} points (for example 6-7-8 = 21)"
 
     def _extra_rules(self) -> list[tuple[str, str]]:
+        who = ("" if self.options["hand_limit_for"] == "everyone"
+               else " (only in a game of two players, as chosen at set-up)")
         return [
             (
-                "Hand limit",
+                "Hand limit" + who,
                 f"{self.schedule_text()} You may hold more, but every turn you end holding more tiles than the limit "
                 f"deducts {self.hand_limit_penalty} points from your score. You are warned before ending such a turn, "
                 "so you can change it first.",
@@ -305,10 +314,11 @@ class RummibugRelaxed(Rummibug):
         ]
 
     def readings(self) -> list[str]:
-        deal = ", ".join(f"{v} for {k} players" for k, v in RELAXED_DEAL.items())
         return super().readings() + [
-            f"Tiles dealt: {deal}. The sheet gives 25 only for two players; 23 and 20 keep 37 and 26 tiles in the draw pile.",
-            "The initial meld of 20 points and the hand limit apply to every number of players.",
+            f"Tiles dealt: {RELAXED_TWO_PLAYER_DEAL} each in a two-player game; with three or four players "
+            f"{self.tiles_dealt}, as in Standard, since the sheet lists the two-player deal among the only differences.",
+            "The initial meld of 20 points applies to every number of players. The sheet describes the hand limit for "
+            "a game of two; by default it applies to every game, and the set-up screen can keep it to games of two.",
             self.schedule_text() + " It starts again at the top every round (a new round deals a full hand).",
             f"'Above the limit' means more tiles than the limit; the {self.hand_limit_penalty} points are deducted at the end of every such turn, including the turn that ends the round, and a total may go below zero.",
             f"The {MUST_MELD_AT}-tile must-meld rule of Standard still applies ('all other rules apply').",

@@ -70,13 +70,7 @@ class RummyQ(Variant):
         if self.options["scoring"] == "penalty":
             # Every player adds what is left on their rack (a joker counts 30).
             return racks
-        # Plus-minus, zero-sum: each loser pays the difference between their rack and the
-        # winner's (the whole rack when the winner went out); the winner gains the total.
-        if winner is None:
-            return [0] * len(racks)
-        deltas = [-(v - racks[winner]) for v in racks]
-        deltas[winner] = sum(v - racks[winner] for i, v in enumerate(racks) if i != winner)
-        return deltas
+        return super().score_round(state, reason, winner)  # plus-minus: zero-sum
 
     def _target_reached(self, state: "GameState") -> bool:
         return any(p.score >= self.target for p in state.players)

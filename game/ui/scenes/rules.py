@@ -62,7 +62,7 @@ def controls_for(variant) -> list[tuple[str, str]]:
     out = CONTROLS + (CLICK_CONTROLS if applies(variant) else [])
     if crossword(variant):
         out += BOARD_CONTROLS
-    if callable(getattr(variant, "claim_options", None)):
+    if variant.has_claims:
         out += CLAIM_CONTROLS
     return out
 
