@@ -93,7 +93,7 @@ TURN_ACTIONS = (Play, EndTurn, Draw, Timeout, Claim, Forfeit)
 
 
 def claim(kind: str, **target: Any) -> Claim:
-    return Claim(kind, tuple((k, target[k]) for k in CLAIM_FIELDS if k in target))
+    return Claim(kind, tuple((k, _freeze(target[k])) for k in CLAIM_FIELDS if k in target))
 
 
 def _freeze(value: Any) -> Any:
@@ -164,7 +164,7 @@ def from_json(data: Any) -> Action:
 def to_log(action: Action, before: Board) -> dict:
     """The log form: like ``to_json``, with a board stored as its change from ``before``."""
     data = to_json(action)
-    board = getattr(action, "board", None) if type(action) in BOARD_ACTIONS.values() else None
+    board = action.board if isinstance(action, (Play, EndTurn, Timeout)) else None
     if isinstance(board, Board):
         del data["board"]
         data["put"] = [[r, c, t] for (r, c), t in sorted(board.cells.items()) if before.get((r, c)) != t]

@@ -190,6 +190,8 @@ def apply(state: GameState, action: object) -> TurnResult:
     elif isinstance(action, act.EndRound):
         result = TurnResult(True, [], [_finish_round(state, action.reason)])
     else:
+        if isinstance(action, act.Timeout) and board_problems(state, action.board):
+            action = act.Timeout(None)  # the clock ends the turn whatever the draft holds
         result = _TURNS[type(action)](state, action)
     if result.ok:
         state.actions.append(act.to_log(action, before))
@@ -389,7 +391,7 @@ def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
     and the player draws."""
     draft = action.board
     variant = state.variant
-    if isinstance(draft, Board) and draft != state.board and not board_problems(state, draft):
+    if draft is not None and draft != state.board:
         analysis = check_play(state, draft)
         if not analysis.problems and variant.timeout_plays_finished_table:
             return _commit_play(state, analysis, {"timeout": True,
