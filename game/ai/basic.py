@@ -13,7 +13,7 @@ from typing import Iterable
 from ..rules.finder import find_play
 from ..rules.melds import arrange, check_line, check_set
 from ..rules.turn import TurnStart, analyse
-from .layout import DEFAULT_WIDTH, layout, sets_of
+from .layout import layout, sets_of
 
 
 def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:

@@ -29,7 +29,7 @@ from ..rules.melds import check_line, check_set
 from ..rules.turn import TurnStart, analyse
 from ..rules.variants.base import Variant
 from . import register_player
-from .layout import DEFAULT_WIDTH, layout, sets_of
+from .layout import layout, sets_of
 from .solver import Result, SolverError, solve, solve_initial
 
 PROFILES: dict[str, dict] = {

@@ -21,6 +21,7 @@ from .state import GameState, PlayerState, new_secret
 from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
 from .variants import find_variant
+from .view import PlayerView, view  # noqa: F401  (part of the engine's interface)
 
 
 @dataclass
@@ -552,58 +553,3 @@ def replay(state: GameState, upto: int | None = None) -> GameState:
         if not result.ok:
             raise ValueError(f"action {k + 1} of the log does not apply: {result.message}")
     return game
-
-
-# -- what one seat may see ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """The position as seen from one seat: its own rack, never another's, never the pool order."""
-
-    seat: int
-    variant_key: str
-    options: dict
-    rack: tuple[int, ...]
-    board: Board
-    melded: tuple[bool, ...]
-    rack_sizes: tuple[int, ...]
-    scores: tuple[int, ...]
-    pool_size: int
-    current: int
-    round: int
-    turn: int
-    extra: dict
-    player_extra: tuple[dict, ...]
-    history: tuple[dict, ...]
-
-    @property
-    def variant(self):
-        return find_variant(self.variant_key)(self.options)
-
-    @property
-    def me_melded(self) -> bool:
-        return self.melded[self.seat]
-
-
-def view(state: GameState, seat: int) -> PlayerView:
-    import copy
-
-    return PlayerView(
-        seat=seat,
-        variant_key=state.variant_key,
-        options=dict(state.options),
-        rack=tuple(state.players[seat].rack),
-        board=state.board.copy(),
-        melded=tuple(p.melded for p in state.players),
-        rack_sizes=tuple(len(p.rack) for p in state.players),
-        scores=tuple(p.score for p in state.players),
-        pool_size=len(state.pool),
-        current=state.current,
-        round=state.round,
-        turn=state.turn,
-        extra=copy.deepcopy(state.extra),
-        player_extra=tuple(copy.deepcopy(p.extra) for p in state.players),
-        history=tuple(copy.deepcopy(state.history)),
-    )
-

@@ -275,7 +275,7 @@ class Variant:
 
     # -- timers --------------------------------------------------------------------------
     def timeout_consequence(self) -> str:
-        return "Time is up: your tiles go back and you draw a tile."
+        return "Time is up: your tiles go back and you draw a tile (a finished play would have stood)."
 
     # -- rules screen -----------------------------------------------------------------------
     def rules_text(self) -> list[tuple[str, str]]:

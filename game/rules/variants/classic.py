@@ -39,13 +39,13 @@ class Classic(Variant):
             ("Your turn", "Play at least one tile from your rack, rearranging the table as you like so that only valid sets remain, or draw a tile. A tile you just drew waits until your next turn."),
             ("Jokers", "After your initial meld you may free a joker by replacing it with tiles that keep its set valid (from the table or your rack). The freed joker must be played again this turn in a set that includes at least one tile from your rack."),
             ("Round end", "The round ends when someone empties their rack, or when the pool is empty and nobody can play."),
-            ("Scoring", "Each loser scores minus the value of their rack (a joker counts 30). The winner scores the total the others lost."),
+            ("Scoring", "When someone goes out, each loser scores minus the value of their rack (a joker counts 30) and the winner scores the total the others lost. When the pool is empty and nobody can play, the lowest rack wins the round (equal racks: fewer tiles, then whoever comes first in turn order from the player who started the round); each other player loses the difference between their rack and the winner's, and the winner scores the sum of those differences. Either way the scores of a round add up to zero."),
         ]
 
     def readings(self) -> list[str]:
         return [
             "Ties in the starting draw (and a drawn joker) are redrawn among the tied players.",
-            "When the pool is empty and every player passes in turn, the round ends; the lowest rack wins it (ties: fewer tiles, then turn order) and scores the sum of the differences to the other racks.",
+            "When the pool is empty and every player passes in turn, the round ends; the lowest rack wins it (ties: fewer tiles, then turn order counted from the player who started the round). Each other player loses the difference between their rack and the winner's, and the winner scores the sum, so a round's scores add up to zero.",
             "A freed joker's new set must hold at least one tile from your rack, as the issue and the sheet's 'just as on any other turn' read together.",
-            "Turn timer (optional): when it runs out your tiles go back where they were and you draw one tile.",
+            "Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile.",
         ]

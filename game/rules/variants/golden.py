@@ -108,7 +108,7 @@ class GoldenGames(Variant):
 
     def timeout_consequence(self) -> str:
         return ("Time is up: with incomplete sets on the table, the table is put back, your tiles return and you draw "
-                f"{self.failed_play_penalty} penalty tiles; otherwise your tiles return and you draw one tile.")
+                f"{self.failed_play_penalty} penalty tiles; a finished play stands; otherwise your tiles return and you draw one tile.")
 
     def rules_text(self) -> list[tuple[str, str]]:
         rounds = int(self.options.get("rounds", 3))
@@ -117,7 +117,7 @@ class GoldenGames(Variant):
             ("Start", "Each player draws a tile: the highest number starts, and play passes to the left. Everyone takes 14 tiles."),
             ("Sets", "A run is three or more consecutive numbers of one colour. A group is three or four tiles of one number, each a different colour: never more than four."),
             ("Initial meld", "Your first play must be new sets from your rack worth at least 30 points, each of three or more tiles. Once your 30 are down you may also add to or rearrange the table in the same turn." if self.manipulation_on_initial_turn() else "Your first play must be new sets from your rack worth at least 30 points, each of three or more tiles. You may not touch the table until your next turn."),
-            ("Your turn", "Play tiles from your rack, adding to and splitting the sets on the table, so that every run and group keeps at least three tiles. If you cannot (or will not) play, draw a tile. You have two minutes for each play."),
+            ("Your turn", "Play tiles from your rack, adding to and splitting the sets on the table, so that every run and group keeps at least three tiles. If you cannot (or will not) play, draw a tile. You have two minutes for each play: when they run out, a finished play stands; otherwise your tiles go back and you draw a tile."),
             ("Funny face (joker)", "A joker counts as the tile it stands for. To take a joker from the table, put the exact tile it stood for in its place from your rack, then play the joker at once in a set with two more tiles from your rack. A joker never goes to your rack."),
             ("Failed manipulation", f"If you end your turn (or run out of time) with incomplete sets on the table, the table is put back as it was, the tiles you played return to your rack, and you draw {self.failed_play_penalty} penalty tiles instead of the usual one."),
             ("Scoring", "Whoever goes out scores 0 for the game. When the pool is empty and nobody can play, everyone scores what is left on their rack. Ties: more games won, then the lower score in the last game, then a tie-break draw."),
@@ -128,7 +128,8 @@ class GoldenGames(Variant):
             "Rule 5 ('may add or take away tiles already on the board as long as he/she can meld first') is read as: on the initial-meld turn you may work the table once your own sets worth 30 or more are down; the 30 points count only sets made wholly from your rack. The option 'Work the table on the initial-meld turn' turns this off (classic: hands off the table until your next turn).",
             f"Rule 10's 'draw three (3) additional tiles' is read as three tiles in all, in place of the usual one-tile draw (the turn was spent; this is also the standard Rummikub manipulation penalty). If the pool holds fewer than {self.failed_play_penalty}, you draw what is left.",
             "The penalty applies when the table you leave has an incomplete or invalid set or run (rule 10). Other mistakes with every set complete (an initial meld under 30, a joker not used as rule 9 asks, no tile played) are refused and your turn goes on; when time runs out on them, your tiles return and you draw one tile.",
-            "When the two minutes run out, a play not yet ended is not made: your tiles return (rule 7 asks for each play to be completed in the time).",
+            "When the two minutes run out, a finished play (every set complete and the rules met) stands as your play, since rule 7 asks only that the play be completed in the time; a table with incomplete sets takes the rule 10 penalty; anything else goes back and you draw one tile.",
+            "A table holding tiles that are not yours (another player's or the pool's) is refused outright and your turn goes on: rule 10's penalty is for a manipulation of the table, not for such a move.",
             "Rules 4 and 6 let you draw whenever you cannot play; you may also choose to draw when you could play (the sheet does not forbid it, and no one can check).",
             "Rule 9: the tile that replaces a joker comes from your rack and takes the joker's place in its set (in a group, either missing colour will do); the joker must then go into a set holding two more tiles from your rack (the replacing tile does not count as one of the two). A joker played from your rack needs no extra tiles.",
             "When the pool is empty and nobody can play, the game ends and everyone scores what is left on their rack; the lowest rack counts as the game's winner for the tie-break.",

@@ -150,7 +150,7 @@ class Rummibug(Variant):
             "The round ends as soon as the last tile of the draw pile has been drawn; fewest tiles wins it, equal counts go to the lower rack value, then to the earlier player in the round's turn order.",
             "When nobody clears their hand the round winner still scores the sum of the losers' racks.",
             "Ties in the final ranking go to the player who won more rounds, then to seat order.",
-            f"Turn timer (optional): when it runs out your tiles go back where they were and you draw one tile (even holding {MUST_MELD_AT} or more).",
+            f"Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile (even holding {MUST_MELD_AT} or more).",
         ]
 
 

@@ -139,5 +139,5 @@ class RummyQ(Variant):
             "A joker taken from the table must be replaced by a tile from your rack that it stood for (in a group either missing colour will do), and its new set must hold at least two tiles from your rack.",
             "A joker from your rack needs two other tiles from your rack in its set; a second joker from your rack counts as one of them.",
             f"A game also ends after {MAX_ROUNDS} rounds, as a safety net.",
-            "Turn timer (optional): when it runs out your tiles go back where they were and you draw one tile.",
+            "Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile.",
         ]
