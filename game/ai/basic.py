@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..rules.finder import find_play
 from ..rules.melds import arrange, check_line, check_set
-from ..rules.turn import TurnStart, analyse
+from ..rules.engine import check_view
 from .layout import layout, sets_of
 
 
@@ -126,7 +126,6 @@ class BasicPlayer:
 
     def _choose(self, view, variant) -> dict:
         rack = list(view.rack)
-        start = TurnStart(view.board.copy(), rack, view.me_melded)
         width = variant.grid_width
         sets = _pick_disjoint(rack_sets(rack))
         old_sets = sets_of(view.board)
@@ -138,7 +137,7 @@ class BasicPlayer:
             for s in sets:
                 slot = board.free_slot(len(s), width)
                 board.place_line(slot, arrange(s))
-            if not analyse(variant, start, board).problems:
+            if not check_view(view, board).problems:
                 return {"type": "play", "board": board}
             return {"type": "draw"}
         used = {t for s in sets for t in s}
@@ -149,6 +148,6 @@ class BasicPlayer:
             if sum(map(len, new_sets)) == len(view.board):
                 continue
             board = layout(view.board, new_sets, width)
-            if not analyse(variant, start, board).problems:
+            if not check_view(view, board).problems:
                 return {"type": "play", "board": board}
         return {"type": "draw"}

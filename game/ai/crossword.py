@@ -16,7 +16,7 @@ playing, claiming (claim, hijack, lock) and drawing:
   points off them); otherwise claim sets that are worth their tokens and leave
   a total that can still be finished.
 
-Every move is checked with the rules core (``turn.analyse`` for plays, the
+Every move is checked with the rules core (``engine.check_view`` for plays, the
 variant's claim check for claims) before it is returned; when nothing passes,
 the player draws.
 """
@@ -33,7 +33,7 @@ from ..rules import claims as cl
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line
 from ..rules.tiles import numbers_value
-from ..rules.turn import TurnStart, analyse
+from ..rules.engine import check_view
 
 LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
 H = (0, 1)
@@ -86,7 +86,6 @@ class Ctx:
         self.melded = bool(view.me_melded)
         self.board = view.board.copy()
         self.table_cells = set(self.board.cells)
-        self.start = TurnStart(self.board.copy(), list(self.rack), self.melded, None, view.extra)
         self.rng = rng or random.Random(hash_seed(view))
         self.has_claims = self.variant.has_claims
         if self.has_claims:
@@ -425,7 +424,7 @@ def find_play(ctx: Ctx) -> Board | None:
         tried += 1
         if tried > 8:
             break
-        if analyse(ctx.variant, ctx.start, draft.board).problems:
+        if check_view(ctx.view, draft.board).problems:
             continue
         if safe_check and len(draft.placed) == len(ctx.rack) and not _leading(ctx):
             continue  # going out ends the game: not while someone else is closer to the target

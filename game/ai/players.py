@@ -1,7 +1,7 @@
 """The computer opponents a player can pick: easy, medium, hard, and the greedy-max baseline.
 
 Every player sees only its own seat's ``PlayerView`` and checks each move it proposes with the
-rules core (``game.rules.turn.analyse``) before returning it; when a move is refused it falls back
+rules core (``game.rules.engine.check_view``) before returning it; when a move is refused it falls back
 to a simpler one, and finally draws.  The exact meld finder (``solver``) does the searching; the
 levels differ in how much of it they use and in strategy:
 
@@ -26,7 +26,7 @@ from typing import Iterable, Iterator, Sequence
 
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
-from ..rules.turn import TurnStart, analyse
+from ..rules.engine import check_view
 from ..rules.variants.base import Variant
 from . import register_player
 from .layout import layout, sets_of
@@ -79,7 +79,6 @@ class _Turn:
         self.board = view.board
         self.sets = sets_of(view.board)
         self.melded = bool(view.me_melded)
-        self.start = TurnStart(view.board.copy(), list(self.rack), self.melded, None, view.extra)
         self.width = self.variant.grid_width
         self.deadline = time.perf_counter() + budget
         self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
@@ -106,7 +105,7 @@ class _Turn:
         return layout(self.board, sets, self.width)
 
     def legal(self, board: Board) -> bool:
-        return not analyse(self.variant, self.start, board).problems
+        return not check_view(self.view, board).problems
 
     def try_sets(self, sets: Sequence[Sequence[int]] | None) -> Board | None:
         """The board for a whole-table arrangement, if it plays something and is legal."""

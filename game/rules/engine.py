@@ -21,7 +21,7 @@ from .state import GameState, PlayerState, new_secret
 from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
 from .variants import find_variant
-from .view import PlayerView, view  # noqa: F401  (part of the engine's interface)
+from .view import PlayerView, view  # noqa: F401  (view is part of the engine's interface)
 
 
 @dataclass
@@ -142,6 +142,10 @@ def board_problems(state: GameState, board: object) -> list[Problem]:
     that are not (row, column) pairs, things that are not tiles, a tile twice, or tiles
     that are neither on the table nor on the player's rack.  Such a draft is refused
     outright (never a penalty, never an exception)."""
+    return _layout_problems(state.board, state.player.rack, board)
+
+
+def _layout_problems(table: Board, rack: Sequence[int], board: object) -> list[Problem]:
     if not isinstance(board, Board) or not isinstance(board.cells, dict):
         return [Problem("a play must be a table layout")]
     cells = list(board.cells.items())
@@ -152,7 +156,7 @@ def board_problems(state: GameState, board: object) -> list[Problem]:
         return [Problem("the table holds something that is not a tile")]
     if len(set(tiles)) != len(tiles):
         return [Problem("a tile is on the table twice")]
-    mine = set(state.board.tiles()) | set(state.player.rack)
+    mine = set(table.tiles()) | set(rack)
     foreign = [t for t in tiles if t not in mine]
     if foreign:
         return [Problem(f"those tiles are not yours to play ({tiles_in_words(foreign)})")]
@@ -166,6 +170,16 @@ def check_play(state: GameState, board: object) -> Analysis:
     if problems:
         return Analysis(start, Board(), [], [], [], problems)
     return analyse(state.variant, start, board)
+
+
+def check_view(seat_view: PlayerView, board: object) -> Analysis:
+    """The same check as ``check_play``, from a seat's own view (the computer players
+    check their candidate plays with it)."""
+    start = TurnStart(seat_view.board.copy(), list(seat_view.rack), seat_view.me_melded, None, seat_view.extra)
+    problems = _layout_problems(seat_view.board, seat_view.rack, board)
+    if problems:
+        return Analysis(start, Board(), [], [], [], problems)
+    return analyse(seat_view.variant, start, board)
 
 
 def _refuse(*messages: str) -> TurnResult:
