@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import cached_property
 
 from .board import Board
 from .state import GameState
@@ -30,7 +31,7 @@ class PlayerView:
     player_extra: tuple[dict, ...]
     history: tuple[dict, ...]
 
-    @property
+    @cached_property
     def variant(self):
         return find_variant(self.variant_key)(self.options)
 
