@@ -22,21 +22,13 @@ from pathlib import Path
 
 from .figures import percentile
 
-POSITIONS_DIRS = (
-    Path(__file__).resolve().parent.parent.parent / "shared" / "positions",
-    Path("/work/shared/positions"),
-)
+POSITIONS_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
 
 
 def _find_positions(name: str, folder: str | None) -> Path:
     if os.sep in name or name.endswith(".json"):
         return Path(name)
-    dirs = [Path(folder)] if folder else list(POSITIONS_DIRS)
-    for d in dirs:
-        p = d / f"{name}.json"
-        if p.exists():
-            return p
-    return dirs[0] / f"{name}.json"
+    return (Path(folder) if folder else POSITIONS_DIR) / f"{name}.json"
 
 
 # -- solver ---------------------------------------------------------------------------------
