@@ -38,7 +38,7 @@ ends exactly as one played straight through.
 
 The human's table is played on screen (``start_table`` gives the ``GameState``,
 ``record_result`` takes it back when the match is over); every other table is
-simulated (``simulate_table``, ``simulate_pending``, ``simulate_rest``, or the
+simulated (``simulate_pending``, ``simulate_rest``, or the
 step-by-step ``iter_simulation`` a screen can advance a little every frame and
 draw from ``live_game`` to let a knocked-out player watch).  ``bracket()`` and
 ``medals()`` give the screens everything as plain data.
@@ -559,13 +559,6 @@ class Tournament:
             yield self._progress(done, total, label, ref, None)
             if only is not None:
                 return
-
-    def simulate_table(self, ref: TableRef, progress: Progress | None = None) -> dict:
-        """Simulate one computer table to the end; returns its record."""
-        for info in self.iter_simulation(only=ref):
-            if progress:
-                progress(info)
-        return self.table(ref)
 
     def simulate_pending(self, progress: Progress | None = None) -> None:
         """Simulate every table until one of the human's is next (or the tournament ends)."""

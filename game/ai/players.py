@@ -451,11 +451,6 @@ class HardPlayer(ComputerPlayer):
         return None
 
 
-def _chain(*iterables):
-    for it in iterables:
-        yield from it
-
-
 def _smallest_meld(sets: Sequence[Sequence[int]], need: int) -> list[list[int]]:
     """The subset of sets worth at least ``need`` with the fewest tiles (ties: most points)."""
     sets = [list(s) for s in sets]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .tiles import COLOR_NAMES, COLORS, face_notation
+from .tiles import COLOR_NAMES, COLORS
 
 MIN_SET = 3
 MAX_GROUP = 4
@@ -169,11 +169,3 @@ def arrange(tiles: Sequence[int]) -> list[int]:
         return sorted(tiles, key=lambda t: (t >= 104, t))
     pairs = sorted(zip(tiles, meld.roles), key=lambda p: p[1][0])
     return [t for t, _ in pairs]
-
-
-def describe(meld: Meld, tiles: Sequence[int]) -> str:
-    """A short text such as 'run of 3 (R4 R5 R6) worth 15'."""
-    if not meld:
-        return f"invalid: {meld.reason}"
-    faces = " ".join(face_notation(r[0]) if len(r) == 1 else f"{face_notation(r[0])[1:]}?" for r in meld.roles)
-    return f"{meld.kind} of {len(tiles)} ({faces}) worth {meld.value}"
