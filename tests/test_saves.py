@@ -171,6 +171,8 @@ def test_schema1_upgrade_restores_the_game_and_its_future():
     got = data.state
     assert faces(got) == faces(state)
     assert got.rng.getstate() == state.rng.getstate()
+    assert fmt.decode(copy.deepcopy(old)).state.secret == got.secret  # the same future on every load
+    state.secret = got.secret  # what schema 1 could not carry: the computer players' key
     assert [p.kind for p in got.players] == [p.kind for p in state.players]
     for _ in range(30):
         if state.phase != "play":

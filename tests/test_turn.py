@@ -143,7 +143,7 @@ def test_every_line_must_be_valid_and_problems_name_cells():
     t = Table(["R4 R5 R6"], "R8")
     board = t.end("R4 R5 R6", "R8")
     problems = validate(CLASSIC, TurnStart(t.board, list(t.rack), True), board)
-    assert len(problems) == 1 and "R8" in problems[0].message and problems[0].cells == ((2, 0),)
+    assert len(problems) == 1 and "red 8" in problems[0].message and problems[0].cells == ((2, 0),)
 
 
 def test_foreign_and_duplicated_tiles_are_refused_not_raised():

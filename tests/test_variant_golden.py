@@ -155,7 +155,7 @@ def test_every_set_keeps_three_tiles_after_a_manipulation():
     assert problems(state, Board.from_sets([[r3, r4, r5], [r6, b6, o6]])) == []
     # Taking R5 and R6 leaves two: not allowed.
     left_two = problems(state, Board.from_sets([[r3, r4], [b5, r5], [r6, b6, o6]]))
-    assert any("R3 R4" in m and "at least 3" in m for m in left_two)
+    assert any("red 3, red 4" in m and "at least 3" in m for m in left_two)
 
 
 # -- the funny face -----------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_joker_rules_hold_on_the_initial_meld_turn_too():
     # The joker moved into a rack-made group, its own tile never put back: refused.
     wrong = Board.from_sets([[r10, r11, r12], [r5, r7], [joker, b9, o9, k9]])
     msgs = problems(state, wrong)
-    assert any("R6 from your rack" in m for m in msgs)
+    assert any("red 6 from your rack" in m for m in msgs)
 
 
 def test_joker_must_be_replaced_by_its_exact_tile_from_the_rack():
@@ -225,7 +225,7 @@ def test_joker_must_be_replaced_by_its_exact_tile_from_the_rack():
     k6, r6, b6, o6 = table[1]
     state = make_state(Board.from_sets(table), rack)
     msgs = problems(state, Board.from_sets([[r5, r6, r7], [k6, b6, o6], [joker, b9, o9]]))
-    assert any("must be replaced by R6 from your rack" in m for m in msgs)
+    assert any("must be replaced by red 6 from your rack" in m for m in msgs)
 
 
 def test_replacing_tile_takes_the_jokers_place():

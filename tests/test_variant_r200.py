@@ -569,7 +569,7 @@ def test_joker_must_be_replaced_by_the_exact_tile_in_its_place():
     for r, t in zip((1, 2, 3), (joker, wrong[0], wrong[1])):
         board.place((r, 0), t)
     problems = check(pos, wrong, board)
-    assert any("must be replaced by O8 or R8" in m for m in problems)
+    assert any("must be replaced by orange 8 or red 8" in m for m in problems)
 
 
 def test_the_exact_tile_played_elsewhere_does_not_free_the_joker():
@@ -585,7 +585,7 @@ def test_the_exact_tile_played_elsewhere_does_not_free_the_joker():
     board.place((1, 3), r8)
     board.place((2, 3), b8)  # O8 R8 B8 down from O8: R8 is played, but not in the joker's place
     problems = check(pos, rack, board)
-    assert len(problems) == 1 and problems[0].startswith("to free a joker, put R8 from your rack in its place in the set")
+    assert len(problems) == 1 and problems[0].startswith("to free a joker, put red 8 from your rack in its place in the set")
     fixed = board.copy()
     fixed.remove((1, 3))
     fixed.remove((2, 3))
@@ -799,3 +799,16 @@ def test_sim_command_line_json(capsys):
     for k in ("wins", "win_rate", "mean_score", "turns_mean", "end_reasons", "think_ms_p50", "think_ms_p99", "seconds", "claims"):
         assert k in out
     assert sim.main(["--variant", KEY, "--option", "tokens=1"]) == 2
+
+
+def test_a_freed_joker_may_not_extend_a_line_already_on_the_board():
+    # The sheet: the freed joker is used "with 2 or more tiles from his rack to make a new set".
+    pos = joker_position()  # K8 J B8 across, B6 B7 B8 down column 2
+    joker = pos.cell(0, 1)
+    rack = pos.tiles("R8 B10 B11")
+    board = pos.board.copy()
+    board.place((0, 1), rack[0])  # the exact tile takes the joker's place
+    for r, t in zip((1, 2, 3), (joker, rack[1], rack[2])):
+        board.place((r, 2), t)  # B6 B7 B8 J(B9) B10 B11: the old line, extended
+    problems = check(pos, rack, board)
+    assert any("new set" in m for m in problems)

@@ -118,14 +118,32 @@ def test_joker_substituted_by_the_missing_seven_goes_into_any_valid_set():
         assert not play_sets(other, ["K7 R7 O7 B7", "B1 B2 B3 J"]).ok
 
 
-def test_joker_freed_by_any_valid_replacement_from_the_table():
-    state = rig("rummibug", ["R1 R2 K11", "O13"], table=["K7 R7 O7 J", "B7 B8 B9 B10"])
+@pytest.mark.parametrize("variant", ["rummibug", "rummibug-relaxed"])
+def test_only_the_tile_the_joker_stands_for_from_the_rack_frees_it(variant):
+    table = ["K7 R7 O7 J", "B7 B8 B9 B10"]
+    # replaced by a tile taken from the table: refused
+    state = rig(variant, ["R1 R2 K11", "O13"], table=table)
     res = play_sets(state, ["K7 R7 O7 B7", "B8 B9 B10", "R1 R2 J"])
-    assert res.ok, res.message
-    # Rummy Q wants the exact tile from the rack
-    other = rig("rummy-q", ["R1 R2 K11", "O13"], table=["K7 R7 O7 J", "B7 B8 B9 B10"])
-    res = play_sets(other, ["K7 R7 O7 B7", "B8 B9 B10", "R1 R2 J"])
+    assert not res.ok and "blue 7 from your rack" in res.message
+    # lifted off with no replacement (the group of three stays valid): refused
+    state = rig(variant, ["R1 R2 K11", "O13"], table=table)
+    res = play_sets(state, ["K7 R7 O7", "B7 B8 B9 B10", "R1 R2 J"])
     assert not res.ok and "from your rack" in res.message
+    # "cleared" by a tile added at the other end of a run: refused
+    state = rig(variant, ["O6 R1 R2", "O13"], table=["J O4 O5", "B7 B8 B9"])  # the joker is the orange 3
+    res = play_sets(state, ["O4 O5 O6", "B7 B8 B9", "R1 R2 J"])
+    assert not res.ok and "orange 3 from your rack" in res.message
+    # the tile it stands for, from the rack, in its place: the joker is free for any valid set
+    state = rig(variant, ["B7 R1 R2", "O13"], table=table)
+    res = play_sets(state, ["K7 R7 O7 B7", "B7 B8 B9 B10", "R1 R2 J"])
+    assert res.ok, res.message
+
+
+def test_a_group_of_three_joker_takes_either_missing_colour_from_the_rack():
+    for colour in ("B", "K"):
+        state = rig("rummibug", [f"{colour}8 O1 O2", "O13"], table=["R8 O8 J"])
+        res = play_sets(state, [f"R8 O8 {colour}8", "O1 O2 J"])
+        assert res.ok, res.message
 
 
 def test_freed_joker_cannot_stay_in_hand():

@@ -88,7 +88,7 @@ def test_table_joker_with_only_one_rack_tile_is_refused():
 def test_table_joker_replaced_by_a_table_tile_is_refused():
     state = rig(["R1 R2 K11", "O13"], table=["K7 R7 O7 J", "B7 B8 B9 B10"])
     res = play_sets(state, ["K7 R7 O7 B7", "B8 B9 B10", "R1 R2 J"])
-    assert not res.ok and "replaced by B7 from your rack" in res.message
+    assert not res.ok and "replaced by blue 7 from your rack" in res.message
 
 
 def test_table_joker_replaced_by_the_wrong_tile_is_refused():
@@ -97,7 +97,7 @@ def test_table_joker_replaced_by_the_wrong_tile_is_refused():
     assert play_sets(state, ["R4 R5 R6", "B1 B2 J"]).ok
     state = rig(["B1 B2 K11 O5", "O13"], table=["R4 J R6", "K5 R5 B5"])
     res = play_sets(state, ["R4 R5 R6", "K5 B5 O5", "B1 B2 J"])
-    assert not res.ok and "R5 from your rack" in res.message
+    assert not res.ok and "red 5 from your rack" in res.message
 
 
 def test_freed_joker_cannot_be_kept():

@@ -282,10 +282,11 @@ class GameState:
 
 
 def _log_fields(d: dict) -> tuple[str, list[dict], bool]:
-    """The secret and the action log; a save from before they existed gets a fresh secret
-    and an empty log marked as not replayable."""
+    """The secret and the action log.  A save from before they existed gets an empty log
+    marked as not replayable, and a secret derived from its seed, so that loading it twice
+    plays on the same way (such games were seeded from the deal seed anyway)."""
     if "actions" not in d:
-        return new_secret(), [], False
+        return derived_secret("legacy", d.get("seed")), [], False
     secret = _str(d, "secret")
     if len(secret) != SECRET_HEX or any(c not in "0123456789abcdef" for c in secret):
         raise StateError("the game's secret is damaged")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from .board import Board, Cell, Line
 from .melds import Meld
-from .tiles import face_notation, format_tiles
+from .tiles import tile_words, tiles_in_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -64,28 +64,64 @@ def _lines_with(lines: Iterable[Line], tile_id: int) -> list[Line]:
     return [ln for ln in lines if tile_id in ln.tiles]
 
 
+def _face(t: int) -> int:
+    return 52 if t >= 104 else t >> 1
+
+
+def canonical_board(start: TurnStart, board: Board) -> Board:
+    """The draft with the two copies of every face (and the two jokers) assigned so that no
+    verdict depends on which physical copy sits where: a tile on a cell that held the same
+    face at the start keeps that cell's copy; the other cells, in reading order, get the
+    remaining copies of the player's own (the table's first in reading order, then the
+    rack's in rack order, the tile drawn this turn last).  The result depends only on what
+    the cells and the rack show, never on the order the draft was built in."""
+    mine: dict[int, list[int]] = {}
+    for _, t in sorted(start.board.cells.items()):
+        mine.setdefault(_face(t), []).append(t)
+    for t in sorted(start.rack, key=lambda t: t == start.drawn):
+        mine.setdefault(_face(t), []).append(t)
+    own = start.board.tile_set() | set(start.rack)
+    placed = [(c, t) for c, t in sorted(board.cells.items()) if t in own]
+    free = {f: list(ids) for f, ids in mine.items()}
+    out = dict(board.cells)
+    later = []
+    for c, t in placed:
+        keep = start.board.get(c)
+        if keep is not None and _face(keep) == _face(t) and keep in free[_face(t)]:
+            out[c] = keep
+            free[_face(t)].remove(keep)
+        else:
+            later.append((c, t))
+    for c, t in later:
+        out[c] = free[_face(t)].pop(0)
+    return Board(out)
+
+
 def analyse(variant: "Variant", start: TurnStart, board: Board) -> Analysis:
-    """Check a draft against every rule of ``variant`` and explain each problem."""
+    """Check a draft against every rule of ``variant`` and explain each problem.
+    Copies of a face are interchangeable: the draft is read through ``canonical_board``."""
     problems: list[Problem] = []
+    if len(set(board.tiles())) == len(board):
+        board = canonical_board(start, board)
     before_tiles = Counter(start.board.tiles())
     after_tiles = Counter(board.tiles())
     dupes = [t for t, n in after_tiles.items() if n > 1]
     if dupes:
-        problems.append(Problem(f"a tile is on the table twice ({format_tiles(dupes)})"))
+        problems.append(Problem(f"a tile is on the table twice ({tiles_in_words(dupes)})"))
     rack = set(start.rack)
     missing = [t for t in before_tiles if t not in after_tiles]
     if missing:
         where = start.board.where()
         problems.append(
             Problem(
-                f"table tiles cannot go back to the rack ({format_tiles(missing)})",
+                f"table tiles cannot go back to the rack ({tiles_in_words(missing)})",
                 tuple(where[t] for t in missing),
             )
         )
     played = [t for t in after_tiles if t not in before_tiles]
     foreign = [t for t in played if t not in rack]
     if foreign:
-        problems.append(Problem(f"those tiles are not yours to play ({format_tiles(foreign)})"))
+        problems.append(Problem(f"those tiles are not yours to play ({tiles_in_words(foreign)})"))
     played = [t for t in played if t in rack]
     if start.drawn is not None and start.drawn in played:
         where = board.where()
@@ -95,7 +131,7 @@ def analyse(variant: "Variant", start: TurnStart, board: Board) -> Analysis:
     melds = [ln.check() for ln in lines]
     for ln, meld in zip(lines, melds):
         if not meld:
-            problems.append(Problem(f"{format_tiles(ln.tiles)}: {meld.reason}", ln.cells))
+            problems.append(Problem(f"{tiles_in_words(ln.tiles)}: {meld.reason}", ln.cells))
     if variant.crossword and not board.is_connected():
         problems.append(Problem("all tiles on the board must form one connected group"))
     if not played:
@@ -169,8 +205,11 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
         rack_in_line = max(sum(1 for t in ln.tiles if t in new) for ln, _ in new_)
         if variant.joker_exact_replacement:
             if not any(t < 104 and (t >> 1) in old_roles for t in analysis.played):
-                names = " or ".join(sorted(face_notation(f) for f in old_roles)) or "the tile it stood for"
+                names = " or ".join(sorted(tile_words(f * 2) for f in old_roles)) or "the tile it stood for"
                 out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
+        if variant.freed_joker_new_set and not any(_is_new_set(j, ln, before_lines, before_melds) for ln, m in new_ if m):
+            out.append(Problem("a freed joker must go into a new set: not back into the set it came from, "
+                               "nor onto a set that was already on the table", jcell))
         if rack_in_line < variant.freed_joker_min_rack:
             n = variant.freed_joker_min_rack
             out.append(
@@ -241,7 +280,7 @@ def joker_placement_problems(
         ]
         jcell = (where[j],) if j in where else ()
         if not in_place:
-            names = " or ".join(sorted(face_notation(f) for f in roles))
+            names = " or ".join(sorted(tile_words(f * 2) for f in roles))
             out.append(Problem(f"to free a joker, put {names} from your rack in its place in the set "
                                "(the tile that replaces a joker must take its place)", jcell))
         used = set(in_place[:1] or replacing[:1])
@@ -251,6 +290,13 @@ def joker_placement_problems(
             out.append(Problem(f"a freed joker needs {min_rack} tiles from your rack in its new set "
                                "besides the tile that replaced it", jcell))
     return out
+
+
+def _is_new_set(j: int, line: Line, before_lines: list[Line], before_melds: list[Meld]) -> bool:
+    """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
+    tile of some set that was on the table at the start of the turn (that set, extended)."""
+    here = set(line.tiles)
+    return not any(m and set(ln.tiles) - {j} <= here for ln, m in zip(before_lines, before_melds))
 
 
 def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:

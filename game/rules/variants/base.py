@@ -74,7 +74,8 @@ class Variant:
     direction: ClassVar[int] = 1  # +1 clockwise (to the left), -1 counter-clockwise
     crossword: ClassVar[bool] = False  # vertical lines and one connected board
     joker_exact_replacement: ClassVar[bool] = False  # a freed joker's own tile must come from the rack
-    freed_joker_min_rack: ClassVar[int] = 1  # rack tiles in the freed joker's new set
+    freed_joker_min_rack: ClassVar[int] = 0  # rack tiles in the freed joker's new set
+    freed_joker_new_set: ClassVar[bool] = False  # a freed joker must go into a new set (not an old one extended)
     hand_joker_min_rack_companions: ClassVar[int] = 0  # rack tiles with a joker played from the rack
     failed_play_penalty: ClassVar[int] = 0  # tiles drawn after ending a turn with an invalid table
     fixed_turn_time: ClassVar[int | None] = None  # seconds, when the sheet sets the limit

@@ -97,6 +97,7 @@ class Rummi200kub(Variant):
     crossword = True
     joker_exact_replacement = True
     freed_joker_min_rack = 2
+    freed_joker_new_set = True  # "... with 2 or more tiles from his rack to make a new set"
     fixed_turn_time = 200
     timeout_plays_finished_table = False  # the sheet: over the limit, draw a tile
     has_claims = True
@@ -461,7 +462,7 @@ class Rummi200kub(Variant):
             ("Crossing sets may both be claimed: the crossing tile then carries a token of each."
              if o["crossing_claims"] else "A tile carries one claim: a set crossing a claimed set cannot be claimed (option)."),
             "A claim ends your turn; when the pool is empty, a claim counts as a move (not a pass).",
-            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack.",
+            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set.",
             "Game end: exactly 200 wins at once (if a claim leaves two players on 200, the claimant wins). After a rack empties or a blocked board, "
             "the score closest to 200 wins; ties go to the lower rack value, then fewer tiles, then the earlier player in turn order.",
             "Time limit: 200 seconds a turn; when it runs out the draft goes back and the player draws a tile.",

@@ -39,7 +39,7 @@ class Rummibug(Variant):
     initial_table_untouched = True  # no tile manipulation before the first move
     start_rule = "highest"
     direction = 1
-    joker_exact_replacement = False  # "any valid replacement"
+    joker_exact_replacement = True  # "you must have the tile in rack that the joker is currently representing"
     freed_joker_min_rack = 0  # a substituted joker may go into "any valid sets" this turn
     hand_joker_min_rack_companions = 0
     pool_end = "exhausted"  # the round ends when every tile has been drawn
@@ -114,7 +114,7 @@ class Rummibug(Variant):
         return [
             ("Sets", "A run is 3 or more tiles of one colour in increasing order; 1 cannot follow 13 (8-9-10-11-12-13-1 is not a run). A group is 3 or 4 tiles of one number in different colours: 5-5-4-5 is not a group, and neither is 5-5-5-5-5 (a colour twice). On the table each row of touching tiles is one set, read left to right."),
             ("Changing the table", "After your first move you may add tiles to sets (3-4-5-6-7-8 with a 2 and a 9 becomes 2-3-4-5-6-7-8-9; 8-8-8 takes the missing colour), split long runs (2-3-4-5-6-7 and a 4 make 2-3-4 and 4-5-6-7), and substitute tiles (a red 5 may take a yellow 5's place in a group so the yellow 5 extends a yellow 2-3-4). There is no limit to how much you change in a turn, but every set must be valid when your turn ends, and a tile taken from the table must be used that turn."),
-            ("Jokers", "A joker stands for any tile. Once played it never goes back to a rack, but you may substitute it by any valid replacement (7-7-7-J takes the missing 7) and use the freed joker in any valid set that same turn."),
+            ("Jokers", "A joker stands for any tile. Once played it never goes back to a rack. To replace a joker you must have, on your rack, the tile it is standing for (in a group of three, either missing colour): that tile takes the joker's place (7-7-7-J takes the missing 7), and the freed joker must be used in any valid set that same turn. Lifting a joker off with no replacement, or replacing it with a tile from the table, is not allowed."),
             ("Your turn", "Play at least one tile from your rack, or draw a tile and pass. A tile drawn this turn waits until your next turn."),
         ]
 
@@ -146,7 +146,7 @@ class Rummibug(Variant):
             "Who starts is not on the sheet: everyone draws a tile and the highest number starts, play passes clockwise (ties redrawn).",
             "The first move needs at least 30 points (the sheet says 'at least'; its examples are all above 30).",
             f"The {self.must_meld_at}-tile rule is checked when you try to draw: the draw is refused when the referee sees a legal play of a simple kind (sets from your rack alone, worth the first-move points if you have not moved yet; a tile added to an end of a table run or to a group of three; a tile that splits a long run). Plays that need other table rearrangements are not required.",
-            "A joker may be freed by any valid replacement, from your rack or from the table; the freed joker must be played again that turn in any valid set (it need not be with tiles from your rack), and it can never go to a rack.",
+            "A joker is freed only by the tile it stands for, from your rack, put in its place (the sheet's game controls: 'you must have the tile in rack that the joker is currently representing'); the freed joker must be played again that turn in any valid set (it need not be with tiles from your rack), and it can never go to a rack.",
             "The round ends as soon as the last tile of the draw pile has been drawn; fewest tiles wins it, equal counts go to the lower rack value, then to the earlier player in the round's turn order.",
             "When nobody clears their hand the round winner still scores the sum of the losers' racks.",
             "Ties in the final ranking go to the player who won more rounds, then to seat order.",
