@@ -73,6 +73,7 @@ def _copy_swaps(board: Board):
     return [cells for cells in faces.values() if len(cells) == 2]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(variant=st.sampled_from(sorted(REGISTRY)), seed=st.integers(1, 10_000), turn=st.integers(10, 60),
        pick=st.integers(0, 10_000))

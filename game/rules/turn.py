@@ -207,7 +207,9 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
             if not any(t < 104 and (t >> 1) in old_roles for t in analysis.played):
                 names = " or ".join(sorted(tile_words(f * 2) for f in old_roles)) or "the tile it stood for"
                 out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
-        if variant.freed_joker_new_set and not any(_is_new_set(j, ln, before_lines, before_melds) for ln, m in new_ if m):
+        valid_homes = [ln for ln, m in new_ if m]
+        if variant.freed_joker_new_set and valid_homes and not any(
+                _is_new_set(j, ln, before_lines, before_melds) for ln in valid_homes):
             out.append(Problem("a freed joker must go into a new set: not back into the set it came from, "
                                "nor onto a set that was already on the table", jcell))
         if rack_in_line < variant.freed_joker_min_rack:
@@ -294,9 +296,11 @@ def joker_placement_problems(
 
 def _is_new_set(j: int, line: Line, before_lines: list[Line], before_melds: list[Meld]) -> bool:
     """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
-    tile of some set that was on the table at the start of the turn (that set, extended)."""
-    here = set(line.tiles)
-    return not any(m and set(ln.tiles) - {j} <= here for ln, m in zip(before_lines, before_melds))
+    tile of some set that was on the table at the start of the turn (that set, extended),
+    compared by face, so which copy of a face sits where does not matter."""
+    here = Counter(_face(t) for t in line.tiles)
+    return not any(m and not (Counter(_face(t) for t in ln.tiles if t != j) - here)
+                   for ln, m in zip(before_lines, before_melds))
 
 
 def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:
@@ -306,6 +310,6 @@ def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -
     new_roles = {f for ln, m in new if m for f in m.roles[ln.tiles.index(j)]}
     if old_roles and new_roles and not (old_roles & new_roles):
         return True
-    old_mates = {t for ln, _ in old for t in ln.tiles if t < 104}
-    new_mates = {t for ln, _ in new for t in ln.tiles if t < 104}
-    return len(old_mates & new_mates) < 2
+    old_mates = Counter(_face(t) for ln, _ in old for t in ln.tiles if t < 104)
+    new_mates = Counter(_face(t) for ln, _ in new for t in ln.tiles if t < 104)
+    return sum((old_mates & new_mates).values()) < 2
