@@ -10,6 +10,7 @@ Pure Python apart from platformdirs (imported lazily); no pygame here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -18,7 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 APP_NAME = "TileRush"
 ENV_HOME = "RUMMIKUB_HOME"
@@ -84,6 +85,26 @@ def atomic_write_bytes(path: Path, data: bytes, keep_backup: bool = True) -> Non
         except OSError:
             pass
         raise
+
+
+_crash_saving = 0  # > 0 while the game saves after an error (see ``crash_saving``)
+
+
+@contextlib.contextmanager
+def crash_saving() -> Iterator[None]:
+    """Saves made inside this block (the game saving what it can after an error) keep the
+    backup as it is: the game that failed may be what caused the error, and it must never
+    push the last good save out of ``NAME.bak``."""
+    global _crash_saving
+    _crash_saving += 1
+    try:
+        yield
+    finally:
+        _crash_saving -= 1
+
+
+def in_crash_save() -> bool:
+    return _crash_saving > 0
 
 
 def _make_backup(path: Path) -> None:

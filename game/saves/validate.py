@@ -283,6 +283,8 @@ def session_problems(session: Any, state: GameState) -> list[str]:
                 out.append("the remaining turn time must be a number of seconds")
             elif not 0 <= v <= limit:
                 out.append(f"the remaining turn time {v} is outside 0..{limit} seconds")
+    if "game_id" in session and text_problem(session["game_id"], 64, "the game id"):
+        out.append("the game's id is damaged")
     demo = session.get("demo", False)
     if not isinstance(demo, bool):
         out.append("the demo mark must be true or false")

@@ -87,6 +87,7 @@ class App:
                  variant: str | None = None, demo: bool = False, sound: bool = True,
                  persist_settings: bool = True) -> None:
         self.settings = dict(settings) if settings is not None else persistence.load_settings()
+        self.settings_notice = persistence.take_settings_notice() if settings is None else ""
         if size is not None:
             self.settings["window_size"] = [int(size[0]), int(size[1])]
         if fullscreen is not None:
@@ -132,6 +133,11 @@ class App:
 
         for scene in first_scene(self):
             self.push(scene)
+        if self.settings_notice:  # settings that were reset on loading: said once
+            from .scenes.common import DialogScene
+
+            self.push(DialogScene(self, "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN))
+            self.settings_notice = ""
         return self
 
     def _set_mode(self) -> None:
@@ -320,11 +326,12 @@ class App:
         self.crashes += 1
         path = log_error("in the game loop", exc)
         self.last_error = path
-        for scene in reversed(self.scenes):
-            try:
-                scene.closing()
-            except Exception:
-                pass
+        with persistence.crash_saving():  # what failed must not push the last good save out of the backup
+            for scene in reversed(self.scenes):
+                try:
+                    scene.closing()
+                except Exception:
+                    pass
         if self.crashes > 5:
             self.exit_code = 1
             self.quit()
