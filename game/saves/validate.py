@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.state import GameState
-from ..rules.tiles import format_tiles
+from ..rules.tiles import tiles_in_words
 from ..textcheck import text_problem
 
 MAX_NAME = 32
@@ -170,9 +170,9 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
             out.append(problem)
     if state.round < 1:
         out.append(f"round {state.round} is out of range")
-    elif state.phase == "play" and len(state.history) != state.round - 1:
-        out.append(f"this is round {state.round}, but the score history holds {len(state.history)} rounds")
-    elif state.phase != "play" and len(state.history) not in (state.round - 1, state.round):
+    elif len(state.history) <= state.round and len(state.history) not in (
+        (state.round - 1,) if state.phase == "play" else (state.round - 1, state.round)
+    ):  # (more rounds than this one: history_problems says so)
         out.append(f"this is round {state.round}, but the score history holds {len(state.history)} rounds")
     problem = rng_problem(state)
     if problem:
@@ -207,7 +207,7 @@ def board_problems(state: GameState) -> list[str]:
     for line in state.board.lines(vertical=variant.crossword):
         meld = line.check()
         if not meld:
-            out.append(f"the table holds an invalid set {format_tiles(line.tiles)} ({meld.reason})")
+            out.append(f"the table holds an invalid set ({tiles_in_words(line.tiles)}: {meld.reason})")
             if len(out) >= 3:
                 break
     if variant.crossword and not state.board.is_connected():
@@ -217,6 +217,8 @@ def board_problems(state: GameState) -> list[str]:
 
 def history_problems(state: GameState) -> list[str]:
     n = len(state.players)
+    if not all(isinstance(entry, dict) for entry in state.history):
+        return ["the score history holds an entry that is not an object"]
     if len(state.history) > min(state.round, MAX_HISTORY):
         return [f"the score history has {len(state.history)} rounds, but this is round {state.round}"]
     for k, entry in enumerate(state.history):
