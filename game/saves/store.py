@@ -108,6 +108,7 @@ class LoadResult:
     tournament: dict | None = None
     schema: int = 0  # schema found in the file (older ones are upgraded on load)
     problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
+    newer: bool = False  # made by a newer version of the game: left as it is (``message`` says so)
 
     @property
     def ok(self) -> bool:
@@ -131,7 +132,7 @@ def load_game(slot: str) -> LoadResult:
     if got.newer:
         msg = (f"{title} was saved by a newer version of Tile Rush and needs that version to open it. "
                f"The file was left as it is in {path.parent}.")
-        return LoadResult(None, message=msg, problems=list(got.problems))
+        return LoadResult(None, message=msg, problems=list(got.problems), newer=True)
     if got.value is None:
         if got.missing:
             return LoadResult(None, message=f"{title}: no saved game.", missing=True)
