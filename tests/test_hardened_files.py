@@ -388,3 +388,39 @@ def test_demo_refuses_an_unknown_option(capsys):
     assert demo_main(["--option", "colour=blue", "--turns", "1", "--no-save"]) == 2
     assert "'colour'" in capsys.readouterr().err
     assert demo_main(["--option", "rounds=1", "--turns", "1", "--no-save"]) == 0
+
+
+def test_between_tables_the_saved_game_must_be_the_next_tables():
+    from game.saves import format as fmt
+    from game.tournament import Tournament
+
+    t = Tournament.create(9, "You", seed=4, levels=["basic"], games=(1, 1, 1))
+    good = fmt.build(t.preview_table(), {"screen": "bracket"}, kind="tournament", tournament=t.to_dict())
+    fmt.decode(good)
+    other = engine.new_game("golden-games", [("Ann", "human"), ("Bob", "basic"), ("Cy", "basic")], seed=1)
+    bad = fmt.build(other, {"screen": "bracket"}, kind="tournament", tournament=t.to_dict())
+    with pytest.raises(fmt.SaveError, match="not the next table's"):
+        fmt.decode(bad)
+    levels = dict(t.to_dict(), levels=["basic\u200b"])
+    with pytest.raises(fmt.SaveError, match="cannot be shown"):
+        fmt.decode(fmt.build(t.preview_table(), {}, kind="tournament", tournament=levels))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_error_log_that_is_a_pipe_is_not_waited_on():
+    from game.ui.app import log_error
+
+    os.mkfifo(persistence.data_dir() / "errors.log")
+    assert log_error("testing", RuntimeError("x")) == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_the_game_starts_with_special_files_in_the_saves_folder():
+    folder = saves.saves_dir()
+    os.mkfifo(folder / "slot1.json")
+    os.mkfifo(folder / "autosave.json")
+    if os.path.exists("/dev/zero"):
+        os.symlink("/dev/zero", folder / "slot2.json")
+    res = run_cli("main.py", "--frames", "20", "--size", "960x600", env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    no_traceback(res)
+    assert res.returncode == 0

@@ -38,6 +38,9 @@ def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
     problems = entrant_problems(d.get("entrants"), NAME_LIMIT)
     if problems:
         return problems
+    levels = d.get("levels")
+    if isinstance(levels, list) and any(isinstance(lv, str) and text_problem(lv.strip(), MAX_LEVEL, "a level") for lv in levels):
+        return ["the computer levels hold characters that cannot be shown"]
     try:
         t = Tournament.from_dict(d)
     except TournamentError as exc:
@@ -53,7 +56,20 @@ def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
     live = d.get("live")
     if live is not None:
         out.extend(live_problems(t, live, envelope_game))
+    elif envelope_game is not None:
+        out.extend(preview_problems(t, envelope_game))
     return out
+
+
+def preview_problems(t, envelope_game: dict) -> list[str]:
+    """Between tables the save's ``game`` is the deal of the next table: it must be a game
+    of that table (its players at their levels, the tournament's rule set)."""
+    want = t.preview_table()
+    players = envelope_game.get("players")
+    got = [(p.get("name"), p.get("kind")) for p in players if isinstance(p, dict)] if isinstance(players, list) else []
+    if envelope_game.get("variant") != want.variant_key or got != [(p.name, p.kind) for p in want.players]:
+        return ["the game saved with the tournament is not the next table's"]
+    return []
 
 
 def entrant_problems(entrants: Any, name_limit: int) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import stat
 import traceback
 from typing import Any, Callable
 
@@ -68,7 +69,11 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
     """Append a report to ``errors.log`` in the data folder; returns the file's path ("" if that failed)."""
     try:
         path = persistence.data_dir() / "errors.log"
-        with open(path, "a", encoding="utf-8") as fh:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device named errors.log: never wait on it
+            os.close(fd)
+            return ""
+        with open(fd, "a", encoding="utf-8", errors="backslashreplace") as fh:
             fh.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {context}\n")
             if exc is not None:
                 fh.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
