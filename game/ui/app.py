@@ -141,6 +141,10 @@ class App:
         if self.settings_notice:  # settings that were reset on loading: said once
             from .scenes.common import DialogScene
 
+            try:
+                self.draw(self.screen)  # the title, for the dialog's backdrop
+            except Exception:
+                pass
             self.push(DialogScene(self, "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN))
             self.settings_notice = ""
         return self
