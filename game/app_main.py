@@ -23,13 +23,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _size(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"window size {text!r} must look like 1280x800")
-    w, h = int(parts[0]), int(parts[1])
-    if not (MIN_W <= w <= 10000 and MIN_H <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"window size {text!r} is out of range (at least {MIN_W}x{MIN_H})")
-    return w, h
+    from .cli_text import parse_size
+
+    got = parse_size(text, MIN_W, MIN_H)
+    if isinstance(got, str):
+        raise argparse.ArgumentTypeError(got)
+    return got
 
 
 def _seed(text: str) -> int:

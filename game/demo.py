@@ -33,6 +33,7 @@ from .sim import parse_options
 
 MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
 DEFAULT_SEATS = 4
+MAX_SEED = 2**63  # a game's seed is below this (``saves.validate.MAX_SEED``)
 
 
 def demo_turn(state: GameState) -> ComputerTurn:
@@ -85,6 +86,8 @@ class Demo:
         self.variant = variant
         self.options = dict(options or {})  # applied to each rule set that has the option (e.g. rounds=1)
         self.players = list(players) if players else None
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED):
+            raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED - 1}")
         self.seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
         self.slot = slot
         self.save_enabled = save
@@ -115,7 +118,7 @@ class Demo:
         seats = [(f"Computer {i + 1}", k) for i, k in enumerate(kinds)]
         names = {spec.name for spec in vcls.all_option_specs()}
         options = {k: v for k, v in self.options.items() if k in names}
-        seed = self.seed + self.games
+        seed = (self.seed + self.games) % MAX_SEED
         self.state = engine.new_game(key, seats, seed=seed, options=options, secret=derived_secret("demo", seed))
         self.games += 1
         self.report.games_started += 1
@@ -198,6 +201,9 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .cli_text import safe_output
+
+    safe_output()
     ap = argparse.ArgumentParser(prog="python -m game.demo", description="Computer-only games headless, saving after every turn as a real game does.")
     ap.add_argument("--turns", type=int, default=200, help="completed turns to play (0 = until interrupted)")
     ap.add_argument("--variant", default=None, help=f"rule set (default: take turns): {', '.join(REGISTRY)}")
@@ -220,6 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         options = parse_options(args.option)
         if args.variant in REGISTRY:
             REGISTRY[args.variant].coerce_options(options)  # a bad option is reported before playing
+        else:
+            known = {spec.name for vcls in REGISTRY.values() for spec in vcls.all_option_specs()}
+            unknown = sorted(set(options) - known)
+            if unknown:
+                raise ValueError(f"no rule set has the option {unknown[0]!r}; options: {', '.join(sorted(known))}")
         demo = Demo(args.variant, players, args.seed, args.slot, not args.no_save, args.resume, options=options)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -10,21 +10,24 @@ Pure Python apart from platformdirs (imported lazily); no pygame here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable, Generic, Iterator, TypeVar
 
 APP_NAME = "TileRush"
 ENV_HOME = "RUMMIKUB_HOME"
 
 
-def data_dir() -> Path:
-    """The folder for saves, settings and statistics (created on demand)."""
+def data_dir(create: bool = True) -> Path:
+    """The folder for saves, settings and statistics (created on demand; ``create=False``
+    for what only reads, such as ``python -m game.saves check``)."""
     home = os.environ.get(ENV_HOME)
     if home:
         path = Path(home).expanduser()
@@ -32,7 +35,8 @@ def data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -83,6 +87,26 @@ def atomic_write_bytes(path: Path, data: bytes, keep_backup: bool = True) -> Non
         raise
 
 
+_crash_saving = 0  # > 0 while the game saves after an error (see ``crash_saving``)
+
+
+@contextlib.contextmanager
+def crash_saving() -> Iterator[None]:
+    """Saves made inside this block (the game saving what it can after an error) keep the
+    backup as it is: the game that failed may be what caused the error, and it must never
+    push the last good save out of ``NAME.bak``."""
+    global _crash_saving
+    _crash_saving += 1
+    try:
+        yield
+    finally:
+        _crash_saving -= 1
+
+
+def in_crash_save() -> bool:
+    return _crash_saving > 0
+
+
 def _make_backup(path: Path) -> None:
     bak = backup_path(path)
     tmp_bak = bak.with_name(bak.name + ".tmp")
@@ -129,8 +153,19 @@ def _finite_float(text: str) -> float:
     return value
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            shown = key[:40].encode("unicode_escape").decode("ascii")
+            raise ValueError(f"the key {shown!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
 def parse_json(raw: bytes) -> tuple[Any, str]:
-    """(object, "") or (None, reason).  Strict: UTF-8, no NaN/Infinity, no overflowing floats."""
+    """(object, "") or (None, reason).  Strict: UTF-8, no NaN/Infinity, no overflowing
+    floats, no key twice in one object (which copy would count is anybody's guess)."""
     if len(raw) > MAX_FILE_BYTES:
         return None, TOO_LARGE
     try:
@@ -140,25 +175,54 @@ def parse_json(raw: bytes) -> tuple[Any, str]:
     if not text.strip():
         return None, "the file is empty"
     try:
-        return json.loads(text, parse_constant=_no_constants, parse_float=_finite_float), ""
+        return json.loads(text, parse_constant=_no_constants, parse_float=_finite_float,
+                          object_pairs_hook=_no_duplicate_keys), ""
     except ValueError as exc:  # JSONDecodeError, our number checks, too many digits
         return None, f"not valid JSON ({exc})"
     except RecursionError:
         return None, "not valid JSON (nested too deeply)"
 
 
-def read_bytes(path: Path) -> tuple[bytes | None, str]:
+NOT_A_FILE = "not an ordinary file (a pipe, a device or a folder), so it was not read"
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, str]:
+    """(bytes, "") or (None, reason).  Reads only an ordinary file, never more than
+    ``limit`` bytes, and never waits: the file is opened without blocking (a pipe
+    named like a save must not hang the game) and checked with ``fstat`` before a
+    byte is read; a link to a device such as /dev/zero is refused the same way."""
     try:
         path = Path(path)
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, TOO_LARGE
-        return path.read_bytes(), ""
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None, "no such file"
     except IsADirectoryError:
         return None, "that is a folder, not a file"
+    except (OSError, ValueError) as exc:
+        return None, f"cannot read the file ({getattr(exc, 'strerror', None) or exc})"
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            return None, "that is a folder, not a file"
+        if not stat.S_ISREG(info.st_mode):
+            return None, NOT_A_FILE
+        if info.st_size > limit:
+            return None, TOO_LARGE
+        chunks, got = [], 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:  # it grew while we read
+            return None, TOO_LARGE
+        return b"".join(chunks), ""
     except OSError as exc:
         return None, f"cannot read the file ({exc.strerror or exc})"
+    finally:
+        os.close(fd)
 
 
 def read_json(path: Path) -> tuple[Any, str]:
@@ -216,6 +280,12 @@ def clean_stale_temps(folder: Path, older_than: float = 120.0) -> int:
 T = TypeVar("T")
 
 
+class LeaveInPlace(ValueError):
+    """A refusal that is not damage (a file from a newer version of the game): the
+    file stays where it is, under its own name, and its backup is not used in its
+    place (the backup would be written over it)."""
+
+
 @dataclass
 class Recovered(Generic[T]):
     """What ``load_with_backup`` found: a value, where it came from and what went wrong."""
@@ -225,6 +295,7 @@ class Recovered(Generic[T]):
     problems: list[str] = field(default_factory=list)  # one sentence per refused file
     damaged: list[Path] = field(default_factory=list)  # where refused files were kept aside
     missing: bool = False  # neither the file nor its backup exists
+    newer: bool = False  # the file was written by a newer version: left as it is, not replaced
 
     @property
     def ok(self) -> bool:
@@ -254,6 +325,10 @@ def load_with_backup(path: Path, check: Callable[[Any], T], restore: bool = True
             if reason == "":
                 try:
                     value = check(obj)
+                except LeaveInPlace as exc:
+                    out.problems.append(str(exc))
+                    out.newer = True
+                    return out
                 except ValueError as exc:
                     reason = str(exc) or "the file is damaged"
         if value is not None:
@@ -266,7 +341,7 @@ def load_with_backup(path: Path, check: Callable[[Any], T], restore: bool = True
             return out
         label = "the file" if source == "file" else "its backup"
         out.problems.append(f"{label} {candidate.name}: {reason}")
-        unreadable = raw is None and reason != TOO_LARGE  # permissions, a folder: not damage, leave it
+        unreadable = raw is None and reason != TOO_LARGE  # permissions, a folder, a pipe: not damage, leave it
         if not unreadable:
             kept = quarantine(candidate)
             if kept is not None:
@@ -290,7 +365,35 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 
 
-def _clean_settings(raw: Any) -> dict[str, Any]:
+SETTING_TITLES = {"volume": "volume", "muted": "sound off", "animation_speed": "animation speed",
+                  "window_size": "window size", "fullscreen": "full screen", "colorblind": "colour-blind tiles",
+                  "warn_invalid_end": "penalty warning", "player_name": "your name"}
+MAX_PLAYER_NAME = 24
+
+
+def _setting_value(key: str, default: Any, v: Any) -> Any:
+    """The value to use for one setting, or None when ``v`` is not a good one."""
+    if isinstance(default, bool):
+        return v if isinstance(v, bool) else None
+    if isinstance(default, float):
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf"):
+            return float(min(max(v, 0.0), 4.0 if key == "animation_speed" else 1.0))
+        return None
+    if isinstance(default, list):
+        if isinstance(v, list) and len(v) == 2 and all(type(x) is int and 320 <= x <= 10000 for x in v):
+            return list(v)
+        return None
+    if isinstance(default, str):
+        from .textcheck import text_problem
+
+        if isinstance(v, str) and text_problem(v.strip(), MAX_PLAYER_NAME) is None:
+            return v.strip()
+        return None
+    return None
+
+
+def _clean_settings(raw: Any, reset: list[str] | None = None) -> dict[str, Any]:
+    """Every known field checked; a bad one takes its default (its name goes in ``reset``)."""
     out = dict(DEFAULT_SETTINGS)
     if not isinstance(raw, dict):
         return out
@@ -298,35 +401,54 @@ def _clean_settings(raw: Any) -> dict[str, Any]:
         v = raw.get(key)
         if v is None:
             continue
-        if isinstance(default, bool):
-            if isinstance(v, bool):
-                out[key] = v
-        elif isinstance(default, float):
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                out[key] = float(min(max(v, 0.0), 4.0 if key == "animation_speed" else 1.0))
-        elif isinstance(default, list):
-            if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 320 <= x <= 10000 for x in v):
-                out[key] = list(v)
-        elif isinstance(default, str):
-            if isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable():
-                out[key] = v.strip()
+        value = _setting_value(key, default, v)
+        if value is None:
+            if reset is not None:
+                reset.append(key)
+            continue
+        out[key] = value
     return out
 
 
-def _settings_check(raw: Any) -> dict[str, Any]:
+def _settings_check(raw: Any) -> tuple[dict[str, Any], list[str]]:
     if not isinstance(raw, dict):
         raise ValueError("settings must be a JSON object")
-    return _clean_settings(raw)
+    reset: list[str] = []
+    return _clean_settings(raw, reset), reset
+
+
+_settings_notice = ""  # what load_settings reset, until a screen shows it (``take_settings_notice``)
+
+
+def take_settings_notice() -> str:
+    """The sentence about settings that were reset when they were last loaded, once; then ""."""
+    global _settings_notice
+    out, _settings_notice = _settings_notice, ""
+    return out
 
 
 def load_settings() -> dict[str, Any]:
     """Settings with every field checked: a bad field falls back to its default; a
-    damaged file is kept aside and the backup used, else the defaults.  Never raises."""
+    damaged file is kept aside and the backup used, else the defaults.  What was reset
+    is said once (``take_settings_notice``): the corrected settings are written back,
+    so the next start finds nothing to say.  Never raises."""
+    global _settings_notice
     try:
         got = load_with_backup(data_dir() / SETTINGS_FILE, _settings_check)
     except OSError:
         return dict(DEFAULT_SETTINGS)
-    return got.value if got.value is not None else dict(DEFAULT_SETTINGS)
+    if got.value is None:
+        if got.problems and not got.missing:
+            _settings_notice = "The settings file was damaged, so the usual settings are used."
+        return dict(DEFAULT_SETTINGS)
+    settings, reset = got.value
+    if reset:
+        names = ", ".join(SETTING_TITLES.get(k, k) for k in reset)
+        _settings_notice = f"Some settings held values that cannot be used ({names}); they were set back to the usual ones."
+        save_settings(settings)
+    elif got.problems:
+        _settings_notice = "The settings file was damaged, so the previous copy was used."
+    return settings
 
 
 def save_settings(settings: dict[str, Any]) -> bool:

@@ -66,19 +66,41 @@ def _position(entry: object, index: int) -> tuple[str, list[int], list[int]]:
     return str(pid), [int(x) for x in t], [int(x) for x in r]
 
 
+def _read_json(path: str, what: str):
+    """The JSON in ``path`` (plain: no NaN, no key twice, not absurdly deep), or InputError."""
+    from .persistence import read_bytes, parse_json
+
+    raw, reason = read_bytes(path)
+    if raw is None:
+        raise InputError(f"no such file: {path}" if reason == "no such file" else f"cannot read {what}{path}: {reason}")
+    data, reason = parse_json(raw)
+    if reason:
+        raise InputError(f"{what}{path}: {reason}")
+    return data
+
+
+def _answers(raw: object, apath: str) -> dict:
+    """{id: (tiles_placed, value_placed)} from an answers file; every entry checked."""
+    if not isinstance(raw, list):
+        raise InputError(f"answers {apath} should hold a list of answers")
+    out = {}
+    for k, a in enumerate(raw):
+        if not isinstance(a, dict):
+            raise InputError(f"answers {apath}: answer {k + 1} is not an object")
+        missing = [key for key in ("id", "tiles_placed", "value_placed") if key not in a]
+        if missing:
+            raise InputError(f"answers {apath}: answer {k + 1} has no {missing[0]!r}")
+        if not all(type(a[key]) is int and a[key] >= 0 for key in ("tiles_placed", "value_placed")):
+            raise InputError(f"answers {apath}: answer {k + 1} ({str(a['id'])[:40]}) needs whole numbers for 'tiles_placed' and 'value_placed'")
+        out[str(a["id"])] = (a["tiles_placed"], a["value_placed"])
+    return out
+
+
 def solve_file(path: str, budget: float | None, objective: str, check: bool, out=None, err=None) -> tuple[int, int]:
     """Solve every position of a file; returns (positions with bad input, mismatches)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        raise InputError(f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path} is not valid JSON: {exc}") from None
+    data = _read_json(path, "")
     if not isinstance(data, list):
         raise InputError(f"{path} should hold a list of positions")
     answers = {}
@@ -86,11 +108,7 @@ def solve_file(path: str, budget: float | None, objective: str, check: bool, out
         apath = path[:-5] + ".answers.json" if path.endswith(".json") else path + ".answers.json"
         if not os.path.exists(apath):
             raise InputError(f"--check needs {apath}")
-        try:
-            with open(apath, encoding="utf-8") as fh:
-                answers = {a["id"]: a for a in json.load(fh)}
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise InputError(f"cannot read answers {apath}: {exc}") from None
+        answers = _answers(_read_json(apath, "answers "), apath)
     times: list[float] = []
     bad = 0
     errors = 0
@@ -119,9 +137,9 @@ def solve_file(path: str, budget: float | None, objective: str, check: bool, out
             want = answers.get(pid)
             if want is None:
                 problems.append("no answer in the answers file")
-            elif (want["tiles_placed"], want["value_placed"]) != (res.tiles_placed, res.value_placed):
+            elif want != (res.tiles_placed, res.value_placed):
                 problems.append(
-                    f"expected {want['tiles_placed']} tiles / {want['value_placed']} points, "
+                    f"expected {want[0]} tiles / {want[1]} points, "
                     f"got {res.tiles_placed} / {res.value_placed}"
                 )
             for p in problems:
@@ -163,7 +181,19 @@ def solve_text(table_text: str, rack_text: str, budget: float | None, objective:
     return 0
 
 
+def _budget(text: str) -> float:
+    from .cli_text import parse_seconds
+
+    got = parse_seconds(text)
+    if isinstance(got, str):
+        raise argparse.ArgumentTypeError(got)
+    return got
+
+
 def main(argv: list[str] | None = None) -> int:
+    from .cli_text import safe_output
+
+    safe_output()
     ap = argparse.ArgumentParser(
         prog="python -m game.solve",
         description="Find the arrangement of the table that places the most rack tiles (ties: most points).",
@@ -171,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("files", nargs="*", help="positions files (JSON lists of {id, table, rack})")
     ap.add_argument("--table", help='table sets in notation, e.g. "R5 R6 R7 | K9 B9 O9"')
     ap.add_argument("--rack", help='rack tiles in notation, e.g. "R8 J K1"')
-    ap.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="time budget per position (best found so far)")
+    ap.add_argument("--budget", type=_budget, default=None, metavar="SECONDS", help="time budget per position (best found so far)")
     ap.add_argument("--objective", choices=("tiles", "points"), default="tiles", help="most tiles first (default) or most points first")
     ap.add_argument("--initial", type=int, default=None, metavar="POINTS", help="initial meld from the rack worth at least POINTS")
     ap.add_argument("--max-disturbed", type=int, default=None, metavar="N", help="break up at most N table sets")
@@ -211,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2 if errors else 1 if bad else 0
     except (InputError, SolverError) as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("error: the input is nested too deeply", file=sys.stderr)
         return 2
 
 

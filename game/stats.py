@@ -21,6 +21,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from . import persistence
+from .textcheck import text_problem
 
 STATS_FILE = "stats.json"
 FORMAT = "tile-rush-stats"
@@ -140,7 +141,7 @@ def _opt_seconds(d: dict, key: str, where: str) -> float | None:
 
 
 def _recent(r: Any, where: str) -> dict:
-    if not isinstance(r, dict) or not isinstance(r.get("won"), bool) or not isinstance(r.get("at"), str) or len(r["at"]) > 40:
+    if not isinstance(r, dict) or not isinstance(r.get("won"), bool) or text_problem(r.get("at"), 40, "the date"):
         raise ValueError(f"{where}: a recent game is damaged")
     score = r.get("score")
     turns = r.get("turns")
@@ -156,7 +157,7 @@ def _recent(r: Any, where: str) -> dict:
 
 
 def _good_id(gid: Any) -> bool:
-    return isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()
+    return text_problem(gid, 64, "the game id") is None
 
 
 def _check(obj: Any) -> Stats:
@@ -169,7 +170,7 @@ def _check(obj: Any) -> Stats:
         raise ValueError("the statistics are damaged")
     out = {}
     for key, entry in variants.items():
-        if not isinstance(key, str) or not 0 < len(key) <= 40 or not key.isprintable():
+        if text_problem(key, 40, "the rule-set name") is not None:
             raise ValueError("the statistics name a rule set that cannot exist")
         out[key] = VariantStats.from_dict(entry, key)
     return Stats(out)
@@ -234,7 +235,7 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     (a game finished, then resumed from a save made at its end) changes nothing and
     returns the statistics with ``duplicate`` set.
     Raises ``ValueError`` only for arguments that are not a game result."""
-    if not isinstance(variant, str) or not 0 < len(variant) <= 40 or not variant.isprintable():
+    if text_problem(variant, 40, "the rule-set name") is not None:
         raise ValueError(f"bad rule-set key {variant!r}")
     if not isinstance(won, bool):
         raise ValueError("won must be True or False")

@@ -659,7 +659,10 @@ def test_session_bridge_round_trip_and_demo_slot():
     assert persistence.has_autosave() and persistence.autosave_path() == saves.slot_path("autosave")
     data, message = persistence.load_autosave()
     assert data == session and message == ""
-    demo = dict(session, demo=True, state=played("classic", 12, seed=18).to_dict())
+    attract = played("classic", 12, seed=18)
+    for p in attract.players:
+        p.kind = "basic"  # the attract mode plays every seat
+    demo = dict(session, demo=True, state=attract.to_dict())
     persistence.autosave(demo)
     assert persistence.load_autosave()[0] == session  # the attract mode never overwrites the player's game
     assert saves.load_game(saves.DEMO_SLOT).session["demo"] is True

@@ -243,7 +243,7 @@ def test_a_recovered_slot_says_so_over_the_game(app):
     assert isinstance(app.top, PlayScene)
 
 
-@pytest.mark.parametrize("name", ["binary.json", "truncated.json", "duplicate-tile.json", "newer-schema.json",
+@pytest.mark.parametrize("name", ["binary.json", "truncated.json", "duplicate-tile.json", "invisible-name.json",
                                   "not-an-object.json", "deeply-nested.json", "illegal-table.json"])
 def test_a_damaged_autosave_never_crashes_the_title(app, name):
     from pathlib import Path

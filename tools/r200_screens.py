@@ -64,8 +64,14 @@ def main(argv):
     outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/r200shots"
     size = (1280, 800)
     if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
+        from game.cli_text import parse_size
+
+        k = argv.index("--size") + 1
+        got = parse_size(argv[k] if k < len(argv) else "", 640, 400)
+        if isinstance(got, str):
+            print(f"error: --size: {got}", file=sys.stderr)
+            return 2
+        size = got
     os.makedirs(outdir, exist_ok=True)
     tag = f"{size[0]}x{size[1]}-r200"
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
@@ -179,4 +185,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

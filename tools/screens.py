@@ -38,8 +38,14 @@ def main(argv):
     size = (1280, 800)
     variant = argv[argv.index("--variant") + 1] if "--variant" in argv else "classic"
     if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
+        from game.cli_text import parse_size
+
+        k = argv.index("--size") + 1
+        got = parse_size(argv[k] if k < len(argv) else "", 640, 400)
+        if isinstance(got, str):
+            print(f"error: --size: {got}", file=sys.stderr)
+            return 2
+        size = got
     os.makedirs(outdir, exist_ok=True)
     tag = f"{size[0]}x{size[1]}" + ("" if variant == "classic" else "-" + variant)
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
@@ -240,4 +246,4 @@ def demo_screens(app, outdir, tag, variant):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

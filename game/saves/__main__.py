@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .. import persistence
+from ..cli_text import safe_output, shown
 from .format import SaveError, decode_bytes, summary
 from .store import SAVES_FOLDER, list_slots
 
@@ -36,36 +37,49 @@ def check_file(path: Path) -> tuple[bool, str]:
 
 
 def save_files(folder: Path) -> list[Path]:
-    """The saves and backups in a folder (damaged files kept aside are not saves)."""
+    """The saves and backups in a folder (damaged files kept aside are not saves).  Names
+    are matched, not file types: a pipe or a device named like a save is listed, and
+    ``check_file`` reports it without reading it."""
     try:
         entries = sorted(folder.iterdir())
     except OSError:
         return []
-    return [p for p in entries if p.is_file() and (p.name.endswith(".json") or p.name.endswith(".json.bak")) and not p.name.startswith(".")]
+    out = []
+    for p in entries:
+        if p.name.startswith(".") or not (p.name.endswith(".json") or p.name.endswith(".json.bak")):
+            continue
+        try:
+            if p.is_dir():
+                continue
+        except OSError:
+            pass
+        out.append(p)
+    return out
 
 
 def check(target: str | None) -> int:
     if target is None:
-        folder = persistence.data_dir() / SAVES_FOLDER
+        folder = persistence.data_dir(create=False) / SAVES_FOLDER
     else:
         folder = Path(target)
         if not folder.is_dir():
             ok, text = check_file(folder)
-            print(f"{'OK' if ok else 'BAD'} {folder}: {text}")
+            print(f"{'OK' if ok else 'BAD'} {shown(str(folder))}: {text}")
             return 0 if ok else 1
     files = save_files(folder)
     if not files:
-        print(f"OK no saves in {folder}")
+        print(f"OK no saves in {shown(str(folder))}")
         return 0
     bad = 0
     for path in files:
         ok, text = check_file(path)
         bad += not ok
-        print(f"{'OK' if ok else 'BAD'} {path}: {text}")
+        print(f"{'OK' if ok else 'BAD'} {shown(str(path))}: {text}")
     return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    safe_output()
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or args[0] in ("-h", "--help", "help"):
         print(USAGE)
@@ -74,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "check":
         if len(rest) > 1 or any(a.startswith("-") for a in rest):
             print(f"error: check takes at most one PATH\n{USAGE}", file=sys.stderr)
+            return 2
+        if rest and not rest[0].strip():
+            print(f"error: the PATH is empty (leave it out to check the saves in the data folder)\n{USAGE}", file=sys.stderr)
             return 2
         try:
             return check(rest[0] if rest else None)
@@ -84,8 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         if rest:
             print(f"error: list takes no arguments\n{USAGE}", file=sys.stderr)
             return 2
-        for info in list_slots():
-            print(info.line())
+        try:
+            for info in list_slots():
+                print(info.line())
+        except OSError as exc:
+            print(f"BAD {exc}", file=sys.stderr)
+            return 1
         return 0
     print(f"error: unknown command {command!r}\n{USAGE}", file=sys.stderr)
     return 2

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from ..persistence import dump_json, parse_json
+from ..persistence import LeaveInPlace, dump_json, parse_json
 from ..rules.state import SCHEMA_VERSION as STATE_SCHEMA
 from ..rules.state import GameState, StateError
 from ..rules.tiles import NotationError, parse_tiles
@@ -31,6 +31,7 @@ SCHEMA = 2  # the schema this version writes
 OLDEST_SCHEMA = 1  # the oldest schema it can upgrade
 GAME_SCHEMA = {2: 2}  # save schema -> the GameState schema its "game" holds
 KINDS = ("game", "tournament")
+MIN_YEAR, MAX_YEAR = 2000, 9000  # a save date outside these years was edited or damaged
 FIELDS = {"format", "schema", "saved_at", "kind", "game", "session", "tournament", "checksum"}
 
 
@@ -43,6 +44,10 @@ class SaveError(ValueError):
     def __init__(self, message: str, unexpected: bool = False) -> None:
         super().__init__(message)
         self.unexpected = unexpected
+
+
+class NewerSaveError(SaveError, LeaveInPlace):
+    """A save written by a newer version of the game: not damaged, so it is left where it is."""
 
 
 @dataclass
@@ -204,7 +209,8 @@ def migrate(d: dict) -> dict:
     if type(schema) is not int:
         raise SaveError("the save has no schema version")
     if schema > SCHEMA:
-        raise SaveError(f"this save was made by a newer version of Tile Rush (schema {schema}; this version reads up to {SCHEMA})")
+        raise NewerSaveError(f"this save was made by a newer version of Tile Rush and needs that version to open it "
+                             f"(save version {schema}; this version reads up to {SCHEMA})")
     if schema < OLDEST_SCHEMA:
         raise SaveError(f"unknown schema version {schema}")
     while schema < SCHEMA:
@@ -271,25 +277,18 @@ def _decode(obj: Any) -> SaveData:
     d = migrate(obj)
     saved_at = _need(d, "saved_at", str)
     try:
-        datetime.fromisoformat(saved_at)
+        when = datetime.fromisoformat(saved_at)
     except ValueError:
         raise SaveError(f"the save date {saved_at[:40]!r} is damaged") from None
+    if not MIN_YEAR <= when.year <= MAX_YEAR:
+        raise SaveError(f"the save date {saved_at[:40]!r} is out of range (year {when.year})")
     kind = _need(d, "kind", str)
     if kind not in KINDS:
         raise SaveError(f"unknown kind of save {kind[:20]!r}")
     game = _need(d, "game", dict)
     if GAME_SCHEMA.get(SCHEMA) != STATE_SCHEMA:  # pragma: no cover - caught by a test when the core changes
         raise SaveError("this version cannot read its own saves (state schema changed without a save migration)")
-    problem = plain_json_problem(game, "the game")
-    if problem:
-        raise SaveError(problem)
-    try:
-        state = GameState.from_dict(game)
-    except StateError as exc:
-        raise SaveError(f"the game is damaged: {exc}") from None
-    problems = state_problems(state, check_json=False)
-    if problems:
-        raise SaveError("the game is damaged: " + "; ".join(problems[:3]))
+    state = game_from_dict(game, "the game")
     session = d.get("session", {})
     problems = session_problems(session, state)
     if problems:
@@ -303,21 +302,33 @@ def _decode(obj: Any) -> SaveData:
         problem = plain_json_problem(tournament, "the tournament data")
         if problem:
             raise SaveError(problem)
-        problem = _tournament_problem(tournament)
-        if problem:
-            raise SaveError(problem)
+        from .tournament_check import tournament_problems
+
+        problems = tournament_problems(tournament, game if kind == "tournament" else None)
+        if problems:
+            raise SaveError("the tournament is damaged: " + "; ".join(problems[:3]))
     return SaveData(state, session, kind, saved_at, found, tournament)
 
 
-def _tournament_problem(tournament: dict) -> str | None:
-    """The tournament module's own checks (``game/tournament.py``)."""
-    from ..tournament import Tournament
-
+def game_from_dict(game: Any, what: str) -> GameState:
+    """A game from a save (``what`` names it in messages) with every check an ordinary
+    save's game passes: plain JSON, ``GameState.from_dict``, then ``state_problems``."""
+    if not isinstance(game, dict):
+        raise SaveError(f"{what} is missing or damaged")
+    problem = plain_json_problem(game, what)
+    if problem:
+        raise SaveError(problem)
+    rng = game.get("rng")
+    if isinstance(rng, dict) and (type(rng.get("version")) is not int or rng.get("version") != 3):
+        raise SaveError(f"{what} is damaged: the random generator state has an unknown version")
     try:
-        Tournament.from_dict(tournament)
-    except ValueError as exc:
-        return f"the tournament is damaged: {exc}"
-    return None
+        state = GameState.from_dict(game)
+    except StateError as exc:
+        raise SaveError(f"{what} is damaged: {exc}") from None
+    problems = state_problems(state, check_json=False)
+    if problems:
+        raise SaveError(f"{what} is damaged: " + "; ".join(problems[:3]))
+    return state
 
 
 # -- a one-line description ---------------------------------------------------------------------

@@ -29,16 +29,19 @@ SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "sl
                "tournament": "Tournament"}
 
 
-def saves_dir() -> Path:
-    path = persistence.data_dir() / SAVES_FOLDER
-    path.mkdir(parents=True, exist_ok=True)
+def saves_dir(create: bool = True) -> Path:
+    path = persistence.data_dir(create) / SAVES_FOLDER
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def slot_path(slot: str) -> Path:
+def slot_path(slot: str, create: bool = True) -> Path:
+    """Where a slot's save lives; ``create=False`` for what only looks (``slot_info``,
+    ``python -m game.saves list``): then no folder is made."""
     if slot not in KNOWN_SLOTS:
         raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(KNOWN_SLOTS)}")
-    return saves_dir() / f"{slot}.json"
+    return saves_dir(create) / f"{slot}.json"
 
 
 # -- saving -------------------------------------------------------------------------------------
@@ -61,7 +64,9 @@ def save_game(
 ) -> SaveResult:
     """Save ``state`` (a ``GameState`` or ``GameState.to_dict()``) with the UI's ``session``
     data into ``slot``.  Never raises for a disk problem or a state that fails its checks:
-    ``ok`` is False, ``message`` says why, and the previous save is left as it was."""
+    ``ok`` is False, ``message`` says why, and the previous save is left as it was.
+    While ``persistence.crash_saving()`` is on (the game is saving after an error), the
+    backup is left as it is: the game that failed must not push out the last good save."""
     path = slot_path(slot)
     try:
         envelope = build(state, session, kind=kind, tournament=tournament)
@@ -73,7 +78,7 @@ def save_game(
     except SaveError as exc:
         return SaveResult(False, path, f"not saved: the game failed its own check ({exc})")
     try:
-        persistence.atomic_write_bytes(path, data, keep_backup=True)
+        persistence.atomic_write_bytes(path, data, keep_backup=not persistence.in_crash_save())
     except OSError as exc:
         return SaveResult(False, path, f"not saved: {exc.strerror or exc}")
     return SaveResult(True, path, "", len(data))
@@ -103,6 +108,7 @@ class LoadResult:
     tournament: dict | None = None
     schema: int = 0  # schema found in the file (older ones are upgraded on load)
     problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
+    newer: bool = False  # made by a newer version of the game: left as it is (``message`` says so)
 
     @property
     def ok(self) -> bool:
@@ -123,6 +129,10 @@ def load_game(slot: str) -> LoadResult:
         return LoadResult(None, message=f"The saves folder cannot be read ({exc.strerror or exc}).")
     title = SLOT_TITLES[slot]
     kept = ", ".join(p.name for p in got.damaged)
+    if got.newer:
+        msg = (f"{title} was saved by a newer version of Tile Rush and needs that version to open it. "
+               f"The file was left as it is in {path.parent}.")
+        return LoadResult(None, message=msg, problems=list(got.problems), newer=True)
     if got.value is None:
         if got.missing:
             return LoadResult(None, message=f"{title}: no saved game.", missing=True)
@@ -211,7 +221,7 @@ def slot_info(slot: str) -> SlotInfo:
     """A summary of one slot.  Read-only: nothing is moved or repaired here."""
     info = SlotInfo(slot, SLOT_TITLES[slot])
     try:
-        path = slot_path(slot)
+        path = slot_path(slot, create=False)
     except OSError as exc:
         info.message = str(exc)
         return info

@@ -16,9 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.state import GameState
-from ..rules.tiles import format_tiles
+from ..rules.tiles import tiles_in_words
+from ..textcheck import text_problem
 
 MAX_NAME = 32
+MAX_REASON = 40
 MAX_KIND = 24
 MAX_ABS_SCORE = 10_000_000
 MAX_ROUND = 10_000
@@ -77,12 +79,25 @@ def known_kinds() -> set[str]:
 
 
 def name_problem(name: str, where: str) -> str | None:
-    if not name.strip():
-        return f"{where} has an empty name"
-    if len(name) > MAX_NAME:
-        return f"{where} has a name longer than {MAX_NAME} characters"
-    if not name.isprintable():
-        return f"{where} has a name with control characters"
+    problem = text_problem(name, MAX_NAME, "the name")
+    return None if problem is None else f"{where}: {problem}"
+
+
+def reason_problem(reason: Any, where: str) -> str | None:
+    """A round-end reason is shown on the score screen: short plain text that draws."""
+    if not isinstance(reason, str):
+        return f"{where} has a damaged reason"
+    if reason and text_problem(reason, MAX_REASON, "the reason"):
+        return f"{where} has a damaged reason ({text_problem(reason, MAX_REASON, 'the reason')})"
+    return None
+
+
+def rng_problem(state: GameState) -> str | None:
+    """The generator state must be one ``random`` could have reached: an all-zero state
+    deals the same tiles for ever."""
+    _version, internal, _gauss = state.rng.getstate()
+    if not any(internal[:624]):
+        return "the random generator state is damaged (all zero)"
     return None
 
 
@@ -147,8 +162,21 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
         empty = [i + 1 for i, p in enumerate(state.players) if not p.rack]
         if empty:  # the engine ends a round the moment a rack is emptied
             out.append(f"seat {empty[0]} has no tiles left, yet the round is still in play")
-    elif not state.round_end_reason or len(state.round_end_reason) > 40:
+    elif not state.round_end_reason or len(state.round_end_reason) > MAX_REASON:
         out.append("a finished round has no reason for ending")
+    if state.round_end_reason:
+        problem = reason_problem(state.round_end_reason, "the round's end")
+        if problem:
+            out.append(problem)
+    if state.round < 1:
+        out.append(f"round {state.round} is out of range")
+    elif len(state.history) <= state.round and len(state.history) not in (
+        (state.round - 1,) if state.phase == "play" else (state.round - 1, state.round)
+    ):  # (more rounds than this one: history_problems says so)
+        out.append(f"this is round {state.round}, but the score history holds {len(state.history)} rounds")
+    problem = rng_problem(state)
+    if problem:
+        out.append(problem)
 
     # the table
     out.extend(board_problems(state))
@@ -179,7 +207,7 @@ def board_problems(state: GameState) -> list[str]:
     for line in state.board.lines(vertical=variant.crossword):
         meld = line.check()
         if not meld:
-            out.append(f"the table holds an invalid set {format_tiles(line.tiles)} ({meld.reason})")
+            out.append(f"the table holds an invalid set ({tiles_in_words(line.tiles)}: {meld.reason})")
             if len(out) >= 3:
                 break
     if variant.crossword and not state.board.is_connected():
@@ -189,6 +217,8 @@ def board_problems(state: GameState) -> list[str]:
 
 def history_problems(state: GameState) -> list[str]:
     n = len(state.players)
+    if not all(isinstance(entry, dict) for entry in state.history):
+        return ["the score history holds an entry that is not an object"]
     if len(state.history) > min(state.round, MAX_HISTORY):
         return [f"the score history has {len(state.history)} rounds, but this is round {state.round}"]
     for k, entry in enumerate(state.history):
@@ -198,8 +228,9 @@ def history_problems(state: GameState) -> list[str]:
         rnd = entry.get("round")
         if not _is_int(rnd) or not 1 <= rnd <= state.round:
             return [f"{where} names a round that does not exist"]
-        if not isinstance(entry.get("reason", ""), str):
-            return [f"{where} has a damaged reason"]
+        problem = reason_problem(entry.get("reason", ""), where)
+        if problem:
+            return [problem]
         winner = entry.get("winner")
         if winner is not None and (not _is_int(winner) or not 0 <= winner < n):
             return [f"{where} names a winner who is not at the table"]
@@ -254,6 +285,15 @@ def session_problems(session: Any, state: GameState) -> list[str]:
                 out.append("the remaining turn time must be a number of seconds")
             elif not 0 <= v <= limit:
                 out.append(f"the remaining turn time {v} is outside 0..{limit} seconds")
+    if "game_id" in session and text_problem(session["game_id"], 64, "the game id"):
+        out.append("the game's id is damaged")
+    demo = session.get("demo", False)
+    if not isinstance(demo, bool):
+        out.append("the demo mark must be true or false")
+    elif demo or session.get("mode") == "demo":
+        people = [i + 1 for i, p in enumerate(state.players) if p.kind == "human"]
+        if people:  # the attract mode plays every seat itself; a game with a person in it is never a demo
+            out.append(f"a game with a person in seat {people[0]} is marked as a demo")
     if "seat_kinds" in session:
         v = session["seat_kinds"]
         kinds = known_kinds()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import stat
 import traceback
 from typing import Any, Callable
 
@@ -68,7 +69,11 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
     """Append a report to ``errors.log`` in the data folder; returns the file's path ("" if that failed)."""
     try:
         path = persistence.data_dir() / "errors.log"
-        with open(path, "a", encoding="utf-8") as fh:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device named errors.log: never wait on it
+            os.close(fd)
+            return ""
+        with open(fd, "a", encoding="utf-8", errors="backslashreplace") as fh:
             fh.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {context}\n")
             if exc is not None:
                 fh.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
@@ -87,6 +92,7 @@ class App:
                  variant: str | None = None, demo: bool = False, sound: bool = True,
                  persist_settings: bool = True) -> None:
         self.settings = dict(settings) if settings is not None else persistence.load_settings()
+        self.settings_notice = persistence.take_settings_notice() if settings is None else ""
         if size is not None:
             self.settings["window_size"] = [int(size[0]), int(size[1])]
         if fullscreen is not None:
@@ -132,6 +138,15 @@ class App:
 
         for scene in first_scene(self):
             self.push(scene)
+        if self.settings_notice:  # settings that were reset on loading: said once
+            from .scenes.common import DialogScene
+
+            try:
+                self.draw(self.screen)  # the title, for the dialog's backdrop
+            except Exception:
+                pass
+            self.push(DialogScene(self, "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN))
+            self.settings_notice = ""
         return self
 
     def _set_mode(self) -> None:
@@ -320,11 +335,12 @@ class App:
         self.crashes += 1
         path = log_error("in the game loop", exc)
         self.last_error = path
-        for scene in reversed(self.scenes):
-            try:
-                scene.closing()
-            except Exception:
-                pass
+        with persistence.crash_saving():  # what failed must not push the last good save out of the backup
+            for scene in reversed(self.scenes):
+                try:
+                    scene.closing()
+                except Exception:
+                    pass
         if self.crashes > 5:
             self.exit_code = 1
             self.quit()

@@ -187,13 +187,13 @@ def add_frames(sub) -> None:
 
 
 def run_frames(args: argparse.Namespace) -> int:
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-        if w < 640 or h < 400:
-            raise ValueError
-    except ValueError:
-        print(f"error: --size {args.size!r} must look like 1280x800 (at least 640x400)", file=sys.stderr)
+    from ..cli_text import parse_size
+
+    got = parse_size(args.size, 640, 400)
+    if isinstance(got, str):
+        print(f"error: --size: {got}", file=sys.stderr)
         return 2
+    w, h = got
     if args.frames < 1:
         print("error: --frames must be at least 1", file=sys.stderr)
         return 2

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 import pygame
 
+from ..textcheck import clean_text
+
 # -- palette -------------------------------------------------------------------------------------
 BG_TOP = (14, 24, 42)
 BG_BOTTOM = (22, 40, 62)
@@ -91,17 +93,37 @@ def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align:
     key = (s, int(round(px)), colour, bold, wrap, align)
     surf = _text_cache.get(key)
     if surf is None:
-        f = font(px, bold)
-        if wrap:
-            f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}[align]
-            surf = f.render(s, True, colour, None, wrap)
-            f.align = pygame.FONT_LEFT
-        else:
-            surf = f.render(s, True, colour)
+        surf = render_safely(s, px, colour, bold, wrap, align)
         if len(_text_cache) > 3000:
             _text_cache.clear()
         _text_cache[key] = surf
     return surf
+
+
+def render_safely(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align: str = "left") -> pygame.Surface:
+    """The one place text is rendered: it never raises.  Text the font refuses (characters
+    that draw nothing, NUL, lone surrogates) is cleaned and tried again; what is left
+    when nothing can be drawn is an empty surface one line high."""
+    f = font(px, bold)
+    for attempt in (s, None):
+        try:
+            text_now = clean_text(s) if attempt is None else attempt
+            if not isinstance(text_now, str):
+                text_now = clean_text(text_now)
+            if wrap:
+                f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}.get(align, pygame.FONT_LEFT)
+                try:
+                    surf = f.render(text_now, True, colour, None, wrap)
+                finally:
+                    f.align = pygame.FONT_LEFT
+            else:
+                surf = f.render(text_now, True, colour)
+        except (pygame.error, ValueError, TypeError, UnicodeError):
+            continue
+        if surf.get_width() > 0:
+            return surf
+        break
+    return pygame.Surface((1, f.get_linesize()), pygame.SRCALPHA)
 
 
 def shadow_text(s: str, px: float, colour=INK, shadow=(0, 0, 0), offset: int = 2) -> pygame.Surface:
@@ -139,13 +161,21 @@ def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rec
     return r
 
 
+def text_width(f: pygame.font.Font, s: str) -> int:
+    """The width ``s`` takes in font ``f``; never raises (see ``render_safely``)."""
+    try:
+        return f.size(s)[0]
+    except (pygame.error, ValueError, TypeError, UnicodeError):
+        return f.size(clean_text(s))[0]
+
+
 def wrap_lines(s: str, px: float, max_w: int, bold: bool = False) -> list[str]:
     f = font(px, bold)
     words = s.split()
     lines, cur = [], ""
     for w in words:
         trial = w if not cur else cur + " " + w
-        if f.size(trial)[0] <= max_w or not cur:
+        if text_width(f, trial) <= max_w or not cur:
             cur = trial
         else:
             lines.append(cur)

@@ -110,6 +110,8 @@ def open_saved_game(app, slot: str) -> bool:
     if not got.ok:
         if got.missing:
             app.push(ErrorScene(app, "Nothing to continue", f"{title}: there is no saved game."))
+        elif got.newer:
+            app.push(ErrorScene(app, "Saved by a newer version", got.message))
         else:
             app.push(NoticeDialog(app, "Saved game damaged",
                                   f"{title} is damaged and cannot be loaded, and there is no good earlier copy of it. "

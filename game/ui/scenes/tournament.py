@@ -57,7 +57,13 @@ LEVEL_MIXES = [
 
 def open_tournament(app) -> Scene:
     """The title menu's Tournament entry: the saved tournament if there is one, else the set-up."""
-    run, note = TournamentRun.load()
+    try:
+        run, note = TournamentRun.load()
+    except Exception as exc:  # loading never raises; should it, the lobby still opens and says so
+        from ..app import log_error
+
+        log_error("opening the saved tournament", exc)
+        run, note = None, "The saved tournament could not be opened."
     if run is None and not note:
         return TournamentSetupScene(app)
     return TournamentLobbyScene(app, run, note)
