@@ -60,6 +60,7 @@ class TurnShow:
         self.log = TurnLog()
         self.panel = TurnLogPanel(self)
         self.hint = HintShow(self)
+        self._ate_press = False
 
     # -- the settings -------------------------------------------------------------------------
     @property
@@ -202,14 +203,18 @@ class TurnShow:
 
     # -- input ---------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
+        if ev.type == pygame.MOUSEBUTTONUP and self._ate_press and self.scene.drag is None:
+            self._ate_press = False
+            return True  # the end of the click that skipped
         if self.pb is not None:
             if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key not in (
                     pygame.K_ESCAPE, pygame.K_p, pygame.K_F11)):
+                self._ate_press = ev.type == pygame.MOUSEBUTTONDOWN
                 self.skip()
                 return True
-            if ev.type == pygame.MOUSEBUTTONUP:
-                return True
             return False
+        if self.scene.drag is not None:
+            return False  # a drop lands wherever it is let go
         if self.panel.handle(ev):
             return True
         return self.hint.handle(ev)
