@@ -42,8 +42,9 @@ class TurnLogPanel:
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
-        h = t.h - int(16 * s) - int(84 * s)
-        return pygame.Rect(t.right - w - int(8 * s), t.y + int(8 * s), w, max(int(120 * s), h))
+        top = int(8 * s) + (int(44 * s) if lay.extra.get("own_grid") else 0)  # below a board view's controls
+        h = t.h - top - int(84 * s)
+        return pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
 
     def buttons(self, lay) -> dict[str, pygame.Rect]:
         s = lay.s
