@@ -12,7 +12,7 @@ from game.rules.tiles import parse_tiles
 from game.session import TABLE
 from game.ui.scenes.play import PlayScene
 from game.ui.turnshow import STEP_SECONDS
-from uidrive import DT, click, key, make_app, run_until, settle, step
+from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
 from uihelp import give, human_session, lay_table, set_rack
 
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
@@ -160,3 +160,19 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
 
+
+
+def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
+    sess = human_session("R10 R11 R12 B5", melded=True)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    key(app, pygame.K_h)
+    run_until(app, lambda: play.show.hint.active, 10)
+    lay = play.layout()
+    bar = play.show.bar_rect(lay)
+    spot = (bar.x + bar.w // 3, bar.centery)
+    cell = lay.grid.cell_at(spot)
+    assert cell is not None
+    b5 = parse_tiles("B5")[0]
+    drag(app, tile_center(play, b5), spot)
+    assert play.drag is None and b5 in sess.table().tiles()

@@ -143,6 +143,8 @@ class TurnShow:
         pb.idx = len(pb.steps)
         pb.next_at = sc.time
         sc.busy_until = sc.time + sc.dur(0.2)
+        if sc.round_end_at is not None:  # the round's end comes as soon as the tiles are down
+            sc.round_end_at = min(sc.round_end_at, sc.time + sc.dur(0.5))
         sc._sync_sig = None
         self._end()
 
