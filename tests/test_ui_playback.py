@@ -176,3 +176,23 @@ def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
     b5 = parse_tiles("B5")[0]
     drag(app, tile_center(play, b5), spot)
     assert play.drag is None and b5 in sess.table().tiles()
+
+
+def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
+    sess, play = computer_to_move(app)
+    log = play.show.log
+    for k in range(30):
+        log.add({"type": "draw", "seat": k % 4, "tile": 7}, play.name_of, 1)
+    log.add({"type": "pass", "seat": 2}, play.name_of, 1)
+    assert log.entries[-1].lines == ["CPU 2 passes: the pool is empty"]
+    mine = next(e for e in log.entries if e.seat == 0)
+    assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
+    assert next(e for e in log.entries if e.seat == 1).tiles == []  # a computer's drawn tile stays hidden
+    play.show.panel.open = True
+    lay = play.layout()
+    r = play.show.panel.rect(lay)
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))])
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    assert play.show.panel.first == 3
+    shown = [e for _r, e in play.show.panel._rows]
+    assert shown and shown[0] is log.entries[-4]

@@ -1,5 +1,6 @@
 """The turn log on the play screen: a button in the header that opens a panel of
-recent turns of every player, newest first, in words with small tile pictures.  The panel
+recent turns of every player, newest first (the mouse wheel goes back), in words with
+small tile pictures.  The panel
 has "Show last turn" (the last computer turn played out again), the speed of computer
 turns (slow, normal, fast, instant) and a close button; a click on a play in the list
 shows that turn again.  L opens and closes it.  The list is drawn once per change."""
@@ -18,6 +19,8 @@ class TurnLogPanel:
         self._body: pygame.Surface | None = None
         self._body_key = None
         self._rows: list[tuple[pygame.Rect, object]] = []  # entry rects (panel coordinates) for clicks
+        self.first = 0  # newest entries scrolled past (the mouse wheel)
+        self._seen = 0
 
     @property
     def scene(self):
@@ -63,6 +66,9 @@ class TurnLogPanel:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:
             self.open = not self.open
             sc.app.sound.play("click")
+            return True
+        if ev.type == pygame.MOUSEWHEEL and self.open and self.rect(sc.layout()).collidepoint(sc.mouse):
+            self.first = max(0, min(len(self.show.log.entries) - 1, self.first - int(ev.y)))
             return True
         if ev.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or getattr(ev, "button", 1) != 1:
             return False
@@ -143,7 +149,9 @@ class TurnLogPanel:
         """The list of turns, newest first, as far as it fits (cached per new entry)."""
         s = lay.s
         log = self.show.log
-        key = (log.version, w, h, s, self.scene.session.state.round)
+        if log.version != self._seen:  # a new turn: back to the newest
+            self._seen, self.first = log.version, 0
+        key = (log.version, w, h, s, self.scene.session.state.round, self.first)
         if key == self._body_key and self._body is not None:
             return self._body
         surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
@@ -157,7 +165,7 @@ class TurnLogPanel:
         th = int(tw * ASPECT)
         tiles = self.scene.app.tiles
         players = self.scene.session.players
-        entries = [e for e in reversed(log.entries)]
+        entries = [e for e in reversed(log.entries)][self.first:]
         if not entries:
             t = theme.text("No turns yet.", px, theme.INK_DIM, bold=False)
             surf.blit(t, (pad, 0))
