@@ -178,7 +178,7 @@ def test_computer_move_is_played_out_tile_by_tile(app):
     run_until(app, lambda: len(st.board) > 0, 20)
     assert len(st.board) >= 3
     # right after the move, the new tiles wait at the seat, then come step by step, one after another
-    pb = play.show.pb
+    pb = play.turnshow.pb
     assert pb is not None and all(t not in play.sprites for st in pb.steps for t in st.from_rack)
     assert play.input_locked()
     run_until(app, lambda: pb.idx >= 1, 2)
@@ -250,7 +250,7 @@ def test_hint_highlights_a_play(app):
     key(app, pygame.K_h)
     run_until(app, lambda: bool(play.hint_tiles), 5)
     assert play.hint_tiles and set(play.hint_tiles) <= set(sess.state.players[0].rack)
-    assert play.show.hint.active and play.show.hint.steps[0].caption.startswith("Lay a red ")
+    assert play.turnshow.hint.active and play.turnshow.hint.steps[0].caption.startswith("Lay a red ")
 
 
 def test_toasts_step_aside_under_the_pointer_and_while_dragging(app):

@@ -42,8 +42,8 @@ def computer_to_move(app):
 
 def start_playback(app, play, sess):
     before = sess.state.board.copy()
-    run_until(app, lambda: play.show.pb is not None, 20)
-    pb = play.show.pb
+    run_until(app, lambda: play.turnshow.pb is not None, 20)
+    pb = play.turnshow.pb
     assert pb is not None and pb.before == before and pb.seat == 1
     return pb
 
@@ -66,19 +66,19 @@ def test_a_computer_turn_is_played_out_step_by_step(app):
     # one step after another, each shown for its time with its caption
     run_until(app, lambda: pb.idx >= 1, 2)
     first = pb.shown
-    assert play.show.status() == "CPU 1 plays"
+    assert play.turnshow.status() == "CPU 1 plays"
     step(app, n=int(0.3 / DT))
-    assert pb.idx == 1 and play.show.pb is pb  # still on the first step after 0.3 s
+    assert pb.idx == 1 and play.turnshow.pb is pb  # still on the first step after 0.3 s
     run_until(app, lambda: pb.idx >= 2, 2)
     assert pb.shown is not first
     for t in first.tiles:
         assert play.sprites[t].target == lay.grid.cell_pos(pb.after.where()[t])
-    run_until(app, lambda: play.show.pb is None, 20)
+    run_until(app, lambda: play.turnshow.pb is None, 20)
     settle(app, play)
     for cell, t in sess.state.board.cells.items():
         assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
     # the turn is in the log, in words with its tiles
-    entry = next(e for e in play.show.log.entries if e.seat == 1)
+    entry = next(e for e in play.turnshow.log.entries if e.seat == 1)
     assert entry.kind == "play" and entry.lines == [st.caption for st in pb.steps] and set(entry.tiles) == set(new)
 
 
@@ -88,7 +88,7 @@ def test_a_click_skips_to_the_end_of_the_turn(app):
     run_until(app, lambda: pb.idx >= 1, 2)
     assert pb.idx < len(pb.steps)
     click(app, (5, 300))
-    assert play.show.pb is None
+    assert play.turnshow.pb is None
     step(app, n=int(0.5 / DT))
     for cell, t in pb.after.cells.items():
         assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
@@ -99,11 +99,11 @@ def test_a_key_skips_too_and_instant_shows_no_steps(app):
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     key(app, pygame.K_RIGHT)
-    assert play.show.pb is None and pb.idx == len(pb.steps)
+    assert play.turnshow.pb is None and pb.idx == len(pb.steps)
     app.settings["turn_speed"] = "instant"
     sess2, play2 = computer_to_move(app)
     run_until(app, lambda: sess2.state.current != 1, 20)
-    assert play2.show.pb is None and play2.show.log.entries
+    assert play2.turnshow.pb is None and play2.turnshow.log.entries
 
 
 def test_show_last_turn_plays_the_turn_again(app):
@@ -111,13 +111,13 @@ def test_show_last_turn_plays_the_turn_again(app):
     pb = start_playback(app, play, sess)
     key(app, pygame.K_SPACE)  # skip
     run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
-    last = play.show.log.last_replayable(sess.viewer)
+    last = play.turnshow.log.last_replayable(sess.viewer)
     assert last is not None
     key(app, pygame.K_l)  # open the log
-    assert play.show.panel.open
+    assert play.turnshow.panel.open
     lay = play.layout()
-    click(app, play.show.panel.buttons(lay)["replay"].center)
-    again = play.show.pb
+    click(app, play.turnshow.panel.buttons(lay)["replay"].center)
+    again = play.turnshow.pb
     assert again is not None and again.replay and again.steps == last.steps
     assert play.input_locked()
     step(app, n=2)
@@ -125,7 +125,7 @@ def test_show_last_turn_plays_the_turn_again(app):
     for cell, t in last.before.cells.items():  # back to where that turn began
         assert play.sprites[t].target == lay.grid.cell_pos(cell)
     click(app, (5, 300))
-    assert play.show.pb is None
+    assert play.turnshow.pb is None
     settle(app, play)
     for cell, t in sess.table().cells.items():
         assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
@@ -143,8 +143,8 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     settle(app, play)
     start = sess.table().copy()
     key(app, pygame.K_h)
-    run_until(app, lambda: play.show.hint.active, 10)
-    hint = play.show.hint
+    run_until(app, lambda: play.turnshow.hint.active, 10)
+    hint = play.turnshow.hint
     assert hint.active and hint.board is not None
     played = [t for t in hint.board.tiles() if t not in start.tile_set()]
     assert set(play.hint_tiles) <= set(played) and play.hint_tiles  # lit on the rack
@@ -167,9 +167,9 @@ def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
     play = app.push(PlayScene(app, sess))
     settle(app, play)
     key(app, pygame.K_h)
-    run_until(app, lambda: play.show.hint.active, 10)
+    run_until(app, lambda: play.turnshow.hint.active, 10)
     lay = play.layout()
-    bar = play.show.bar_rect(lay)
+    bar = play.turnshow.bar_rect(lay)
     spot = (bar.x + bar.w // 3, bar.centery)
     cell = lay.grid.cell_at(spot)
     assert cell is not None
@@ -180,7 +180,7 @@ def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
 
 def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
     sess, play = computer_to_move(app)
-    log = play.show.log
+    log = play.turnshow.log
     for k in range(30):
         log.add({"type": "draw", "seat": k % 4, "tile": 7}, play.name_of, 1)
     log.add({"type": "pass", "seat": 2}, play.name_of, 1)
@@ -188,11 +188,11 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
     mine = next(e for e in log.entries if e.seat == 0)
     assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
     assert next(e for e in log.entries if e.seat == 1).tiles == []  # a computer's drawn tile stays hidden
-    play.show.panel.open = True
+    play.turnshow.panel.open = True
     lay = play.layout()
-    r = play.show.panel.rect(lay)
+    r = play.turnshow.panel.rect(lay)
     step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))])
     step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
-    assert play.show.panel.first == 3
-    shown = [e for _r, e in play.show.panel._rows]
+    assert play.turnshow.panel.first == 3
+    shown = [e for _r, e in play.turnshow.panel._rows]
     assert shown and shown[0] is log.entries[-4]

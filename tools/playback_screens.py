@@ -68,7 +68,7 @@ def main(argv):
     play = app.push(PlayScene(app, sess))
     for _ in range(600):  # the computer thinks, then its turn is played out
         frames(app, 1)
-        pb = play.show.pb
+        pb = play.turnshow.pb
         if pb is not None and pb.idx >= min(2, len(pb.steps)) and app.settings.get("turn_speed", "normal"):
             break
     frames(app, 24)
@@ -86,12 +86,12 @@ def main(argv):
     play.ask_hint()
     for _ in range(600):
         frames(app, 1)
-        if play.show.hint.active:
+        if play.turnshow.hint.active:
             break
     frames(app, 20)
     save(app, outdir, f"{tag}-hint")
-    if len(play.show.hint.steps) > 1:
-        play.show.hint.go(1)
+    if len(play.turnshow.hint.steps) > 1:
+        play.turnshow.hint.go(1)
         frames(app, 10)
         save(app, outdir, f"{tag}-hint-step2")
     app.shutdown()

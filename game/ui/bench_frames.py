@@ -101,11 +101,11 @@ def make_scene_class():
                 self._turn = (before, turn_steps(before, after, "Mia"))
                 self.app.turn_log_open = True
                 for k in range(12):
-                    self.show.log.add({"type": "play", "seat": 1 + k % 3, "before": before, "after": after}, self.name_of, 1)
-                    self.show.log.add({"type": "draw", "seat": 1 + (k + 1) % 3, "tile": 0}, self.name_of, 1)
-            if self.show.pb is None:
+                    self.turnshow.log.add({"type": "play", "seat": 1 + k % 3, "before": before, "after": after}, self.name_of, 1)
+                    self.turnshow.log.add({"type": "draw", "seat": 1 + (k + 1) % 3, "tile": 0}, self.name_of, 1)
+            if self.turnshow.pb is None:
                 before, steps = self._turn
-                self.show.start(Playback(1, "Mia", before, after, steps, 0.5, lines=after.lines()[:2], points=20))
+                self.turnshow.start(Playback(1, "Mia", before, after, steps, 0.5, lines=after.lines()[:2], points=20))
                 self.busy_until = 0.0  # the computer goes on thinking all along
 
         def churn(self, frame: int) -> None:
@@ -182,8 +182,8 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         thinking = session.ai_thinking
         kind = app.worker.kind
         answered = scene.ai_token
-        playback = scene.show.pb is not None and scene.show.pb.steps
-        log_open = scene.show.panel.open and len(scene.show.log.entries)
+        playback = scene.turnshow.pb is not None and scene.turnshow.pb.steps
+        log_open = scene.turnshow.panel.open and len(scene.turnshow.log.entries)
     finally:
         app.shutdown()
         pygame.quit()

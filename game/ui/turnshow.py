@@ -224,6 +224,10 @@ class TurnShow:
     def hint_arrived(self, board, tiles) -> bool:
         return self.hint.present(board, tiles)
 
+    def current(self, seat: int) -> int:
+        """The seat to show as the one playing: a computer while its turn is played out."""
+        return self.pb.seat if self.pb is not None and not self.pb.replay else seat
+
     def status(self) -> str | None:
         """The status line while a turn is played out."""
         pb = self.pb
