@@ -65,7 +65,10 @@ class TurnShow:
     # -- the settings -------------------------------------------------------------------------
     @property
     def speed(self) -> str:
-        return turn_speed(self.scene.app.settings)
+        speed = turn_speed(self.scene.app.settings)
+        if self.scene.session.demo and speed in ("slow", "normal"):
+            return "fast"  # the attract mode keeps moving
+        return speed
 
     def set_speed(self, value: str) -> None:
         if value in STEP_SECONDS:
