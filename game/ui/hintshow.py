@@ -202,7 +202,8 @@ class HintShow:
         cap = theme.fit_text(st.caption, 21 * s, left - x - int(12 * s), theme.INK)
         surf.blit(cap, (x, r.y + int(8 * s)))
         n = len(self.steps)
-        sub = "Hint" + (f"  ·  step {self.idx + 1} of {n}" if n > 1 else "") + "  ·  lit on your rack, ghosts where they go"
+        sub = ("Hint" + (f"  ·  step {self.idx + 1} of {n}" if n > 1 else "")
+               + "  ·  your tiles to play are lit; faint tiles show where they go")
         sub_img = theme.fit_text(sub, 15 * s, left - x - int(12 * s), theme.GOLD, bold=False)
         surf.blit(sub_img, (x, r.bottom - sub_img.get_height() - int(7 * s)))
         labels = {"close": "×", "apply": "Apply", "next": "›", "back": "‹"}

@@ -130,7 +130,7 @@ class TurnLogPanel:
         surf.blit(title, (r.x + int(12 * s), r.y + int(10 * s)))
         from .turnshow import TURN_SPEEDS
 
-        labels = {"close": "×", "replay": "Show last turn", "speed": "Speed: " + dict(TURN_SPEEDS)[self.show.speed]}
+        labels = {"close": "×", "replay": "Show last turn", "speed": "Turn speed: " + dict(TURN_SPEEDS)[self.show.speed]}
         for name, b in self.buttons(lay).items():
             hover = b.collidepoint(mouse)
             theme.draw_panel(surf, b, radius=b.h // 2, fill=(28, 44, 70) if hover else (18, 30, 50), alpha=255,
