@@ -357,6 +357,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "volume": 0.7,  # 0..1
     "muted": False,
     "animation_speed": 1.0,  # 0 = off, 0.5 slow, 1 normal, 2 fast
+    "turn_speed": "normal",  # how a computer's turn is played out: slow, normal, fast, instant
     "window_size": [1280, 800],
     "fullscreen": False,
     "colorblind": False,

@@ -177,12 +177,14 @@ def test_computer_move_is_played_out_tile_by_tile(app):
     assert st.current == 1
     run_until(app, lambda: len(st.board) > 0, 20)
     assert len(st.board) >= 3
-    # right after the move, the new tiles wait at the seat and leave one after another
-    waiting = [sp for t, sp in play.sprites.items() if t in st.board.tile_set() and sp.motion and sp.motion.hidden_until_start]
-    assert len(waiting) >= 2
-    delays = sorted(sp.motion.delay for sp in waiting)
-    assert delays[0] < delays[-1]
+    # right after the move, the new tiles wait at the seat, then come step by step, one after another
+    pb = play.turnshow.pb
+    assert pb is not None and all(t not in play.sprites for st in pb.steps for t in st.from_rack)
     assert play.input_locked()
+    run_until(app, lambda: pb.idx >= 1, 2)
+    step(app)
+    moving = [sp for t, sp in play.sprites.items() if t in pb.steps[0].tiles and sp.motion]
+    assert len(moving) >= 2 and len({sp.motion.delay for sp in moving}) >= 2
     run_until(app, lambda: not play.input_locked(), 20)
     lay = play.layout()
     for cell, t in st.board.cells.items():
@@ -248,7 +250,7 @@ def test_hint_highlights_a_play(app):
     key(app, pygame.K_h)
     run_until(app, lambda: bool(play.hint_tiles), 5)
     assert play.hint_tiles and set(play.hint_tiles) <= set(sess.state.players[0].rack)
-    assert any("Hint" in t.text for t in play.toasts)
+    assert play.turnshow.hint.active and play.turnshow.hint.steps[0].caption.startswith("Lay a red ")
 
 
 def test_toasts_step_aside_under_the_pointer_and_while_dragging(app):

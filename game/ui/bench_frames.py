@@ -7,7 +7,8 @@ frame): ``{"frames", "p50_ms", "p99_ms", "max_ms"}`` plus what was on screen.
 The scene: 100 tiles on the table in 25 sets, 20 tiles on the rack, three
 opponents, the countdown ring in its last ten seconds, a computer opponent
 thinking in the worker the whole time (its answers are never applied, it is
-asked again), and animations running all along: tiles sliding in and popping,
+asked again), a computer turn played out step by step with its caption (again as
+soon as it ends), the turn log open, and animations running all along: tiles sliding in and popping,
 rack tiles flipping, score bursts, confetti, tile backs flying to the seats.
 
 A real game holds 106 tiles, so 100 on the table plus 20 on the rack cannot
@@ -80,8 +81,36 @@ def make_scene_class():
                 out[1000 + i] = (x, y, rg.tile_w)
             return out
 
+        def follow(self) -> None:
+            """A computer's turn played out step by step (again as soon as it ends), its
+            caption on screen, and the turn log open with a screenful of turns."""
+            from ..play.steps import turn_steps
+            from .turnshow import Playback
+
+            after = self.session.state.board
+            if not hasattr(self, "_turn"):
+                before = after.copy()
+                laid = [ln for ln in after.lines()][:2]
+                for ln in laid:
+                    for cell in ln.cells:
+                        before.remove(cell)
+                moved = after.lines()[-1]
+                for cell, t in zip(moved.cells, moved.tiles):
+                    before.remove(cell)
+                    before.place((cell[0] + 1, cell[1]), t)
+                self._turn = (before, turn_steps(before, after, "Mia"))
+                self.app.turn_log_open = True
+                for k in range(12):
+                    self.turnshow.log.add({"type": "play", "seat": 1 + k % 3, "before": before, "after": after}, self.name_of, 1)
+                    self.turnshow.log.add({"type": "draw", "seat": 1 + (k + 1) % 3, "tile": 0}, self.name_of, 1)
+            if self.turnshow.pb is None:
+                before, steps = self._turn
+                self.turnshow.start(Playback(1, "Mia", before, after, steps, 0.5, lines=after.lines()[:2], points=20))
+                self.busy_until = 0.0  # the computer goes on thinking all along
+
         def churn(self, frame: int) -> None:
             """Keep animations running."""
+            self.follow()
             lay = self.layout()
             s = lay.s
             keys = [k for k in self.sprites if k < 1000]
@@ -153,6 +182,8 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         thinking = session.ai_thinking
         kind = app.worker.kind
         answered = scene.ai_token
+        playback = scene.turnshow.pb is not None and scene.turnshow.pb.steps
+        log_open = scene.turnshow.panel.open and len(scene.turnshow.log.entries)
     finally:
         app.shutdown()
         pygame.quit()
@@ -173,6 +204,8 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         "ai_worker": kind,
         "ai_requests": answered // 1_000_000 + 1 if answered else 0,
         "size": list(size),
+        "playback_steps": len(playback) if playback else 0,
+        "log_entries": log_open or 0,
     }
 
 

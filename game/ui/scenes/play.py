@@ -23,6 +23,7 @@ from .. import faces, playlayout, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
+from ..turnshow import TurnShow
 from ..worker import HINT
 from . import attract
 from .common import DialogScene
@@ -147,6 +148,7 @@ class PlayScene(Scene):
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.shown_save_error = ""
+        self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         from .. import variant_ui
 
         self.plugin = variant_ui.plugin_for(self)
@@ -248,6 +250,7 @@ class PlayScene(Scene):
             x, y = rg.cell_pos(cell)
             out[t] = (x, y, rg.tile_w)
         variant_ui.call(self.plugin, "adjust_targets", out, lay)  # e.g. a holding area
+        self.turnshow.adjust_targets(out, lay)  # a turn being played out
         return out
 
     def sync_sprites(self, snap: bool = False) -> None:
@@ -334,6 +337,7 @@ class PlayScene(Scene):
         sess = self.session
         seat = ev.get("seat", sess.state.current)
         variant_ui.call(self.plugin, "on_event", ev)  # a rule set's own events (claims), or to follow a play
+        self.turnshow.on_event(ev)  # the turn log
         if kind == "turn":
             self.last_tick_second = None
             if ev.get("human") and seat == sess.viewer:
@@ -415,6 +419,8 @@ class PlayScene(Scene):
         if seat == sess.viewer and sess.is_human(seat):
             self.land_effects(lines, points, seat)
             return
+        if self.turnshow.computer_play(seat, before, after, lines, points):
+            return  # played out step by step
         # the computer's move, played out tile by tile from its seat
         box = self.seat_box(seat)
         step = 0.16
@@ -479,6 +485,7 @@ class PlayScene(Scene):
             for ev in sess.poll_events():
                 self.on_event(ev)
         self.run_computer()
+        self.turnshow.update(dt)
         self.sync_sprites()
         sp_dt = dt
         landed = 0
@@ -638,7 +645,9 @@ class PlayScene(Scene):
         if tiles and not text:
             text = format_tiles(sorted(tiles, key=lambda t: (t >= 104, t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles:
+        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+            pass  # shown on the table
+        elif tiles:
             self.hint_tiles = tiles
             self.hint_until = self.time + 8.0
             self.toast("Hint: try " + text, theme.GOLD, 6.0)
@@ -804,6 +813,8 @@ class PlayScene(Scene):
     def handle(self, ev) -> None:
         if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
             attract.leave_demo(self.app, self)
+            return
+        if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
             return
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
@@ -1118,6 +1129,7 @@ class PlayScene(Scene):
         analysis = sess.analysis() if sess.my_turn else None
         self.draw_table_marks(surf, lay, analysis)
         variant_ui.call(self.plugin, "draw_under_tiles", surf, lay)
+        self.turnshow.draw_under(surf, lay)
         self.draw_tiles(surf, lay, ox)
         self.draw_tile_marks(surf, lay, analysis)
         variant_ui.call(self.plugin, "draw_over_tiles", surf, lay)
@@ -1130,6 +1142,7 @@ class PlayScene(Scene):
         self.draw_status(surf, lay, analysis)
         self.draw_info(surf, lay)
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
+        self.turnshow.draw_over(surf, lay)
         self.draw_banner(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
         if sess.demo:
@@ -1265,7 +1278,7 @@ class PlayScene(Scene):
         st = sess.state
         for seat, box in lay.seats.items():
             p = st.players[seat]
-            active = st.current == seat and st.phase == "play"
+            active = self.turnshow.current(st.current) == seat and st.phase == "play"  # the seat being played out
             r = box.rect
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
@@ -1343,7 +1356,7 @@ class PlayScene(Scene):
         st = sess.state
         box = lay.me
         me = st.players[sess.viewer]
-        active = st.current == sess.viewer and st.phase == "play"
+        active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
         img = faces.player_face(me.kind, sess.viewer, box.face_size)
@@ -1667,6 +1680,8 @@ class PlayScene(Scene):
         cur = st.current
         if self.input_locked() and st.turn == 0 and not len(st.board) and self.time < self.busy_until:
             return ("Dealing…", theme.INK_DIM)
+        if self.turnshow.status():  # a turn being played out
+            return (self.turnshow.status(), theme.INK)
         if sess.my_turn:
             if self.input_locked():
                 return ("Your turn is next…", theme.INK_DIM)
@@ -1735,7 +1750,7 @@ class PlayScene(Scene):
         the table's bottom rows, so they step aside (fade to a ghost) while tiles are dragged
         or the pointer is over one: nothing on the table is ever hidden when it matters."""
         s = lay.s
-        y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0)
+        y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0) - self.turnshow.toast_lift(lay)
         for toast in reversed(self.toasts[-3:]):
             left = toast.until - self.time
             img = theme.fit_text(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)

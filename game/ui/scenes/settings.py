@@ -24,6 +24,11 @@ class SettingsScene(BackdropScene):
         self.speed = Chooser("Animation", list(ANIMATION_SPEEDS), 0, lambda v: self.set("animation_speed", v),
                              help="Off shows every move at once")
         self.speed.set_value(min((v for v, _ in ANIMATION_SPEEDS), key=lambda v: abs(v - speed)))
+        from ..turnshow import TURN_SPEEDS, turn_speed
+
+        self.turns = Chooser("Computer turns", list(TURN_SPEEDS), 1, lambda v: self.set("turn_speed", v),
+                             help="Each step of a computer's play shown in turn; a click skips")
+        self.turns.set_value(turn_speed(st))
         sizes = [(list(sz), f"{sz[0]} x {sz[1]}") for sz in WINDOW_SIZES]
         cur = list(st.get("window_size", [1280, 800]))
         if cur not in [v for v, _ in sizes]:
@@ -37,7 +42,7 @@ class SettingsScene(BackdropScene):
                            lambda v: self.set("warn_invalid_end", v),
                            help="Golden Games: ask before ending a turn that would cost penalty tiles")
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
-        self.group.widgets = [self.volume, self.mute, self.speed, self.size, self.full, self.cb, self.warn, self.back_button]
+        self.group.widgets = [self.volume, self.mute, self.speed, self.turns, self.size, self.full, self.cb, self.warn, self.back_button]
 
     def set(self, key, value) -> None:
         self.app.set_setting(key, value)

@@ -1,0 +1,89 @@
+"""The turn log: recent turns of every player, in words (pure: no pygame here).
+
+The play screen hands every event from the session to ``TurnLog.add``; a play becomes
+an ``Entry`` with its steps (``game.play.steps``), its captions and the tiles that came
+from the rack (drawn as small pictures); a draw, a pass, a penalty or a claim becomes
+a one-line entry.  The newest entry is last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..rules.board import Board
+from .steps import Step, Voice, turn_steps
+
+LIMIT = 40
+
+
+@dataclass
+class Entry:
+    seat: int
+    name: str  # as the screen names the seat ("You" for the person)
+    round: int
+    kind: str  # "play", "draw", "pass", "penalty", "claim"
+    lines: list[str]  # in words, one line each
+    tiles: list[int] = field(default_factory=list)  # from the rack, shown as pictures
+    before: Board | None = None
+    after: Board | None = None
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def replayable(self) -> bool:
+        return self.kind == "play" and bool(self.steps) and self.before is not None
+
+
+class TurnLog:
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.entries: list[Entry] = []
+        self.limit = limit
+        self.version = 0  # bumps with every new entry
+
+    def _push(self, entry: Entry) -> Entry:
+        self.entries.append(entry)
+        del self.entries[:-self.limit]
+        self.version += 1
+        return entry
+
+    def add(self, ev: dict, name_of: Callable[[int], str], round_no: int, crossword: bool = False) -> Entry | None:
+        """Log one session event; returns the entry it made (None for events that are not turns)."""
+        kind = ev.get("type")
+        seat = ev.get("seat")
+        if not isinstance(seat, int):
+            return None
+        name = name_of(seat)
+        voice = Voice(name)
+        if kind == "play" and isinstance(ev.get("before"), Board) and isinstance(ev.get("after"), Board):
+            before, after = ev["before"], ev["after"]
+            steps = turn_steps(before, after, name, vertical=crossword)
+            played = [t for t in after.tiles() if t not in before.tile_set()]
+            lines = [st.caption for st in steps] or [voice.say(f"{voice.verb('play')}")]
+            return self._push(Entry(seat, name, round_no, "play", lines, sorted(played, key=_order), before.copy(),
+                                    after.copy(), steps))
+        if kind == "draw":
+            tile = ev.get("tile")
+            mine = name == "You" and isinstance(tile, int)
+            return self._push(Entry(seat, name, round_no, "draw", [voice.say(f"{voice.verb('draw')} a tile")],
+                                    [tile] if mine else []))
+        if kind == "pass":
+            return self._push(Entry(seat, name, round_no, "pass", [voice.say(f"{voice.verb('pass')}: the pool is empty")]))
+        if kind == "penalty":
+            n = len(ev.get("tiles", []))
+            text = voice.say(f"{voice.verb('take')} {n} penalty tile{'s' if n != 1 else ''}")
+            reason = str(ev.get("reason", "")).strip()
+            return self._push(Entry(seat, name, round_no, "penalty", [text + (f": {reason}" if reason else "")]))
+        if kind == "claim":
+            what = {"hijack": "hijack", "lock": "lock"}.get(str(ev.get("kind", "claim")), "claim")
+            pts = int(ev.get("points", 0) or 0)
+            text = voice.say(f"{voice.verb(what)} a set worth {pts} points")
+            return self._push(Entry(seat, name, round_no, "claim", [text], list(ev.get("tiles", []))[:13]))
+        return None
+
+    def last_replayable(self, skip_seat: int | None = None) -> Entry | None:
+        """The newest play that can be shown again (not one by ``skip_seat``: the person's own)."""
+        return next((e for e in reversed(self.entries) if e.replayable and e.seat != skip_seat), None)
+
+
+def _order(t: int) -> tuple:
+    return (t >= 104, t >> 1, t)

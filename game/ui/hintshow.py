@@ -1,0 +1,220 @@
+"""The hint on the table: the play the finder proposes, shown where it goes.
+
+The tiles to play are lit on the rack, ghost tiles stand where they would go, and table
+tiles the hint moves are outlined.  A big rearrangement is shown step by step (the steps
+of ``game.play.steps``, told as advice: "Split the black 3-8 run and add your black 5");
+a bar at the bottom of the table has the caption and Back, Next, Apply and close.  Apply
+makes the proposed table the current draft (one undo takes it back).  Keys while a hint
+is shown: H the next step, Shift+H apply, Esc close."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..play.steps import Step, turn_steps
+from . import theme
+from .tileart import ASPECT
+
+MOVED = (120, 200, 255)  # table tiles the hint moves
+
+
+class HintShow:
+    def __init__(self, show) -> None:
+        self.show = show
+        self.board = None
+        self.steps: list[Step] = []
+        self.idx = 0
+        self._ghosts: dict[tuple, pygame.Surface] = {}
+
+    @property
+    def scene(self):
+        return self.show.scene
+
+    @property
+    def active(self) -> bool:
+        return bool(self.steps)
+
+    def present(self, board, tiles) -> bool:
+        sc = self.scene
+        sess = sc.session
+        steps = turn_steps(sess.state.board, board, None, vertical=bool(sess.variant.crossword))
+        if not steps:
+            return False
+        self.board = board.copy()
+        self.steps = steps
+        self.idx = 0
+        self.light()
+        return True
+
+    def light(self) -> None:
+        sc = self.scene
+        sc.hint_tiles = [t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots]
+        sc.hint_until = sc.time + 10 ** 6
+
+    def clear(self) -> None:
+        if self.steps:
+            self.steps = []
+            self.board = None
+            self.scene.hint_tiles = []
+
+    def go(self, delta: int) -> None:
+        if len(self.steps) > 1:
+            self.idx = (self.idx + delta) % len(self.steps)
+            self.light()
+            self.scene.app.sound.play("click")
+
+    def apply(self) -> None:
+        sc = self.scene
+        sess = sc.session
+        if not self.active or not sc.can_edit_table():
+            return
+        where = self.board.where()
+        to_rack = [t for t in sess.draft.tiles() if t not in where] if sess.draft is not None else []
+        res = sess.place(where, to_rack)
+        if res.ok:
+            self.clear()
+            sc.selection = []
+            sc.app.sound.play("deal")
+            sc.toast("The hint is on the table: change it as you like, or Undo (Z)", theme.GOLD, 4.0)
+        else:
+            sc.toast(res.message[:1].upper() + res.message[1:], theme.BAD)
+            sc.app.sound.play("invalid")
+
+    def update(self, dt: float) -> None:
+        if self.steps and not self.scene.session.my_turn:
+            self.clear()
+
+    def adjust_targets(self, out, lay) -> None:
+        return None
+
+    # -- input ------------------------------------------------------------------------------------
+    def buttons(self, lay) -> dict[str, pygame.Rect]:
+        s = lay.s
+        bar = self.show.bar_rect(lay)
+        h = int(bar.h * 0.62)
+        y = bar.centery - h // 2
+        x = bar.right - int(10 * s)
+        out = {}
+        for name, w in (("close", h), ("apply", int(92 * s)), ("next", h), ("back", h)):
+            if name in ("next", "back") and len(self.steps) < 2:
+                continue
+            x -= w
+            out[name] = pygame.Rect(x, y, w, h)
+            x -= int(8 * s)
+        return out
+
+    def handle(self, ev) -> bool:
+        if not self.active:
+            return False
+        sc = self.scene
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_h:
+                if ev.mod & pygame.KMOD_SHIFT:
+                    self.apply()
+                else:
+                    self.go(1)
+                return True
+            if ev.key == pygame.K_ESCAPE:
+                self.clear()
+                return True
+            return False
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 1) == 1:
+            lay = sc.layout()
+            if not self.show.bar_rect(lay).collidepoint(ev.pos):
+                return False
+            if ev.type == pygame.MOUSEBUTTONUP:
+                for name, r in self.buttons(lay).items():
+                    if r.collidepoint(ev.pos):
+                        sc.app.sound.play("click")
+                        {"close": self.clear, "apply": self.apply, "next": lambda: self.go(1),
+                         "back": lambda: self.go(-1)}[name]()
+                        break
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def ghost(self, t: int, w: int, alpha: int) -> pygame.Surface:
+        key = (t >> 1 if t < 104 else 52, w, alpha)
+        img = self._ghosts.get(key)
+        if img is None:
+            img = self.scene.app.tiles.face(t, w).copy()
+            img.set_alpha(alpha)
+            if len(self._ghosts) > 200:
+                self._ghosts.clear()
+            self._ghosts[key] = img
+        return img
+
+    def draw_under(self, surf, lay) -> None:
+        return None
+
+    def draw_ghosts(self, surf, lay) -> None:
+        """Ghost tiles where the hint puts them (the current step brighter than the ones before),
+        over the tiles: a ghost on a tile says that tile makes way."""
+        g = lay.grid
+        table = self.scene.session.table()
+        where = self.board.where()
+        s = lay.s
+        h = int(g.tile_w * ASPECT)
+        with self.scene.table_clip(surf, lay):
+            for k, st in enumerate(self.steps[: self.idx + 1]):
+                now = k == self.idx
+                for t in st.tiles:
+                    cell = where.get(t)
+                    if cell is None or table.get(cell) == t:
+                        continue
+                    x, y = g.cell_pos(cell)
+                    surf.blit(self.ghost(t, g.tile_w, 185 if now else 90), (int(x), int(y)))
+                    if now:
+                        col = theme.GOLD if t in st.from_rack else MOVED
+                        pygame.draw.rect(surf, col, (int(x) - 2, int(y) - 2, g.tile_w + 4, h + 4), width=max(2, int(2 * s)),
+                                         border_radius=max(3, g.tile_w // 5))
+
+    def draw_over(self, surf, lay) -> None:
+        if not self.active:
+            return
+        sc = self.scene
+        s = lay.s
+        st = self.steps[self.idx]
+        where = self.board.where()
+        pulse = 0.5 + 0.5 * math.sin(sc.time * 5)
+        col = theme.mix(theme.darken(MOVED, 0.3), MOVED, pulse)
+        for t in st.tiles:  # table tiles this step moves: outlined where they are now
+            sp = sc.sprites.get(t)
+            if sp is None or t in sc.session.rack_slots or sc.session.table().get(where.get(t)) == t:
+                continue
+            x, y = sp.pos
+            w = sp.w
+            pygame.draw.rect(surf, col, (int(x) - 3, int(y) - 3, w + 6, int(w * ASPECT) + 6), width=max(2, int(3 * s)),
+                             border_radius=max(3, w // 5))
+        self.draw_ghosts(surf, lay)
+        self.draw_bar(surf, lay, st)
+
+    def draw_bar(self, surf, lay, st: Step) -> None:
+        s = lay.s
+        r = self.show.bar_rect(lay)
+        mouse = self.scene.mouse
+        theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=238, edge=theme.GOLD, shadow=int(6 * s))
+        btns = self.buttons(lay)
+        left = min(b.x for b in btns.values())
+        x = r.x + int(16 * s)
+        cap = theme.fit_text(st.caption, 21 * s, left - x - int(12 * s), theme.INK)
+        surf.blit(cap, (x, r.y + int(8 * s)))
+        n = len(self.steps)
+        sub = ("Hint" + (f"  ·  step {self.idx + 1} of {n}" if n > 1 else "")
+               + "  ·  your tiles to play are lit; faint tiles show where they go")
+        sub_img = theme.fit_text(sub, 15 * s, left - x - int(12 * s), theme.GOLD, bold=False)
+        surf.blit(sub_img, (x, r.bottom - sub_img.get_height() - int(7 * s)))
+        labels = {"close": "×", "apply": "Apply", "next": "›", "back": "‹"}
+        for name, b in btns.items():
+            hover = b.collidepoint(mouse)
+            primary = name == "apply"
+            fill = (246, 196, 70) if primary else (28, 44, 70) if hover else (18, 30, 50)
+            if primary and hover:
+                fill = (255, 214, 110)
+            theme.draw_panel(surf, b, radius=b.h // 2, fill=fill, alpha=255, edge=theme.GOLD if hover else theme.PANEL_EDGE,
+                             shadow=0)
+            ink = (40, 24, 6) if primary else theme.INK
+            lt = theme.fit_text(labels[name], (18 if primary else 24) * s, b.w - int(8 * s), ink)
+            theme.blit_center(surf, lt, b.center)

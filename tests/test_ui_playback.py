@@ -1,0 +1,198 @@
+"""Following the game on the play screen: a computer's turn played out step by step, skipped
+by a click or a key, shown again from the turn log; the hint on the table and Apply."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.rules.tiles import parse_tiles
+from game.session import TABLE
+from game.ui.scenes.play import PlayScene
+from game.ui.turnshow import STEP_SECONDS
+from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
+from uihelp import give, human_session, lay_table, set_rack
+
+CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def computer_to_move(app):
+    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set."""
+    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5)
+    st = sess.state
+    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"])
+    set_rack(st, 1, parse_tiles("K5 R7 B9 B10 O2 R12 K1", used=st.board.tiles()))
+    for p in st.players:
+        p.melded = True
+    st.current = 1
+    sess._begin_turn()
+    app.shown_controls_tip = True
+    play = app.push(PlayScene(app, sess))
+    return sess, play
+
+
+def start_playback(app, play, sess):
+    before = sess.state.board.copy()
+    run_until(app, lambda: play.turnshow.pb is not None, 20)
+    pb = play.turnshow.pb
+    assert pb is not None and pb.before == before and pb.seat == 1
+    return pb
+
+
+def test_a_computer_turn_is_played_out_step_by_step(app):
+    sess, play = computer_to_move(app)
+    pb = start_playback(app, play, sess)
+    assert len(pb.steps) >= 2 and pb.step_s >= 0.4  # the default speed
+    kinds = {st.kind for st in pb.steps}
+    assert "joker" in kinds
+    for st in pb.steps:
+        assert st.caption.startswith("CPU 1 ") and not CODES.search(st.caption)
+    assert play.input_locked()
+    # before the first step the table is the one the turn began with, the new tiles unseen
+    lay = play.layout()
+    new = [t for t in pb.after.tiles() if t not in pb.before.tile_set()]
+    assert new and all(t not in play.sprites for t in new)
+    for cell, t in pb.before.cells.items():
+        assert play.sprites[t].target == lay.grid.cell_pos(cell)
+    # one step after another, each shown for its time with its caption
+    run_until(app, lambda: pb.idx >= 1, 2)
+    first = pb.shown
+    assert play.turnshow.status() == "CPU 1 plays"
+    step(app, n=int(0.3 / DT))
+    assert pb.idx == 1 and play.turnshow.pb is pb  # still on the first step after 0.3 s
+    run_until(app, lambda: pb.idx >= 2, 2)
+    assert pb.shown is not first
+    for t in first.tiles:
+        assert play.sprites[t].target == lay.grid.cell_pos(pb.after.where()[t])
+    run_until(app, lambda: play.turnshow.pb is None, 20)
+    settle(app, play)
+    for cell, t in sess.state.board.cells.items():
+        assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
+    # the turn is in the log, in words with its tiles
+    entry = next(e for e in play.turnshow.log.entries if e.seat == 1)
+    assert entry.kind == "play" and entry.lines == [st.caption for st in pb.steps] and set(entry.tiles) == set(new)
+
+
+def test_a_click_skips_to_the_end_of_the_turn(app):
+    sess, play = computer_to_move(app)
+    pb = start_playback(app, play, sess)
+    run_until(app, lambda: pb.idx >= 1, 2)
+    assert pb.idx < len(pb.steps)
+    click(app, (5, 300))
+    assert play.turnshow.pb is None
+    step(app, n=int(0.5 / DT))
+    for cell, t in pb.after.cells.items():
+        assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
+    assert play.time >= play.busy_until  # the game goes on at once
+
+
+def test_a_key_skips_too_and_instant_shows_no_steps(app):
+    sess, play = computer_to_move(app)
+    pb = start_playback(app, play, sess)
+    key(app, pygame.K_RIGHT)
+    assert play.turnshow.pb is None and pb.idx == len(pb.steps)
+    app.settings["turn_speed"] = "instant"
+    sess2, play2 = computer_to_move(app)
+    run_until(app, lambda: sess2.state.current != 1, 20)
+    assert play2.turnshow.pb is None and play2.turnshow.log.entries
+
+
+def test_show_last_turn_plays_the_turn_again(app):
+    sess, play = computer_to_move(app)
+    pb = start_playback(app, play, sess)
+    key(app, pygame.K_SPACE)  # skip
+    run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
+    last = play.turnshow.log.last_replayable(sess.viewer)
+    assert last is not None
+    key(app, pygame.K_l)  # open the log
+    assert play.turnshow.panel.open
+    lay = play.layout()
+    click(app, play.turnshow.panel.buttons(lay)["replay"].center)
+    again = play.turnshow.pb
+    assert again is not None and again.replay and again.steps == last.steps
+    assert play.input_locked()
+    step(app, n=2)
+    lay = play.layout()
+    for cell, t in last.before.cells.items():  # back to where that turn began
+        assert play.sprites[t].target == lay.grid.cell_pos(cell)
+    click(app, (5, 300))
+    assert play.turnshow.pb is None
+    settle(app, play)
+    for cell, t in sess.table().cells.items():
+        assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
+    assert sess.my_turn and not sess.draft_changed and pb.steps
+
+
+def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+    sess = human_session("", melded=True)
+    st = sess.state
+    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R10 B10 O10"])
+    set_rack(st, 0, parse_tiles("K5 R1 B7 O13 K10", used=st.board.tiles()))
+    sess._sync_rack(initial=True)
+    sess._begin_turn()
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    start = sess.table().copy()
+    key(app, pygame.K_h)
+    run_until(app, lambda: play.turnshow.hint.active, 10)
+    hint = play.turnshow.hint
+    assert hint.active and hint.board is not None
+    played = [t for t in hint.board.tiles() if t not in start.tile_set()]
+    assert set(play.hint_tiles) <= set(played) and play.hint_tiles  # lit on the rack
+    assert not CODES.search(hint.steps[0].caption) and hint.steps[0].caption[0].isupper()
+    assert not any("Hint: try" in t.text for t in play.toasts)
+    proposed = hint.board.copy()
+    step(app, n=3)
+    lay = play.layout()
+    click(app, hint.buttons(lay)["apply"].center)
+    assert not hint.active
+    assert sess.draft == proposed and sess.analysis().ok and not set(played) & set(sess.rack_slots)
+    # the player may change it, or undo it
+    key(app, pygame.K_z)
+    assert sess.table() == start and set(played) <= set(sess.rack_slots)
+
+
+
+def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
+    sess = human_session("R10 R11 R12 B5", melded=True)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    key(app, pygame.K_h)
+    run_until(app, lambda: play.turnshow.hint.active, 10)
+    lay = play.layout()
+    bar = play.turnshow.bar_rect(lay)
+    spot = (bar.x + bar.w // 3, bar.centery)
+    cell = lay.grid.cell_at(spot)
+    assert cell is not None
+    b5 = parse_tiles("B5")[0]
+    drag(app, tile_center(play, b5), spot)
+    assert play.drag is None and b5 in sess.table().tiles()
+
+
+def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
+    sess, play = computer_to_move(app)
+    log = play.turnshow.log
+    for k in range(30):
+        log.add({"type": "draw", "seat": k % 4, "tile": 7}, play.name_of, 1)
+    log.add({"type": "pass", "seat": 2}, play.name_of, 1)
+    assert log.entries[-1].lines == ["CPU 2 passes: the pool is empty"]
+    mine = next(e for e in log.entries if e.seat == 0)
+    assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
+    assert next(e for e in log.entries if e.seat == 1).tiles == []  # a computer's drawn tile stays hidden
+    play.turnshow.panel.open = True
+    lay = play.layout()
+    r = play.turnshow.panel.rect(lay)
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))])
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    assert play.turnshow.panel.first == 3
+    shown = [e for _r, e in play.turnshow.panel._rows]
+    assert shown and shown[0] is log.entries[-4]
