@@ -64,7 +64,7 @@ def main(argv):
                                        ("golden-games", 0, 0, "golden-penalty"), ("rummibug", 0, 0, "rummibug-35")):
         track = data.track(track_key)
         scene = app.push(LessonScene(app, track, li, si))
-        frames(app, 120)
+        frames(app, 240)
         save(app, outdir, f"{tag}-lesson-{tagname}")
         step = track["lessons"][li]["steps"][si]
         do_moves(scene, step["wrong"][0])
