@@ -109,11 +109,13 @@ class LessonScene(PlayScene):
     def show_penalty(self) -> None:
         """The mistake this step is about, played for real: the rules core puts the table back
         and deals the penalty tiles (the other seats then wait)."""
-        self.hold_ai = True
         self.passed_at = self.time + 1.5  # time to watch the tiles come back
         self.session.end_turn()
         for ev in self.session.poll_events():
             self.on_event(ev)
+
+    def run_computer(self) -> None:
+        """The other seats never move in a lesson."""
 
     def ask_hint(self) -> None:
         nudge = self.step.get("nudge") or self.step["say"]
