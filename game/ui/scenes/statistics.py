@@ -275,8 +275,8 @@ class StatisticsScene(MenuScene):
         self.chart_rect = pygame.Rect(x0, y, cw, max(int(120 * s), bottom - int(18 * s) - y))
         bw = int(220 * s)
         self.replay_button.rect = pygame.Rect(w // 2 - bw // 2, bottom, bw, bh)
-        self.back_button.rect = pygame.Rect(self.replay_button.right + int(16 * s), bottom, bw, bh)
-        self.reset_button.rect = pygame.Rect(self.replay_button.x - bw - int(16 * s), bottom, bw, bh)
+        self.back_button.rect = pygame.Rect(self.replay_button.rect.right + int(16 * s), bottom, bw, bh)
+        self.reset_button.rect = pygame.Rect(self.replay_button.rect.x - bw - int(16 * s), bottom, bw, bh)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf) -> None:
