@@ -204,7 +204,7 @@ class ReplayScene(BackdropScene):
         if cells:
             r0, c0, r1, c1 = board.bounds()
             if not self.state.variant.crossword:
-                r0, c0, c1 = 0, 0, max(c1, self.state.variant.grid_width - 1)
+                r0, c0, c1 = 0, 0, max(c1, 15)  # from the left edge, at least 16 columns
             rows, cols = r1 - r0 + 1, c1 - c0 + 1
             pad = int(16 * s)
             tw = int(min((r.w - 2 * pad) / cols * 0.94, (r.h - 2 * pad) / (rows * 1.32 * 1.12), 56 * s))
@@ -262,7 +262,7 @@ class ReplayScene(BackdropScene):
         t = theme.text("Turn log", 20 * s, theme.GOLD)
         surf.blit(t, (r.x + pad, r.y + pad))
         y0 = r.y + pad + t.get_height() + int(6 * s)
-        px = 16 * s
+        px = max(13.0, 17 * s)
         line_h = int(theme.font(px, bold=False).get_linesize())
         width = r.w - 2 * pad
         # the rows around the current move, the current one highlighted
