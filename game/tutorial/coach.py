@@ -62,6 +62,13 @@ def build_state(track: dict, step: dict, seed: int = 7):
     me = state.players[0]
     me.rack = rack
     me.melded = bool(step.get("melded", True))
+    for p in state.players[1:]:
+        p.melded = True
+    for row, col, vertical, seat in step.get("claims", []):  # claims made before the step, by the rules
+        state.current = seat
+        problems, _ = state.variant.claim_turn(state, {"type": "claim", "cell": [row, col], "vertical": vertical})
+        if problems:
+            raise ValueError("; ".join(p.message for p in problems))
     state.current = 0
     state.turn = 0
     state.drawn = None
@@ -118,6 +125,9 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
         if pv.outcome == "play":
             return Verdict(False, "That play is fine, but this step shows a mistake on purpose: " + step.get("nudge", step["say"]))
         return Verdict(False, _why(state, board, pv), _cells(pv))
+    if want == "claim":
+        return Verdict(False, "This step is a claim, not a play: press Claim a set (C), then click the set. "
+                       + step.get("nudge", ""))
     # a play
     if not changed:
         if pv.outcome == "refused":
@@ -137,6 +147,36 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
         default = "That is a fair play, but not this lesson's: make " + " and ".join(_words(m) for m in missing) + "."
         return Verdict(False, step.get("nudge", default))
     return Verdict(True, step.get("done", "Well done."))
+
+
+def judge_claim(step: dict, state, action: dict) -> Verdict:
+    """A claim (Rummi200kub): the rules core says whether it is allowed; the step says which set."""
+    goal = step.get("goal", {})
+    problems = state.variant.claim_problems(state, action)
+    if problems:
+        return Verdict(False, _cap(problems[0].message) + ".", problems[0].cells)
+    if goal.get("outcome") != "claim":
+        return Verdict(False, "Not a claim this time. " + step["say"])
+    row, col, vertical = goal["claim"]
+    want = _line_at(state.board, (row, col), vertical)
+    got = _claim_cells(state, action)
+    if want is None or got != set(want.cells):
+        return Verdict(False, step.get("nudge", step["say"]))
+    return Verdict(True, step.get("done", "Well done."))
+
+
+def _claim_cells(state, action: dict) -> set:
+    if isinstance(action.get("cells"), list):
+        return {tuple(c) for c in action["cells"]}
+    cell = action.get("cell")
+    if isinstance(cell, (list, tuple)) and len(cell) == 2:
+        line = _line_at(state.board, (int(cell[0]), int(cell[1])), bool(action.get("vertical")))
+        return set(line.cells) if line is not None else set()
+    return set()
+
+
+def _line_at(board: Board, cell, vertical: bool):
+    return next((ln for ln in board.lines(vertical=True) if cell in ln.cells and ln.vertical == vertical), None)
 
 
 def _cap(text: str) -> str:

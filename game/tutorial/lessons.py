@@ -9,10 +9,13 @@ A lesson is a few *steps*.  Each step is a prepared position and one thing to do
 - ``goal``: ``outcome`` "play" (default), "draw" or "penalty" (what ending the turn would do,
   from ``engine.preview_end_turn``), ``sets`` that must be on the table afterwards, ``played``
   tiles that must come from the rack, ``no_warnings`` (no hand-limit warning);
+- ``claims``: ``[row, column, vertical, seat]``: sets claimed before the step (in order, through
+  the rule set's own claim turn), for Rummi200kub; the goal ``outcome`` "claim" with ``claim``
+  ``[row, column, vertical]`` asks for a claim of the set through that cell;
 - ``nudge``: what to say when the try is a legal play but not the one asked for;
 - ``solution``: the moves that do it, ``[tiles, [row, column]]`` (a tile is taken from the rack
   when it is there, else from the table; ``"t:R6"`` names the table's copy), followed by
-  ending the turn; ``wrong``: a wrong try and a phrase its nudge must contain (for the tests).
+  ending the turn (``["claim", [row, column, vertical]]`` is a claim); ``wrong``: a wrong try and a phrase its nudge must contain (for the tests).
 
 Colours in notation: K black, R red, B blue, O orange, J a joker.
 """
@@ -311,7 +314,106 @@ RELAXED = {
 }
 
 
-TRACKS = [CLASSIC, RUMMY_Q, GOLDEN, RUMMIBUG, RELAXED]
+R200_BOARD = [[0, 0, "K5 K6 K7 K8"], [1, 3, "R8"], [2, 2, "B7 B8 B9"]]  # the 8s run down column 3
+
+RUMMI200KUB = {
+    "key": "rummi200kub",
+    "variant": "rummi200kub",
+    "title": "Rummi200kub",
+    "lessons": [
+        {
+            "key": "crossing",
+            "title": "Crossing sets",
+            "steps": [
+                {
+                    "say": "Everyone shares one board: put your red 6 and blue 6 under the black 6 to make a group down the column.",
+                    "picture": ["K6 R6 B6"],
+                    "table": [[0, 0, "K5 K6 K7"]],
+                    "rack": "B6 O2 R6 K12 R10",
+                    "goal": {"sets": ["K5 K6 K7", "K6 R6 B6"]},
+                    "done": "A new set may cross a set on the board: the tile where they cross belongs to both.",
+                    "solution": [["R6", [1, 1]], ["B6", [2, 1]]],
+                    "wrong": [[["R6", [1, 1]]], "third 6"],
+                },
+            ],
+        },
+        {
+            "key": "claim",
+            "title": "Claiming a set",
+            "steps": [
+                {
+                    "say": "Instead of playing, claim the black run 5-6-7-8: press Claim a set (C), then click the run.",
+                    "picture": ["K5 K6 K7 K8"],
+                    "table": R200_BOARD,
+                    "rack": "O2 R12 B4 K1",
+                    "goal": {"outcome": "claim", "claim": [0, 0, False]},
+                    "nudge": "Claim the black run 5-6-7-8 (26 points): it is worth more than the others.",
+                    "done": "Your tokens sit on every tile of the run: its 26 points are yours.",
+                    "solution": [["claim", [0, 1, False]]],
+                    "wrong": [[["claim", [2, 4, False]]], "black run"],
+                },
+            ],
+        },
+        {
+            "key": "hijack",
+            "title": "Hijacking a claim",
+            "steps": [
+                {
+                    "say": "Mia holds the group of 8s: hijack it with Claim a set (C) and a click on the group.",
+                    "picture": ["K8 R8 B8"],
+                    "table": R200_BOARD,
+                    "claims": [[1, 3, True, 1]],
+                    "rack": "O2 R12 B4 K1",
+                    "goal": {"outcome": "claim", "claim": [1, 3, True]},
+                    "nudge": "Take the group of 8s from Mia: claim that one.",
+                    "done": "Your tokens go on top with the \"2\" side up: the 24 points move from Mia to you.",
+                    "solution": [["claim", [1, 3, True]]],
+                    "wrong": [[["claim", [0, 1, False]]], "group of 8s"],
+                },
+            ],
+        },
+        {
+            "key": "lock",
+            "title": "Locking a set",
+            "steps": [
+                {
+                    "say": "The 8s were claimed by you, then hijacked by Mia: claim them a third time to lock them for good.",
+                    "picture": ["K8 R8 B8"],
+                    "table": R200_BOARD,
+                    "claims": [[1, 3, True, 0], [1, 3, True, 1]],
+                    "rack": "O2 R12 B4 K1",
+                    "goal": {"outcome": "claim", "claim": [1, 3, True]},
+                    "nudge": "Claim the group of 8s again: the third claim locks it.",
+                    "done": "A lock token sits on the first tile: nobody can take this set any more.",
+                    "solution": [["claim", [1, 3, True]]],
+                    "wrong": [[["claim", [0, 1, False]]], "group of 8s"],
+                },
+            ],
+        },
+        {
+            "key": "exact-200",
+            "title": "Exactly 200",
+            "steps": [
+                {
+                    "say": "You have 182 points: claim the group of 6s (18 points) to reach exactly 200 and win.",
+                    "picture": ["K6 B6 R6"],
+                    "table": [[0, 0, "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"], [1, 5, "B6"],
+                              [2, 0, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"], [3, 8, "B9"], [4, 8, "O9"]],
+                    "claims": [[0, 0, False, 0], [2, 0, False, 0]],
+                    "rack": "O2 R12 B4 K1",
+                    "goal": {"outcome": "claim", "claim": [1, 5, True]},
+                    "nudge": "Only a set worth exactly 18 points takes you to 200: the group of 6s.",
+                    "done": "Exactly 200: the game is yours. Past 200 is not allowed.",
+                    "solution": [["claim", [1, 5, True]]],
+                    "wrong": [[["claim", [3, 8, True]]], "past 200"],
+                },
+            ],
+        },
+    ],
+}
+
+
+TRACKS = [CLASSIC, RUMMY_Q, GOLDEN, RUMMIBUG, RELAXED, RUMMI200KUB]
 
 
 def track(key: str) -> dict:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...session import Session
+from ...rules.turn import Problem
+from ...session import Outcome, Session
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
@@ -23,11 +24,20 @@ NEXT_AFTER = 2.6  # seconds the "done" card shows before the next step
 
 
 class LessonSession(Session):
-    """A game that is only a lesson: no clock, no saving, no statistics."""
+    """A game that is only a lesson: no clock, no saving, no statistics.  A claim (a rule set's
+    own kind of turn) goes to ``claim_judge`` first, and is made only when it is the lesson's."""
+
+    claim_judge = None
 
     @property
     def turn_time(self) -> int:
         return 0
+
+    def human_action(self, action: dict):
+        judge = self.claim_judge
+        if judge is not None and not judge(action):
+            return Outcome(False, [Problem("not this lesson's claim")])
+        return super().human_action(action)
 
 
 class LessonCard:
@@ -66,6 +76,7 @@ class LessonScene(PlayScene):
         self.verdict: coach.Verdict | None = None
         self.passed_at: float | None = None
         self.tries = 0
+        self.session.claim_judge = self.judge_claim
 
     # -- the lesson ----------------------------------------------------------------------------
     @property
@@ -91,12 +102,16 @@ class LessonScene(PlayScene):
     def try_step(self) -> coach.Verdict:
         sess = self.session
         verdict = coach.judge(self.step, sess.state, sess.draft)
+        self.show_verdict(verdict)
+        if verdict.ok and self.step.get("goal", {}).get("outcome") == "penalty":
+            self.show_penalty()
+        return verdict
+
+    def show_verdict(self, verdict: coach.Verdict) -> None:
         self.verdict = verdict
         self.tries += 1
         if verdict.ok:
             self.passed_at = self.time
-            if self.step.get("goal", {}).get("outcome") == "penalty":
-                self.show_penalty()
             self.app.sound.play("win" if self.last_step else "pop")
             lay = self.layout()
             if self.speed() > 0:
@@ -104,7 +119,17 @@ class LessonScene(PlayScene):
         else:
             self.shake = 0.35
             self.app.sound.play("invalid")
-        return verdict
+
+    def judge_claim(self, action: dict) -> bool:
+        """A claim from the claim controls: the coach decides; a right one is then made for real."""
+        if self.passed_at is not None or self.input_locked():
+            return False
+        verdict = coach.judge_claim(self.step, self.session.state, action)
+        self.show_verdict(verdict)
+        return verdict.ok
+
+    def show_results(self) -> None:
+        """A lesson that ends the game (exactly 200) ends with the lesson, not the results."""
 
     def show_penalty(self) -> None:
         """The mistake this step is about, played for real: the rules core puts the table back
