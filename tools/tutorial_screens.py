@@ -37,6 +37,11 @@ def do_moves(scene, moves):
 
     sess = scene.session
     for text, cell in moves:
+        if text == "claim":
+            sess.human_action({"type": "claim", "cell": [cell[0], cell[1]], "vertical": cell[2]})
+            for ev in sess.poll_events():
+                scene.on_event(ev)
+            continue
         ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
         scene.move_tiles(ids, "table", tuple(cell))
 
@@ -61,7 +66,8 @@ def main(argv):
     frames(app, 10)
     save(app, outdir, f"{tag}-tutorial-menu")
     for track_key, li, si, tagname in (("classic", 0, 0, "sets"), ("classic", 5, 0, "joker"),
-                                       ("golden-games", 0, 0, "golden-penalty"), ("rummibug", 0, 0, "rummibug-35")):
+                                       ("golden-games", 0, 0, "golden-penalty"), ("rummibug", 0, 0, "rummibug-35"),
+                                       ("rummi200kub", 0, 0, "r200-crossing"), ("rummi200kub", 4, 0, "r200-exact-200")):
         track = data.track(track_key)
         scene = app.push(LessonScene(app, track, li, si))
         frames(app, 240)
@@ -69,13 +75,15 @@ def main(argv):
         step = track["lessons"][li]["steps"][si]
         do_moves(scene, step["wrong"][0])
         frames(app, 20)
-        scene.end_or_draw()
+        if not any(m[0] == "claim" for m in step["wrong"][0]):
+            scene.end_or_draw()
         frames(app, 30)
         save(app, outdir, f"{tag}-lesson-{tagname}-nudge")
         scene.session.reset()
         do_moves(scene, step["solution"])
         frames(app, 20)
-        scene.end_or_draw()
+        if not any(m[0] == "claim" for m in step["solution"]):
+            scene.end_or_draw()
         frames(app, 20)
         save(app, outdir, f"{tag}-lesson-{tagname}-done")
         app.pop_to(TutorialScene)

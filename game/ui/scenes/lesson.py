@@ -45,14 +45,34 @@ class LessonCard:
 
     def __init__(self, scene: "LessonScene") -> None:
         self.scene = scene
+        self.full_table: pygame.Rect | None = None
+
+    def crossword(self) -> bool:
+        return self.scene.session.variant.crossword
+
+    def adjust_layout(self, lay) -> None:
+        """On a crossword board (whose view fits the whole board to the felt) the card gets a band
+        of its own under a shorter felt; a flat table keeps its sets in the top rows instead."""
+        if not self.crossword():
+            return
+        self.full_table = lay.table.copy()
+        lay.table = pygame.Rect(lay.table.x, lay.table.y, lay.table.w, lay.table.h - self.height(lay) - int(8 * lay.s))
+
+    def height(self, lay) -> int:
+        s = lay.s
+        lines = 3 if self.crossword() else 1 + (2 if self.scene.verdict is not None else 0)
+        return int(min(max(96 * s, (30 + 26 * lines + 30) * s), lay.table.h * 0.5))
 
     def rect(self, lay) -> pygame.Rect:
         """Low on the felt (the lessons' sets sit in the top rows), above the news toasts."""
         s = lay.s
-        t = lay.table
         pad = int(14 * s)
-        lines = 1 + (2 if self.scene.verdict is not None else 0)
-        h = int(min(max(96 * s, (30 + 26 * lines + 30) * s), t.h * 0.5))
+        if self.crossword() and self.full_table is not None:
+            t = self.full_table
+            h = self.height(lay)
+            return pygame.Rect(t.x, t.bottom - h, t.w, h)
+        t = lay.table
+        h = self.height(lay)
         return pygame.Rect(t.x + pad, t.bottom - h - int(54 * s), t.w - 2 * pad, h)
 
     def draw_under_tiles(self, surf, lay) -> None:
@@ -200,7 +220,7 @@ class LessonScene(PlayScene):
         pad = int(14 * s)
         # the picture: the sets this step is about
         pic = self.step.get("picture", [])
-        tw = int(min(lay.grid.tile_w * 0.8, (r.h - 2 * pad) / 1.4, 44 * s))
+        tw = int(min((r.h - 2 * pad) / 1.5, 40 * s))
         x = r.x + pad
         y = r.y + (r.h - int(tw * 1.32)) // 2
         from ...rules.tiles import parse_tiles
