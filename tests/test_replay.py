@@ -177,3 +177,17 @@ def test_replays_list_from_statistics_holds_kept_and_old_games():
         assert isinstance(app.top, ReplayScene) and app.top.frames
     finally:
         app.shutdown()
+
+
+def test_tutorial_and_replay_cores_do_not_import_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import game.tutorial.coach, game.tutorial.lessons, game.tutorial.progress, game.replay.store, "
+            "game.replay.timeline\nimport sys\nprint('\\n'.join(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout
+    mods = set(out.split())
+    assert "game.replay.timeline" in mods and "game.tutorial.coach" in mods
+    assert not any(m == "pygame" or m.startswith("pygame.") for m in mods)
