@@ -59,9 +59,16 @@ class LessonCard:
         lay.table = pygame.Rect(lay.table.x, lay.table.y, lay.table.w, lay.table.h - self.height(lay) - int(8 * lay.s))
 
     def height(self, lay) -> int:
+        """Tall enough for the sentence and the verdict (on the crossword board: room for both always)."""
         s = lay.s
-        lines = 3 if self.crossword() else 1 + (2 if self.scene.verdict is not None else 0)
-        return int(min(max(96 * s, (30 + 26 * lines + 30) * s), lay.table.h * 0.5))
+        width = int(lay.table.w * 0.66)
+        say = len(theme.wrap_lines(self.scene.step["say"], 21 * s, width, bold=True))
+        verdict = self.scene.verdict
+        extra = len(theme.wrap_lines(verdict.text + "  (any key: go on)", 19 * s, width)) if verdict is not None else 0
+        if self.crossword():
+            extra = max(extra, 2)
+        need = 28 + 20 + 25 * say + (8 + 23 * extra if extra else 0)
+        return int(min(max(86, need) * s, lay.table.h * 0.5))
 
     def rect(self, lay) -> pygame.Rect:
         """Low on the felt (the lessons' sets sit in the top rows), above the news toasts."""
