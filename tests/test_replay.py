@@ -191,3 +191,18 @@ def test_tutorial_and_replay_cores_do_not_import_pygame():
     mods = set(out.split())
     assert "game.replay.timeline" in mods and "game.tutorial.coach" in mods
     assert not any(m == "pygame" or m.startswith("pygame.") for m in mods)
+
+
+def test_the_game_in_progress_is_offered_up_to_now():
+    from game.session import Session
+    from game.ui.scenes.replay import in_progress
+
+    assert in_progress() is None
+    sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
+    for _ in range(6):
+        sess.draw() if sess.my_turn else sess.run_ai_sync()
+    entry = in_progress()
+    assert entry is not None and entry.ok and "in progress" in entry.note
+    frames, game = timeline.rebuild(entry.state, entry.viewer)
+    assert len(frames) == 7 and game.to_dict()["board"] == sess.state.to_dict()["board"]
+    assert frames[-1].racks[0] == sess.state.players[0].rack
