@@ -226,7 +226,7 @@ class Session:
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
         self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
-        self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result, default_keep_replay] if autosave and not demo else []
+        self.game_over_hooks: list[Callable[[Session], None]] = [default_keep_replay, default_record_result] if autosave and not demo else []
         self.save_error = ""
         self.illegal_ai_moves = 0
         self.elapsed = 0.0  # seconds of play (for the statistics)
