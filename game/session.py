@@ -170,6 +170,15 @@ def default_record_result(session: "Session") -> None:
     saves.delete_slot("autosave")
 
 
+def default_keep_replay(session: "Session") -> None:
+    """A finished game is kept for replay (its deal and action log, ``game.replay.store``)."""
+    if session.demo or not session.is_human(session.viewer):
+        return
+    from .replay import store
+
+    store.keep(session.state, session.game_id, session.viewer)
+
+
 def default_autosave(session: "Session") -> None:
     """Save after every completed turn."""
     from . import persistence
@@ -217,7 +226,7 @@ class Session:
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
         self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
-        self.game_over_hooks: list[Callable[[Session], None]] = [default_record_result] if autosave and not demo else []
+        self.game_over_hooks: list[Callable[[Session], None]] = [default_keep_replay, default_record_result] if autosave and not demo else []
         self.save_error = ""
         self.illegal_ai_moves = 0
         self.elapsed = 0.0  # seconds of play (for the statistics)

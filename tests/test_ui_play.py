@@ -33,7 +33,10 @@ def open_play(app, session) -> PlayScene:
 
 def test_start_classic_game_from_the_title(app):
     assert app.top.name == "title"
-    key(app, pygame.K_RETURN)  # "New game" has the focus when there is no saved game
+    # a first-time player finds the first lesson focused; New game is the first button
+    assert app.top.group.focused.label.startswith("Start here")
+    step(app)
+    click(app, app.top.group.widgets[0].rect.center)
     assert isinstance(app.top, SetupScene)
     assert app.top.variant_key == "classic" and app.top.opponents == 3
     key(app, pygame.K_RETURN)  # Enter starts the game from anywhere in the form

@@ -50,6 +50,13 @@ class ResultsBase(OverlayScene):
             return
         super().handle(ev)
 
+    def open_replay(self) -> None:
+        """The game so far, turn by turn (``scenes/replay.py``)."""
+        from .replay import ReplayScene
+
+        self.auto_at = None
+        self.app.push(ReplayScene(self.app, self.session.state.clone(), self.session.viewer))
+
     def draw_frame(self, surf, title: str, colour) -> float:
         if self._layout_size != self.app.size:
             self.ensure_layout()
@@ -77,6 +84,8 @@ class RoundResultsScene(ResultsBase):
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
         self.group.widgets = [Button("Next round", self.next_round, style="primary", key_hint="Enter")]
+        if not self.session.demo:
+            self.group.widgets.append(Button("Replay", self.open_replay, style="secondary"))
 
     def auto(self) -> None:
         self.next_round()
@@ -135,6 +144,8 @@ class RoundResultsScene(ResultsBase):
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh = int(240 * s), int(52 * s)
         self.group.widgets[0].rect = pygame.Rect(self.panel_rect.centerx - bw // 2, self.panel_rect.bottom - bh - int(22 * s), bw, bh)
+        for b in self.group.widgets[1:]:  # Replay: a smaller button at the panel's right
+            b.rect = pygame.Rect(self.panel_rect.right - int(170 * s), self.panel_rect.bottom - bh - int(22 * s), int(150 * s), bh)
         self.group.focus = 0
 
     def draw(self, surf) -> None:
@@ -248,6 +259,8 @@ class GameOverScene(ResultsBase):
         super().__init__(app, play)
         self.group.widgets = [Button("Play again", self.play_again, style="primary", key_hint="Enter"),
                               Button("Title screen", self.to_title, style="secondary")]
+        if not self.session.demo:
+            self.group.widgets.append(Button("Replay", self.open_replay, style="secondary"))
         self.ranking = self.session.ranking()
         self.confetti_done = False
 
@@ -299,7 +312,9 @@ class GameOverScene(ResultsBase):
         self.panel_rect = pygame.Rect(0, 0, w, h)
         self.panel_rect.center = (size[0] // 2, size[1] // 2)
         bw, bh, gap = int(230 * s), int(52 * s), int(16 * s)
-        x = self.panel_rect.centerx - bw - gap // 2
+        n_b = len(self.group.widgets)
+        bw = min(bw, (w - int(40 * s) - gap * (n_b - 1)) // n_b)
+        x = self.panel_rect.centerx - (n_b * bw + (n_b - 1) * gap) // 2
         for b in self.group.widgets:
             b.rect = pygame.Rect(x, self.panel_rect.bottom - bh - int(22 * s), bw, bh)
             x += bw + gap

@@ -125,8 +125,10 @@ class StatisticsScene(MenuScene):
         self.age = 0.0
         self.reset_button = Button("Reset…", self.ask_reset, style="ghost", tooltip="Forget these statistics (asks first)")
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
-        self.group.widgets = [self.reset_button, self.back_button]
-        self.group.focus = 1
+        self.replay_button = Button("Replays", self.open_replays, style="secondary",
+                                    tooltip="Step through a finished game, or the one in progress")
+        self.group.widgets = [self.reset_button, self.replay_button, self.back_button]
+        self.group.focus = 2
         self.tab_rects: list[pygame.Rect] = []
         self.card_rects: list[pygame.Rect] = []
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
@@ -172,6 +174,11 @@ class StatisticsScene(MenuScene):
             self.app.sound.play("click")
 
     # -- reset -----------------------------------------------------------------------------------
+    def open_replays(self) -> None:
+        from .replay import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
+
     def ask_reset(self) -> None:
         key, title, _ = self.keys[self.tab]
         vs = self.current
@@ -205,7 +212,7 @@ class StatisticsScene(MenuScene):
         title = next((t for k, t, _ in self.keys if k == key), "")
         self.reload()
         self.flash = (f"{title} statistics reset" if key else "All statistics reset", self.age + 3.0)
-        self.group.focus = 1
+        self.group.focus = 2
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, ev) -> None:
@@ -267,8 +274,9 @@ class StatisticsScene(MenuScene):
         y += 2 * ch + cgap + int(16 * s)
         self.chart_rect = pygame.Rect(x0, y, cw, max(int(120 * s), bottom - int(18 * s) - y))
         bw = int(220 * s)
-        self.back_button.rect = pygame.Rect(w // 2 + int(8 * s), bottom, bw, bh)
-        self.reset_button.rect = pygame.Rect(w // 2 - bw - int(8 * s), bottom, bw, bh)
+        self.replay_button.rect = pygame.Rect(w // 2 - bw // 2, bottom, bw, bh)
+        self.back_button.rect = pygame.Rect(self.replay_button.rect.right + int(16 * s), bottom, bw, bh)
+        self.reset_button.rect = pygame.Rect(self.replay_button.rect.x - bw - int(16 * s), bottom, bw, bh)
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf) -> None:

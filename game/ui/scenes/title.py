@@ -15,6 +15,19 @@ LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
 
 
+def first_time_player(has_save: bool) -> bool:
+    """Nobody has played here yet: no saved game, no statistics, the tutorial never opened."""
+    if has_save:
+        return False
+    try:
+        from ... import stats
+        from ...tutorial import progress
+
+        return not progress.exists() and not stats.stats_path().exists()
+    except Exception:
+        return False
+
+
 class TitleScene(BackdropScene):
     name = "title"
     drift_seed = 11
@@ -28,6 +41,7 @@ class TitleScene(BackdropScene):
         self.items = [
             ("New game", self.new_game, "primary"),
             ("Continue", self.continue_game, "secondary"),
+            ("Learn to play", self.learn, "secondary"),
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
@@ -47,6 +61,13 @@ class TitleScene(BackdropScene):
         cont.enabled = self.has_save
         cont.tooltip = "" if self.has_save else "No saved game yet"
         self.group.focus = 1 if self.has_save else 0
+        learn = self.group.widgets[2]
+        self.first_time = first_time_player(self.has_save)
+        learn.label = "Start here: first lesson" if self.first_time else "Learn to play"
+        learn.style = "primary" if self.first_time else "secondary"
+        self.group.widgets[0].style = "secondary" if self.first_time else "primary"
+        if self.first_time:
+            self.group.focus = 2
 
     def enter(self) -> None:
         self.refresh()
@@ -80,6 +101,19 @@ class TitleScene(BackdropScene):
         factory = EXTRA_SCENES.get(key)
         if factory is not None:
             self.app.push(factory(self.app))
+
+    def learn(self) -> None:
+        """The tutorial; a first-time player goes straight into the first classic lesson."""
+        if self.first_time:
+            from .lesson import open_first_lesson
+            from .tutorial import TutorialScene
+
+            self.app.push(TutorialScene(self.app))
+            open_first_lesson(self.app)
+            return
+        from .tutorial import TutorialScene
+
+        self.app.push(TutorialScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene

@@ -1,0 +1,172 @@
+"""A game rebuilt from its deal and action log, one frame per action, told in words.
+
+``build(state, viewer)`` replays the log through ``engine.apply`` (exactly as ``engine.replay``
+does) and keeps, after every action, the table, the racks, the scores and a sentence per
+event.  ``analyse(frame)`` asks the finder (``game.ai.hint``, the exact meld finder behind a
+table layout the rules core has checked) what the player could have placed on one of their
+own turns; a turn where it finds more tiles than were played gets a ``Missed``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules import actions as act
+from ..rules import engine
+from ..rules.board import Board
+from ..rules.state import GameState
+from ..rules.tiles import tile_words, tiles_in_words
+
+
+@dataclass
+class Frame:
+    index: int  # actions applied so far
+    round: int
+    seat: int | None  # who acted (None for the deal)
+    kind: str  # "deal", "play", "draw", "pass", "penalty", "timeout", "claim", "round", ...
+    lines: list[str]  # what happened, in words
+    board: Board
+    racks: list[list[int]]
+    scores: list[int]
+    placed: list[int] = field(default_factory=list)  # rack tiles put on the table this turn
+    before: object | None = None  # the acting seat's PlayerView at the start of the turn (own turns)
+    phase: str = "play"
+
+
+@dataclass
+class Missed:
+    tiles: list[int]  # rack tiles the finder places
+    board: Board  # the finder's whole table
+    more: int  # how many more than were played
+
+
+class ReplayError(ValueError):
+    pass
+
+
+def build(state: GameState, viewer: int = 0, upto: int | None = None) -> list[Frame]:
+    """Frames from the deal to the ``upto``-th action (all by default).  Raises
+    ``ReplayError`` with a sentence a player can read when the game cannot be replayed."""
+    return rebuild(state, viewer, upto)[0]
+
+
+def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple[list[Frame], GameState]:
+    """The frames and the game as rebuilt after them (see ``build``)."""
+    if not state.replayable:
+        raise ReplayError("This game was saved by an older version of Tile Rush: it has no move log, "
+                          "so it cannot be replayed.")
+    seats = [(p.name, p.kind) for p in state.players]
+    try:
+        game = engine.new_game(state.variant_key, seats, seed=state.seed, options=state.options, secret=state.secret)
+    except ValueError as exc:
+        raise ReplayError(f"This game cannot be rebuilt ({exc}).") from None
+    names = [p.name for p in game.players]
+    frames = [_frame(game, 0, None, "deal", [f"Round 1 is dealt: {names[game.current]} starts."], viewer)]
+    for k, entry in enumerate(state.actions[:upto]):
+        try:
+            action = act.from_log(entry, game.board)
+        except act.ActionError as exc:
+            raise ReplayError(f"Move {k + 1} of the log is damaged ({exc}).") from None
+        seat = game.current
+        before_board = game.board.copy()
+        before_rack = list(game.players[seat].rack)
+        own = seat == viewer and game.phase == "play" and not isinstance(action, (act.NextRound, act.EndRound))
+        view = engine.view(game, seat) if own else None
+        result = engine.apply(game, action)
+        if not result.ok:
+            raise ReplayError(f"Move {k + 1} of the log does not apply ({result.message}).")
+        lines = [line for ev in result.events for line in [describe(ev, names, viewer)] if line]
+        placed = [t for t in game.board.tiles() if t not in before_board.tile_set() and t in before_rack]
+        kind = _kind(action, result.events)
+        frames.append(_frame(game, k + 1, None if kind in ("round", "deal") else seat, kind, lines or ["(nothing happened)"],
+                             viewer, placed, view))
+    return frames, game
+
+
+def _kind(action, events: list[dict]) -> str:
+    types = [ev.get("type") for ev in events]
+    if isinstance(action, act.NextRound):
+        return "deal"
+    if isinstance(action, act.EndRound):
+        return "round"
+    for t in ("penalty", "play", "claim", "draw", "pass", "timeout"):
+        if t in types:
+            return t
+    return str(types[0]) if types else "turn"
+
+
+def _frame(game: GameState, index: int, seat, kind: str, lines: list[str], viewer: int,
+           placed=(), view=None) -> Frame:
+    return Frame(index, game.round, seat, kind, lines, game.board.copy(), [list(p.rack) for p in game.players],
+                 [p.score for p in game.players], list(placed), view, game.phase)
+
+
+def _name(seat, names: list[str], viewer: int) -> str:
+    if not isinstance(seat, int) or not 0 <= seat < len(names):
+        return "Someone"
+    return "You" if seat == viewer else names[seat]
+
+
+def describe(ev: dict, names: list[str], viewer: int) -> str:
+    """One event in words (the replay's turn log)."""
+    kind = ev.get("type")
+    seat = ev.get("seat")
+    who = _name(seat, names, viewer)
+    you = seat == viewer
+    if kind == "play":
+        tiles = ev.get("tiles") or []
+        n = len(tiles)
+        text = f"{who} {'play' if you else 'plays'} {n} tile{'s' if n != 1 else ''}: {tiles_in_words(tiles)}"
+        if ev.get("initial"):
+            text += f" (initial meld, {ev.get('points', 0)} points)"
+        return text + "."
+    if kind == "draw":
+        tile = ev.get("tile")
+        if you and isinstance(tile, int):
+            return f"You draw the {tile_words(tile)}."
+        return f"{who} draws a tile."
+    if kind == "pass":
+        return f"{who} {'pass' if you else 'passes'}: the pool is empty."
+    if kind == "timeout":
+        return f"Time runs out for {who if not you else 'you'}."
+    if kind == "penalty":
+        return str(ev.get("summary") or ev.get("message") or f"{who} takes a penalty.")
+    if kind == "round_end":
+        rnd = ev.get("round", "")
+        winner = ev.get("winner")
+        reason = ev.get("reason")
+        if reason == "out" and isinstance(winner, int):
+            head = f"{_name(winner, names, viewer)} {'go' if winner == viewer else 'goes'} out"
+        elif isinstance(winner, int):
+            head = f"{_name(winner, names, viewer)} {'win' if winner == viewer else 'wins'} the round"
+        else:
+            head = "nobody wins"
+        return f"Round {rnd} is over: {head}."
+    if kind == "round_start":
+        first = ev.get("first")
+        return f"Round {ev.get('round', '')} is dealt: {_name(first, names, viewer)} {'start' if first == viewer else 'starts'}."
+    if kind in ("turn", "refused"):
+        return ""
+    text = ev.get("summary") or ev.get("message") or ""
+    return str(text)
+
+
+def analyse(frame: Frame, time_budget: float = 1.0) -> Missed | None:
+    """On one of the player's own turns: what the finder places from the same position.
+    None when it places no more tiles than were played (or the turn is not the player's)."""
+    view = frame.before
+    if view is None or frame.kind not in ("play", "draw", "pass", "timeout", "penalty"):
+        return None
+    from ..ai import hint
+
+    try:
+        found = hint.hint(view, time_budget=time_budget)
+    except Exception:  # the finder must never break a replay
+        return None
+    if not found:
+        return None
+    tiles = [int(t) for t in found["tiles"]]
+    played = len(frame.placed) if frame.kind == "play" else 0
+    if len(tiles) <= played:
+        return None
+    return Missed(tiles, found["board"], len(tiles) - played)

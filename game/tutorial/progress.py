@@ -1,0 +1,65 @@
+"""Which lessons the player has finished, kept in the data folder (``tutorial.json``).
+
+Written with the crash-safe helpers of ``game.persistence``; a damaged file is set
+aside and the progress starts again (never an exception in front of the player).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import persistence
+
+FILE = "tutorial.json"
+FORMAT = "tile-rush-tutorial"
+
+
+def _path():
+    return persistence.data_dir() / FILE
+
+
+def _check(obj: Any) -> dict:
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise ValueError("not a tutorial progress file")
+    done = obj.get("done")
+    if not isinstance(done, list) or not all(isinstance(k, str) and 0 < len(k) <= 80 for k in done):
+        raise ValueError("the list of finished lessons is damaged")
+    return {"format": FORMAT, "done": sorted(set(done))}
+
+
+def load() -> set[str]:
+    """Keys ("track/lesson") of the finished lessons; empty when there is no file yet."""
+    try:
+        got = persistence.load_with_backup(_path(), _check)
+    except OSError:
+        return set()
+    return set(got.value["done"]) if got.ok else set()
+
+
+def exists() -> bool:
+    """The player has opened the tutorial's progress before (a first-time player has not)."""
+    try:
+        path = _path()
+    except OSError:
+        return False
+    return path.exists() or persistence.backup_path(path).exists()
+
+
+def mark_done(key: str) -> bool:
+    """Remember that a lesson was finished.  False when the file could not be written."""
+    done = load()
+    done.add(key)
+    try:
+        persistence.atomic_write_json(_path(), {"format": FORMAT, "done": sorted(done)})
+    except OSError:
+        return False
+    return True
+
+
+def touch() -> None:
+    """Create the progress file (the tutorial was offered), keeping what is in it."""
+    if not exists():
+        try:
+            persistence.atomic_write_json(_path(), {"format": FORMAT, "done": []})
+        except OSError:
+            pass

@@ -1,0 +1,208 @@
+"""Replays: a whole simulated game rebuilt from its deal and log ends on exactly its final state;
+the turn log in words; the finder's verdict on the player's turns; kept games; the screens."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import make_player
+from game.play.computer import computer_turn
+from game.replay import store, timeline
+from game.rules import engine
+from game.rules.state import GameState, derived_secret
+from tests.helpers import rig
+from tests.uidrive import click, key, make_app, step
+
+
+def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:
+    state = engine.new_game(variant, [(f"P{i}", k) for i, k in enumerate(kinds)], seed=seed, options=options,
+                            secret=derived_secret("replay-test", seed))
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            engine.next_round(state)
+            continue
+        computer_turn(state, make_player(kinds[state.current], state.player_seed(state.current)))
+    return state
+
+
+@pytest.mark.parametrize("variant,kinds,options", [
+    ("classic", ["basic", "basic"], {"rounds": 2}),
+    ("golden-games", ["basic", "basic", "basic"], {"rounds": 1}),
+])
+def test_a_whole_simulated_game_replays_to_exactly_its_final_state(variant, kinds, options):
+    state = simulate(variant, kinds, 11, options)
+    assert state.phase == "game_over" and len(state.actions) > 20
+    frames, game = timeline.rebuild(state, viewer=0)
+    assert game.to_dict() == state.to_dict()
+    assert len(frames) == len(state.actions) + 1
+    last = frames[-1]
+    assert last.board == state.board
+    assert last.racks == [p.rack for p in state.players]
+    assert last.scores == [p.score for p in state.players]
+    assert last.phase == "game_over"
+    # forward and back: any frame is the game after that many actions
+    mid = len(frames) // 2
+    again = engine.replay(state, mid)
+    assert frames[mid].board == again.board and frames[mid].racks == [p.rack for p in again.players]
+    # the log in words: plain sentences, colour names, never tile codes
+    words = [line for f in frames for line in f.lines]
+    assert any("draws a tile" in w for w in words) and any(" plays " in w or "You play" in w for w in words)
+    assert not any(code in w for w in words for code in (" R5", " K1", " B1", " O1"))
+    own = [f for f in frames if f.before is not None]
+    assert own and all(f.seat == 0 for f in own)
+
+
+def test_a_game_in_progress_replays_up_to_now():
+    state = simulate("classic", ["basic", "basic"], 4, {"rounds": 1})
+    part = engine.replay(state, 30)
+    frames = timeline.build(part, 0)
+    assert len(frames) == 31 and frames[-1].board == part.board
+
+
+def test_old_saves_without_a_log_say_so():
+    state = simulate("classic", ["basic", "basic"], 5, {"rounds": 1})
+    d = state.to_dict()
+    del d["actions"], d["secret"], d["replayable"]
+    old = GameState.from_dict(d)
+    with pytest.raises(timeline.ReplayError, match="no move log"):
+        timeline.build(old)
+    entry = store.entry_from({"state": d})
+    assert not entry.ok and "no move log" in entry.note
+
+
+def test_the_finder_marks_a_turn_where_more_tiles_could_go_down():
+    state = rig("classic", ["R3 R4 R5 K9 O9 B9 K1", "K2 K7 O11"], table=["B10 B11 B12"])
+    view = engine.view(state, 0)
+    board = state.board.copy()
+    frame = timeline.Frame(1, 1, 0, "draw", ["You draw a tile."], board, [], [0, 0], [], view)
+    missed = timeline.analyse(frame)
+    assert missed is not None and missed.more == 6
+    check = engine.check_view(view, missed.board)
+    assert not check.problems  # the finder's table is a legal play from that position
+    # a turn that placed as much as could be placed gets no mark
+    played = timeline.Frame(1, 1, 0, "play", [], missed.board, [], [0, 0], list(missed.tiles), view)
+    assert timeline.analyse(played) is None
+
+
+def test_kept_games_are_the_newest_and_at_least_a_hundred():
+    state = simulate("classic", ["basic", "basic"], 6, {"rounds": 1})
+    for i in range(store.KEEP + 5):
+        assert store.keep(state, f"game{i:03d}", 0, when=1_700_000_000 + i) is not None
+    assert store.keep(state, "game050", 0) is None  # once per game
+    kept = store.entries()
+    assert len(kept) == store.KEEP >= 100
+    assert kept[0].game_id == f"game{store.KEEP + 4:03d}" and kept[-1].game_id == "game005"
+    assert all(e.ok for e in kept[:3])
+    # a damaged file is listed with its reason, the others still load
+    kept[1].path.write_text("{nope")
+    again = store.entries()
+    assert not again[1].ok and again[0].ok and again[2].ok
+
+
+def test_a_finished_game_is_kept_by_the_session():
+    from game.session import Session
+
+    sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
+    st = sess.state
+    while st.phase == "play":
+        if sess.my_turn:
+            sess.draw()
+        else:
+            sess.run_ai_sync()
+    assert st.phase == "game_over"
+    kept = store.entries()
+    assert len(kept) == 1 and kept[0].game_id == sess.game_id and kept[0].ok
+    assert timeline.rebuild(kept[0].state, 0)[1].to_dict()["board"] == st.to_dict()["board"]
+
+
+@pytest.mark.slow
+def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
+    from game.ui.scenes.replay import ReplayScene
+
+    state = simulate("classic", ["medium", "basic"], 3, {"rounds": 1})
+    app = make_app()
+    try:
+        sc = app.push(ReplayScene(app, state, 0))
+        step(app, n=2)
+        assert sc.index == 0
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        assert sc.index == 2
+        key(app, pygame.K_LEFT)
+        assert sc.index == 1
+        key(app, pygame.K_END)
+        assert sc.index == len(sc.frames) - 1
+        target = next((i for i in sc.analyst.todo if sc.analyst.wait(i) is not None), None)
+        assert target is not None
+        sc.go(target)
+        step(app, n=2)
+        assert sc.show.visible and "more tile" in sc.show.label
+        click(app, sc.show.rect.center)
+        step(app, n=2)
+        assert sc.showing and sc.show.label == "Show the game's table"
+        key(app, pygame.K_RIGHT)
+        assert not sc.showing
+        key(app, pygame.K_ESCAPE)
+        step(app)
+        assert app.top is not sc
+    finally:
+        app.shutdown()
+
+
+def test_replays_list_from_statistics_holds_kept_and_old_games():
+    from game.ui.scenes.common import DialogScene
+    from game.ui.scenes.replay import ReplayListScene, ReplayScene
+    from game.ui.scenes.statistics import StatisticsScene
+
+    state = simulate("classic", ["basic", "basic"], 8, {"rounds": 1})
+    store.keep(state, "newgame", 0, when=1_700_000_100)
+    d = state.to_dict()
+    del d["actions"], d["secret"], d["replayable"]
+    old = GameState.from_dict(d)
+    store.keep(old, "oldgame", 0, when=1_700_000_000)
+    app = make_app()
+    try:
+        stats_scene = app.push(StatisticsScene(app))
+        step(app, n=2)
+        click(app, stats_scene.replay_button.rect.center)
+        lst = app.top
+        assert isinstance(lst, ReplayListScene) and len(lst.rows) == 2
+        step(app, n=2)
+        click(app, lst.rows[1].rect.center)  # the old save
+        assert isinstance(app.top, DialogScene) and "no move log" in app.top.message
+        key(app, pygame.K_RETURN)
+        step(app, n=2)
+        click(app, lst.rows[0].rect.center)
+        assert isinstance(app.top, ReplayScene) and app.top.frames
+    finally:
+        app.shutdown()
+
+
+def test_tutorial_and_replay_cores_do_not_import_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import game.tutorial.coach, game.tutorial.lessons, game.tutorial.progress, game.replay.store, "
+            "game.replay.timeline\nimport sys\nprint('\\n'.join(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout
+    mods = set(out.split())
+    assert "game.replay.timeline" in mods and "game.tutorial.coach" in mods
+    assert not any(m == "pygame" or m.startswith("pygame.") for m in mods)
+
+
+def test_the_game_in_progress_is_offered_up_to_now():
+    from game.session import Session
+    from game.ui.scenes.replay import in_progress
+
+    assert in_progress() is None
+    sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
+    for _ in range(6):
+        sess.draw() if sess.my_turn else sess.run_ai_sync()
+    entry = in_progress()
+    assert entry is not None and entry.ok and "in progress" in entry.note
+    frames, game = timeline.rebuild(entry.state, entry.viewer)
+    assert len(frames) == 7 and game.to_dict()["board"] == sess.state.to_dict()["board"]
+    assert frames[-1].racks[0] == sess.state.players[0].rack
