@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .play import draft as draft_edit
 from .play.computer import apply_computer_action
 from .rules import actions as act
 from .rules import engine
@@ -235,6 +236,7 @@ class Session:
         self._turn_rack: dict[int, Cell] = {}
         self.version = 0  # bumps whenever anything visible changes
         self._analysis: tuple[int, Analysis] | None = None
+        self._preview: tuple | None = None
         self._begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
@@ -474,34 +476,34 @@ class Session:
                 return (TABLE, cell)
         return None
 
-    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False) -> MoveResult:
+    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False, lead: int = 0,
+             whole_set: bool = False) -> MoveResult:
         """Move ``tiles`` (in this order, side by side) so the first lands on ``cell`` of
-        ``area`` (``"table"`` or ``"rack"``).  Tiles already there are pushed right; on a
-        crossword board nothing is pushed (see ``crossword_cells``), and ``vertical`` lays the
-        tiles down a column."""
+        ``area`` (``"table"`` or ``"rack"``).  On a flat table the tiles join the set they are
+        put on or at (tile ``lead`` is the one under the pointer) or start a new one, and sets
+        are kept apart (``game.play.draft``); ``whole_set`` moves a set as it is.  On the rack
+        tiles already there are pushed right; on a crossword board nothing is pushed (see
+        ``crossword_cells``), and ``vertical`` lays the tiles down a column."""
         tiles = [int(t) for t in dict.fromkeys(tiles)]
         if not tiles:
             return MoveResult(False, "nothing to move")
         if area == TABLE and self.variant.crossword:
             return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
+        if area == TABLE:
+            return self._move_flat(tiles, (int(cell[0]), int(cell[1])), lead, whole_set)
+        if area != RACK:
+            return MoveResult(False, f"unknown area {area!r}")
         on_table = {t for t in self.table().cells.values()}
-        if area == TABLE or any(t in on_table for t in tiles):
-            if self.draft is None:
-                return MoveResult(False, "wait for your turn to change the table")
+        if any(t in on_table for t in tiles) and self.draft is None:
+            return MoveResult(False, "wait for your turn to change the table")
         owned = set(self.rack_slots) | on_table
         if self.draft is None:
             owned = set(self.rack_slots)
         if not all(t in owned for t in tiles):
             return MoveResult(False, "those tiles cannot be moved")
         r, c = int(cell[0]), int(cell[1])
-        if area == TABLE:
-            if not self.variant.crossword and not (0 <= c and c + len(tiles) <= self.grid_width and r >= 0):
-                return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
-        elif area == RACK:
-            if not (0 <= r < RACK_ROWS and c >= 0):
-                return MoveResult(False, "that is not a place on your rack")
-        else:
-            return MoveResult(False, f"unknown area {area!r}")
+        if not (0 <= r < RACK_ROWS and c >= 0):
+            return MoveResult(False, "that is not a place on your rack")
 
         before_draft = self.draft.copy() if self.draft is not None else None
         before_slots = dict(self.rack_slots)
@@ -512,7 +514,7 @@ class Session:
         for t in tiles:
             self.rack_slots.pop(t, None)
 
-        ok = self._place_table(tiles, r, c) if area == TABLE else self._place_rack(tiles, r, c)
+        ok = self._place_rack(tiles, r, c)
         if not ok:
             self.draft, self.rack_slots = before_draft, before_slots
             return MoveResult(False, "no room there")
@@ -600,20 +602,45 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
-    def _place_table(self, tiles: list[int], r: int, c: int) -> bool:
-        board = self.draft
-        limit = None if self.variant.crossword else self.grid_width
-        row = {cc: t for (rr, cc), t in board.cells.items() if rr == r}
-        pushed = _push_row(row, c, len(tiles), keep_gaps=True, limit=limit)
-        if pushed is None:
-            return False
-        for cc in row:
-            del board.cells[(r, cc)]
-        for cc, t in pushed.items():
-            board.cells[(r, cc)] = t
-        for i, t in enumerate(tiles):
-            board.cells[(r, c + i)] = t
-        return True
+    def pinned_tiles(self) -> list[int]:
+        """Table tiles that may not be pushed aside now: the table as the turn began, before
+        the player's initial meld in rule sets where the table may not be touched then."""
+        if self.draft is None or self.state.players[self.viewer].melded or not self.variant.initial_table_untouched:
+            return []
+        return self.state.board.tiles()
+
+    def preview_move(self, tiles: list[int], cell: Cell, lead: int = 0, whole_set: bool = False) -> list[Cell]:
+        """Where ``move`` would put ``tiles`` on a flat table (nothing changes): their cells, in order."""
+        tiles = [int(t) for t in dict.fromkeys(tiles)]
+        if self.draft is None or not tiles or len(tiles) > self.grid_width:
+            return []
+        key = (self.version, tuple(tiles), tuple(cell), lead, whole_set)
+        if self._preview is None or self._preview[0] != key:
+            where = self._flat_result(tiles, (int(cell[0]), int(cell[1])), lead, whole_set).where()
+            self._preview = (key, [where[t] for t in tiles if t in where])
+        return list(self._preview[1])
+
+    def _flat_result(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> Board:
+        if whole_set:
+            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width, self.pinned_tiles())
+        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead, self.pinned_tiles())
+
+    def _move_flat(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> MoveResult:
+        """``move`` onto a flat table: the draft editing of ``game.play.draft``."""
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        on_table = self.draft.tile_set()
+        if not all(t in on_table or t in self.rack_slots for t in tiles):
+            return MoveResult(False, "those tiles cannot be moved")
+        if len(tiles) > self.grid_width:
+            return MoveResult(False, "that is more tiles than a row of the table holds: put them down in parts")
+        board = self._flat_result(tiles, cell, lead, whole_set)
+        self._push_undo()
+        for t in tiles:
+            self.rack_slots.pop(t, None)
+        self.draft = board
+        self.version += 1
+        return MoveResult(True)
 
     def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
         row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}

@@ -39,16 +39,16 @@ def test_move_to_table_undo_and_reset():
     assert s.table().get((0, 0)) == r10
 
 
-def test_dropping_onto_a_tile_pushes_the_line_right():
-    s = human_session("R10 R11 R12 R9")
-    r9, r10, r11, r12 = tiles("R9 R10 R11 R12")
+def test_dropping_onto_a_tile_joins_its_set_in_its_place():
+    s = human_session("R10 R11 R12 R9 K5")
+    r9, r10, r11, r12, k5 = tiles("R9 R10 R11 R12 K5")
     s.move([r10, r11, r12], TABLE, (2, 4))
-    assert s.move([r9], TABLE, (2, 4)).ok
-    assert [s.table().get((2, c)) for c in range(4, 8)] == [r9, r10, r11, r12]
-    # no room beyond the 28th column
-    assert s.move([r9], TABLE, (2, 27)).ok and s.table().get((2, 27)) == r9
-    res = s.move([r10, r11], TABLE, (3, 27))
-    assert not res.ok and "wide" in res.message
+    assert s.move([r9], TABLE, (2, 5)).ok  # on the red 11: the 9 goes before the 10
+    assert [s.table().get((2, c)) for c in range(3, 7)] == [r9, r10, r11, r12]
+    # past the table's edge: kept inside the row, as a set of its own
+    w = s.grid_width
+    assert s.move([k5], TABLE, (3, w + 4)).ok and s.table().get((3, w - 1)) == k5
+    assert s.undo() and s.table().get((3, w - 1)) is None
 
 
 def test_rack_rearranging_and_sorting():
