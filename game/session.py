@@ -205,6 +205,11 @@ def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int |
     return out
 
 
+def _sets(board: Board) -> list[tuple[int, ...]]:
+    """The sets of a flat table, wherever they lie."""
+    return sorted(ln.tiles for ln in board.lines())
+
+
 class Session:
     """One game in progress: the state, the human's draft turn, timers and events."""
 
@@ -237,6 +242,7 @@ class Session:
         self.version = 0  # bumps whenever anything visible changes
         self._analysis: tuple[int, Analysis] | None = None
         self._preview: tuple | None = None
+        self._changed: tuple[int, bool] | None = None
         self._begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
@@ -439,6 +445,20 @@ class Session:
 
     @property
     def draft_changed(self) -> bool:
+        """The player changed the table this turn.  On a flat table that means its sets: a set
+        moved to another place is the same table (ending the turn then draws)."""
+        if self.draft is None:
+            return False
+        if self._changed is None or self._changed[0] != self.version:
+            same = self.draft == self.state.board
+            if not same and not self.variant.crossword:
+                same = _sets(self.draft) == _sets(self.state.board)
+            self._changed = (self.version, not same)
+        return self._changed[1]
+
+    @property
+    def draft_moved(self) -> bool:
+        """Any tile of the table is somewhere else than when the turn began."""
         return self.draft is not None and self.draft != self.state.board
 
     @property
@@ -671,7 +691,7 @@ class Session:
 
     def reset(self) -> bool:
         """Put every tile back where it was when the turn began."""
-        if self.draft is None or (not self.draft_changed and self.rack_slots == self._turn_rack):
+        if self.draft is None or (not self.draft_moved and self.rack_slots == self._turn_rack):
             return False
         self._push_undo()
         self.draft = self.state.board.copy()
@@ -708,7 +728,7 @@ class Session:
         """Draw a tile (tiles moved this turn go back first)."""
         if not self.my_turn:
             return Outcome(False, [Problem("it is not your turn")])
-        if self.draft_changed or self.held_table_tiles():
+        if self.draft_moved or self.held_table_tiles():
             self.draft = self.state.board.copy()
             self.rack_slots = dict(self._turn_rack)
             self._sync_rack()

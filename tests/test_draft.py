@@ -133,7 +133,14 @@ def test_neighbours_are_pushed_right_and_reflow_onto_the_next_row():
     out = draft.drop(b, [k7], (0, 7), W)  # at the end of K4-K6
     rows = picture(out)
     assert rows[0] == "R1 R2 R3 . K4 K5 K6 K7 . B7 B8 B9 . O10 O11 O12"
-    assert rows[1] == "R5 R6 R7 . K1 K2 K3"  # the last set went to the start of the next row
+    assert rows[1] == "K1 K2 K3 . R5 R6 R7"  # the last set went to the next row with room; nothing else moved
+    # a full next row is left alone: the set goes further down
+    full = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7",
+                 "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5",
+                 "O7 O8 O9")
+    rows = picture(draft.drop(full, [k7], (0, 7), W))
+    assert rows[1] == "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5"
+    assert rows[2] == "O7 O8 O9 . R5 R6 R7"
     # a new set in the middle pushes everything after it along; nothing is lost
     out2 = draft.drop(out, [r13], (0, 8), W)
     assert len(out2) == len(out) + 1 and gaps_kept(out2)

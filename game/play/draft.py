@@ -10,8 +10,8 @@ in a row, so two sets must never touch.  The rules here keep it that way:
 - tiles filling the gap between two sets exactly join both when that makes a set;
 - whatever the change, an empty cell stays between two sets: the sets after the
   changed one are pushed right, and sets that no longer fit in the row move to the
-  start of the next row, which is pushed along in turn (rows are added below as
-  needed, so the table never runs out of room);
+  first row below with room for them (a new row when none has: the table never runs
+  out of room), so nothing else moves;
 - a whole set can be moved as it is (``move_set``): it never joins another.
 
 ``pinned`` tiles (the table as it was, before a player's initial meld in rule sets
@@ -26,9 +26,6 @@ from typing import Iterable, Sequence
 
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line, check_set
-
-MAX_ROWS = 400  # a safety stop for the reflow; a real table needs a few rows
-
 
 @dataclass
 class Block:
@@ -134,27 +131,16 @@ def _push_right(blocks: list[Block], cursor: int, width: int) -> tuple[list[Bloc
     return placed, rest
 
 
-def _insert_front(board: Board, row: int, coming: list[Block], width: int) -> None:
-    """Blocks moving down from the row above go to the start of ``row``; that row's own
-    sets are pushed right, and whatever no longer fits goes on down."""
-    for _ in range(MAX_ROWS):
-        if not coming:
-            return
-        old = _row_blocks(board, row)
-        packed: list[Block] = []
-        cursor = 0
-        while coming and cursor + len(coming[0].tiles) <= width:
-            b = coming.pop(0)
-            packed.append(Block(cursor, b.tiles))
-            cursor += len(b.tiles) + 1
-        if not packed:  # a set longer than a row: it goes on a row of its own
-            b = coming.pop(0)
-            packed.append(Block(0, b.tiles))
-            cursor = len(b.tiles) + 1
-        placed, over = _push_right(old, cursor, width)
-        _write_row(board, row, packed + placed)
-        coming = coming + over
-        row += 1
+def _send_down(board: Board, row: int, blocks: list[Block], width: int) -> None:
+    """Sets that no longer fit in ``row`` go, in order, to the first free place below it
+    (the first row with room, else a new row): nothing else moves."""
+    for b in blocks:
+        last = max((r for r, _ in board.cells), default=row)
+        for r in range(row + 1, last + 2):
+            c = next((c for c in range(0, width - len(b.tiles) + 1) if _fits_alone(board, r, c, len(b.tiles), width)), None)
+            if c is not None:
+                board.place_line((r, c), b.tiles)
+                break
 
 
 def _place_block(board: Board, row: int, block: Block, width: int) -> Board:
@@ -178,14 +164,14 @@ def _place_block(board: Board, row: int, block: Block, width: int) -> Board:
             s = end - len(b.tiles) + 1
             moved.insert(0, Block(s, b.tiles))
             limit = s - 2
-        if moved and moved[0].start < 0:  # the row is full: the set starts the next row
-            _insert_front(out, row + 1, [Block(0, block.tiles)], width)
+        if moved and moved[0].start < 0:  # the row is full: the set goes to the next row with room
+            _send_down(out, row, [Block(0, block.tiles)], width)
             return out
         left = moved
     placed, over = _push_right(right, start + n + 1, width)
     _write_row(out, row, left + [Block(start, list(block.tiles))] + placed)
     if over:
-        _insert_front(out, row + 1, over, width)
+        _send_down(out, row, over, width)
     return out
 
 

@@ -49,9 +49,10 @@ class SetGrip:
         if not sc.can_edit_table():
             return []
         dragging = set(sc.drag.tiles) if sc.drag is not None else set()
+        pinned = set(self.session.pinned_tiles())  # before the initial meld the table stays as it is
         out = []
         for line in self.session.table().lines():
-            if dragging & set(line.tiles):
+            if dragging & set(line.tiles) or pinned & set(line.tiles):
                 continue
             out.append((self.grip_rect(lay, line), line))
         return out
@@ -104,6 +105,9 @@ class SetGrip:
                 return True
             area, cell = sc.cursor
             line = self.session.table().line_of(cell) if area == TABLE and sc.kb_mode else None
+            if line is not None and set(line.tiles) & set(self.session.pinned_tiles()):
+                sc.toast("Before your initial meld the sets on the table stay where they are", theme.INK_DIM)
+                return True
             if line is None or not sc.can_edit_table():
                 sc.toast("Move the cursor (arrow keys) onto a set on the table first, then M to move it", theme.INK_DIM)
                 return True

@@ -702,7 +702,7 @@ class PlayScene(Scene):
         if name == "undo":
             return mine and sess.can_undo
         if name == "reset":
-            return mine and (sess.draft_changed or bool(sess.held_table_tiles()))
+            return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
         if name in ("hint", "end"):
             return mine
         return False
