@@ -147,7 +147,7 @@ def main(argv) -> None:
     sp = play.sprites[tile]
     start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6)
     g = play.layout().grid
-    cell = (-4, 14)
+    cell = (4, 1)
     target = g.cell_rect(cell).center
     run(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, start)), button=1)])
     for i in range(1, 9):
