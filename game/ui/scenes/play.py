@@ -202,7 +202,11 @@ class PlayScene(Scene):
             rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
             bounds = (r0, c0, rows, cols)
         else:
-            rows_needed = max([r for r, _ in board.cells] + [r for r, _ in sess.state.board.cells] + [-1]) + 2
+            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
+            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
+            top = max(used, default=-1)
+            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
+            rows_needed = top + 1 + int(spare)
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         # a table laid out wider than a row (an older save) is shown whole
