@@ -27,6 +27,9 @@ class SetGrip:
         self.scene = scene
         self.carry: list[int] = []  # a set picked up with the keyboard
         self.mouse = (0, 0)
+        self._grips_key: tuple | None = None
+        self._grips: list = []
+        self._bars: dict[tuple[int, int, bool], pygame.Surface] = {}
 
     @property
     def session(self):
@@ -48,6 +51,13 @@ class SetGrip:
         sc = self.scene
         if not sc.can_edit_table():
             return []
+        key = (self.session.version, id(lay), lay.grid.x0, lay.grid.y0, lay.grid.px, tuple(sc.drag.tiles) if sc.drag else ())
+        if key != self._grips_key:
+            self._grips_key, self._grips = key, self._find_grips(lay)
+        return self._grips
+
+    def _find_grips(self, lay) -> list[tuple[pygame.Rect, object]]:
+        sc = self.scene
         dragging = set(sc.drag.tiles) if sc.drag is not None else set()
         pinned = set(self.session.pinned_tiles())  # before the initial meld the table stays as it is
         out = []
@@ -147,20 +157,31 @@ class SetGrip:
         if not grips:
             return
         hover = self.grip_at(self.mouse) if sc.drag is None else None
+        batch = []
         for rect, line in grips:
-            lit = hover is not None and hover.cells == line.cells or (self.carry and self.carry[0] in line.tiles)
-            colour = theme.GOLD if lit else (228, 232, 240)
-            bar = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(bar, (*colour, 235 if lit else 120), bar.get_rect(), border_radius=rect.h // 2)
-            dots = max(2, min(5, rect.w // max(6, rect.h * 2)))
-            for i in range(dots):
-                x = rect.w / 2 + (i - (dots - 1) / 2) * rect.h * 1.1
-                pygame.draw.circle(bar, (40, 44, 56, 200), (int(x), rect.h // 2), max(1, rect.h // 5))
-            surf.blit(bar, rect.topleft)
+            lit = bool(hover is not None and hover.cells == line.cells or (self.carry and self.carry[0] in line.tiles))
+            batch.append((self.bar_image(rect.w, rect.h, lit), rect.topleft))
+        surf.fblits(batch)
         if hover is not None and sc.drag is None:
             self.tip(surf, lay, "Drag to move the whole set (M with the keyboard)")
         if self.carry:
             self.draw_carry_target(surf, lay)
+
+    def bar_image(self, w: int, h: int, lit: bool) -> pygame.Surface:
+        key = (w, h, lit)
+        bar = self._bars.get(key)
+        if bar is None:
+            if len(self._bars) > 200:
+                self._bars.clear()
+            colour = theme.GOLD if lit else (228, 232, 240)
+            bar = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(bar, (*colour, 235 if lit else 120), bar.get_rect(), border_radius=h // 2)
+            dots = max(2, min(5, w // max(6, h * 2)))
+            for i in range(dots):
+                x = w / 2 + (i - (dots - 1) / 2) * h * 1.1
+                pygame.draw.circle(bar, (40, 44, 56, 200), (int(x), h // 2), max(1, h // 5))
+            self._bars[key] = bar
+        return bar
 
     def draw_carry_target(self, surf, lay) -> None:
         sc = self.scene
