@@ -897,7 +897,8 @@ class PlayScene(Scene):
             y0 -= d.lead * grid.py
         if grid is lay.grid and self.session.variant.crossword and len(d.tiles) > 1:
             # shown where they would land: stepping over the tiles a set is laid across
-            first = grid.nearest_cell((x0, y0))
+            r, c = spot[1]  # the grabbed tile's cell is the one under the pointer (as the drop has it)
+            first = (r - d.lead, c) if self.vertical_placing() else (r, c - d.lead)
             cells = self.drop_cells(d.tiles, TABLE, first)
             return [(x0 + (c - first[1]) * grid.px, y0 + (r - first[0]) * grid.py, w) for r, c in cells]
         return [(x0 + i * grid.px, y0, w) for i in range(len(d.tiles))]
