@@ -184,27 +184,6 @@ def _new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
-    """Make room for ``k`` tiles at columns ``c..c+k-1`` of a row (``{col: tile}``) by pushing
-    the tiles from there on to the right, only as far as needed.  With ``keep_gaps`` a gap
-    between two lines is kept (so pushing never joins two sets).  None when it does not fit."""
-    out = {cc: t for cc, t in row.items() if cc < c}
-    prev_cc = prev_nc = None
-    for cc in sorted(x for x in row if x >= c):
-        if prev_cc is None:
-            need = c + k
-        elif cc == prev_cc + 1 or not keep_gaps:
-            need = prev_nc + 1
-        else:
-            need = prev_nc + 2
-        nc = max(cc, need)
-        if limit is not None and nc >= limit:
-            return None
-        out[nc] = row[cc]
-        prev_cc, prev_nc = cc, nc
-    return out
-
-
 def _sets(board: Board) -> list[tuple[int, ...]]:
     """The sets of a flat table, wherever they lie."""
     return sorted(ln.tiles for ln in board.lines())
@@ -548,19 +527,7 @@ class Session:
         cells from there along the row (or down the column), stepping over the tiles already
         on the board (so a set is laid across another and nothing moves).  One tile goes to
         ``cell`` itself (a tile there changes places with it, see ``move``)."""
-        r, c = int(cell[0]), int(cell[1])
-        if len(tiles) <= 1:
-            return [(r, c)]
-        board = self.table()
-        moving = set(tiles)
-        dr, dc = (1, 0) if vertical else (0, 1)
-        out: list[Cell] = []
-        while len(out) < len(tiles):
-            t = board.get((r, c))
-            if t is None or t in moving:
-                out.append((r, c))
-            r, c = r + dr, c + dc
-        return out
+        return draft_edit.crossword_cells(self.table(), tiles, cell, vertical)
 
     def _move_crossword(self, tiles: list[int], cell: Cell, vertical: bool) -> MoveResult:
         """``move`` onto a crossword board.  One tile dropped on another changes places with it
@@ -664,7 +631,7 @@ class Session:
 
     def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
         row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}
-        pushed = _push_row(row, c, len(tiles), keep_gaps=False, limit=None)
+        pushed = draft_edit.push_row(row, c, len(tiles), keep_gaps=False, limit=None)
         for t in row.values():
             del self.rack_slots[t]
         for i, t in enumerate(tiles):

@@ -224,3 +224,20 @@ def test_joined_order_and_could_be_set():
     assert format_tiles(draft.joined_order(t("R4 K4"), t("B4"))) == "K4 R4 B4"
     assert draft.could_be_set(t("R4 R9")) and draft.could_be_set(t("R4 K4 J"))
     assert not draft.could_be_set(t("R4 K5")) and not draft.could_be_set(t("R4 R4"))
+
+
+def test_push_row_makes_room_on_the_rack_and_keeps_gaps():
+    row = {3: "a", 4: "b", 6: "c"}
+    # two tiles dropped on column 3: the touching line moves right by two, the gap before "c" stays
+    assert draft.push_row(row, 3, 2, keep_gaps=True, limit=None) == {5: "a", 6: "b", 8: "c"}
+    # without gaps (the rack) tiles only move as far as needed
+    assert draft.push_row(row, 3, 1, keep_gaps=False, limit=None) == {4: "a", 5: "b", 6: "c"}
+    assert draft.push_row(row, 3, 2, keep_gaps=True, limit=8) is None
+
+
+def test_crossword_cells_step_over_tiles_on_the_board():
+    b = table(". . K5 . .")
+    r1, r2, r3 = (int(t) for t in parse_tiles("R1 R2 R3"))
+    assert draft.crossword_cells(b, [r1, r2, r3], (0, 1)) == [(0, 1), (0, 3), (0, 4)]
+    assert draft.crossword_cells(b, [r1, r2], (0, 2), vertical=True) == [(1, 2), (2, 2)]
+    assert draft.crossword_cells(b, [r1], (0, 2)) == [(0, 2)]

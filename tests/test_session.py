@@ -8,17 +8,8 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.state import StateError
-from game.session import RACK, TABLE, Session, _push_row, view_from_dict, view_to_dict
+from game.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
-
-
-def test_push_row_makes_room_and_keeps_gaps():
-    row = {3: "a", 4: "b", 6: "c"}
-    # two tiles dropped on column 3: the touching line moves right by two, the gap before "c" stays
-    assert _push_row(row, 3, 2, keep_gaps=True, limit=None) == {5: "a", 6: "b", 8: "c"}
-    # without gaps (the rack) tiles only move as far as needed
-    assert _push_row(row, 3, 1, keep_gaps=False, limit=None) == {4: "a", 5: "b", 6: "c"}
-    assert _push_row(row, 3, 2, keep_gaps=True, limit=8) is None
 
 
 def test_move_to_table_undo_and_reset():

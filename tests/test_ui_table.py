@@ -13,7 +13,7 @@ from game.session import TABLE, Session
 from game.ui.scenes.play import PlayScene
 from game.ui.setgrip import SetGrip
 from game.ui.variant_ui import find
-from uidrive import cell_center, click, drag, key, make_app, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, make_app, settle, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
 

@@ -17,6 +17,9 @@ in a row, so two sets must never touch.  The rules here keep it that way:
 ``pinned`` tiles (the table as it was, before a player's initial meld in rule sets
 where the table may not be touched then) are not pushed aside for a new set: the
 new set goes to the nearest free place instead.
+
+The rack's pushing (``push_row``) and where tiles go on Rummi200kub's crossword board
+(``crossword_cells``) live here too: every way the session edits a draft.
 """
 
 from __future__ import annotations
@@ -287,3 +290,45 @@ def _new_set(rest: Board, order: list[int], row: int, start: int, width: int, pi
         out.place_line((r, c), order)
     return out
 
+
+# -- the rack and the crossword board -----------------------------------------------------------
+
+
+def push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
+    """Make room for ``k`` tiles at columns ``c..c+k-1`` of a row (``{col: tile}``) by pushing
+    the tiles from there on to the right, only as far as needed.  With ``keep_gaps`` a gap
+    between two lines is kept (so pushing never joins two sets).  None when it does not fit."""
+    out = {cc: t for cc, t in row.items() if cc < c}
+    prev_cc = prev_nc = None
+    for cc in sorted(x for x in row if x >= c):
+        if prev_cc is None:
+            need = c + k
+        elif cc == prev_cc + 1 or not keep_gaps:
+            need = prev_nc + 1
+        else:
+            need = prev_nc + 2
+        nc = max(cc, need)
+        if limit is not None and nc >= limit:
+            return None
+        out[nc] = row[cc]
+        prev_cc, prev_nc = cc, nc
+    return out
+
+
+def crossword_cells(board: Board, tiles: Sequence[int], cell: Cell, vertical: bool = False) -> list[Cell]:
+    """Where ``tiles`` go on a crossword board when the first is put at ``cell``: the free
+    cells from there along the row (or down the column), stepping over the tiles already on
+    the board (so a set is laid across another and nothing moves).  One tile goes to ``cell``
+    itself."""
+    r, c = int(cell[0]), int(cell[1])
+    if len(tiles) <= 1:
+        return [(r, c)]
+    moving = set(tiles)
+    dr, dc = (1, 0) if vertical else (0, 1)
+    out: list[Cell] = []
+    while len(out) < len(tiles):
+        t = board.get((r, c))
+        if t is None or t in moving:
+            out.append((r, c))
+        r, c = r + dr, c + dc
+    return out
