@@ -679,7 +679,9 @@ class Session:
         when the screen should ask first.  None when it is not the viewer's turn."""
         if self.draft is None or not self.my_turn:
             return None
-        return engine.preview_end_turn(self.state, self.draft)
+        # sets only moved about: ending the turn draws (see ``end_turn``)
+        board = self.draft if self.draft_changed or self.held_table_tiles() else self.state.board
+        return engine.preview_end_turn(self.state, board)
 
     def would_penalise(self) -> bool:
         """Ending the turn now would cost the variant's failed-play penalty."""

@@ -281,3 +281,19 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
     assert got["type"] == "play" and sorted(got["tiles"]) == sorted(rack[:2])
     assert engine.play(state.clone(), got["board"]).ok
 
+
+
+def test_sets_only_moved_about_is_no_change_and_ending_the_turn_draws():
+    from uihelp import lay_table
+
+    s = human_session(melded=True)
+    lay_table(s.state, ["R3 R4 R5", "K9 K10 K11"])
+    s = Session(s.state, autosave=False)
+    run = list(s.table().lines()[0].tiles)
+    n = len(s.state.players[0].rack)
+    assert s.move(run, TABLE, (3, 2), whole_set=True).ok
+    assert s.draft_moved and not s.draft_changed
+    assert s.preview().outcome == "draw"
+    assert s.end_turn().ok
+    assert len(s.state.players[0].rack) == n + 1  # a tile was drawn; the table is as it was
+    assert s.state.board.where()[run[0]] != (3, 2)
