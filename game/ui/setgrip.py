@@ -69,7 +69,7 @@ class SetGrip:
 
     def grip_at(self, pos):
         for rect, line in self.grips(self.scene.layout()):
-            if rect.inflate(4, 8).collidepoint(pos):
+            if rect.inflate(4, 4).collidepoint(pos):
                 return line
         return None
 
