@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .play import draft as draft_edit
 from .play.computer import apply_computer_action
 from .rules import actions as act
 from .rules import engine
@@ -192,25 +193,9 @@ def _new_game_id() -> str:
     return secrets.token_hex(8)
 
 
-def _push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | None) -> dict[int, int] | None:
-    """Make room for ``k`` tiles at columns ``c..c+k-1`` of a row (``{col: tile}``) by pushing
-    the tiles from there on to the right, only as far as needed.  With ``keep_gaps`` a gap
-    between two lines is kept (so pushing never joins two sets).  None when it does not fit."""
-    out = {cc: t for cc, t in row.items() if cc < c}
-    prev_cc = prev_nc = None
-    for cc in sorted(x for x in row if x >= c):
-        if prev_cc is None:
-            need = c + k
-        elif cc == prev_cc + 1 or not keep_gaps:
-            need = prev_nc + 1
-        else:
-            need = prev_nc + 2
-        nc = max(cc, need)
-        if limit is not None and nc >= limit:
-            return None
-        out[nc] = row[cc]
-        prev_cc, prev_nc = cc, nc
-    return out
+def _sets(board: Board) -> list[tuple[int, ...]]:
+    """The sets of a flat table, wherever they lie."""
+    return sorted(ln.tiles for ln in board.lines())
 
 
 class Session:
@@ -244,6 +229,8 @@ class Session:
         self._turn_rack: dict[int, Cell] = {}
         self.version = 0  # bumps whenever anything visible changes
         self._analysis: tuple[int, Analysis] | None = None
+        self._preview: tuple | None = None
+        self._changed: tuple[int, bool] | None = None
         self._begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
@@ -446,6 +433,20 @@ class Session:
 
     @property
     def draft_changed(self) -> bool:
+        """The player changed the table this turn.  On a flat table that means its sets: a set
+        moved to another place is the same table (ending the turn then draws)."""
+        if self.draft is None:
+            return False
+        if self._changed is None or self._changed[0] != self.version:
+            same = self.draft == self.state.board
+            if not same and not self.variant.crossword:
+                same = _sets(self.draft) == _sets(self.state.board)
+            self._changed = (self.version, not same)
+        return self._changed[1]
+
+    @property
+    def draft_moved(self) -> bool:
+        """Any tile of the table is somewhere else than when the turn began."""
         return self.draft is not None and self.draft != self.state.board
 
     @property
@@ -483,34 +484,34 @@ class Session:
                 return (TABLE, cell)
         return None
 
-    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False) -> MoveResult:
+    def move(self, tiles: list[int], area: str, cell: Cell, vertical: bool = False, lead: int = 0,
+             whole_set: bool = False) -> MoveResult:
         """Move ``tiles`` (in this order, side by side) so the first lands on ``cell`` of
-        ``area`` (``"table"`` or ``"rack"``).  Tiles already there are pushed right; on a
-        crossword board nothing is pushed (see ``crossword_cells``), and ``vertical`` lays the
-        tiles down a column."""
+        ``area`` (``"table"`` or ``"rack"``).  On a flat table the tiles join the set they are
+        put on or at (tile ``lead`` is the one under the pointer) or start a new one, and sets
+        are kept apart (``game.play.draft``); ``whole_set`` moves a set as it is.  On the rack
+        tiles already there are pushed right; on a crossword board nothing is pushed (see
+        ``crossword_cells``), and ``vertical`` lays the tiles down a column."""
         tiles = [int(t) for t in dict.fromkeys(tiles)]
         if not tiles:
             return MoveResult(False, "nothing to move")
         if area == TABLE and self.variant.crossword:
             return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
+        if area == TABLE:
+            return self._move_flat(tiles, (int(cell[0]), int(cell[1])), lead, whole_set)
+        if area != RACK:
+            return MoveResult(False, f"unknown area {area!r}")
         on_table = {t for t in self.table().cells.values()}
-        if area == TABLE or any(t in on_table for t in tiles):
-            if self.draft is None:
-                return MoveResult(False, "wait for your turn to change the table")
+        if any(t in on_table for t in tiles) and self.draft is None:
+            return MoveResult(False, "wait for your turn to change the table")
         owned = set(self.rack_slots) | on_table
         if self.draft is None:
             owned = set(self.rack_slots)
         if not all(t in owned for t in tiles):
             return MoveResult(False, "those tiles cannot be moved")
         r, c = int(cell[0]), int(cell[1])
-        if area == TABLE:
-            if not self.variant.crossword and not (0 <= c and c + len(tiles) <= self.grid_width and r >= 0):
-                return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
-        elif area == RACK:
-            if not (0 <= r < RACK_ROWS and c >= 0):
-                return MoveResult(False, "that is not a place on your rack")
-        else:
-            return MoveResult(False, f"unknown area {area!r}")
+        if not (0 <= r < RACK_ROWS and c >= 0):
+            return MoveResult(False, "that is not a place on your rack")
 
         before_draft = self.draft.copy() if self.draft is not None else None
         before_slots = dict(self.rack_slots)
@@ -521,7 +522,7 @@ class Session:
         for t in tiles:
             self.rack_slots.pop(t, None)
 
-        ok = self._place_table(tiles, r, c) if area == TABLE else self._place_rack(tiles, r, c)
+        ok = self._place_rack(tiles, r, c)
         if not ok:
             self.draft, self.rack_slots = before_draft, before_slots
             return MoveResult(False, "no room there")
@@ -535,19 +536,7 @@ class Session:
         cells from there along the row (or down the column), stepping over the tiles already
         on the board (so a set is laid across another and nothing moves).  One tile goes to
         ``cell`` itself (a tile there changes places with it, see ``move``)."""
-        r, c = int(cell[0]), int(cell[1])
-        if len(tiles) <= 1:
-            return [(r, c)]
-        board = self.table()
-        moving = set(tiles)
-        dr, dc = (1, 0) if vertical else (0, 1)
-        out: list[Cell] = []
-        while len(out) < len(tiles):
-            t = board.get((r, c))
-            if t is None or t in moving:
-                out.append((r, c))
-            r, c = r + dr, c + dc
-        return out
+        return draft_edit.crossword_cells(self.table(), tiles, cell, vertical)
 
     def _move_crossword(self, tiles: list[int], cell: Cell, vertical: bool) -> MoveResult:
         """``move`` onto a crossword board.  One tile dropped on another changes places with it
@@ -609,24 +598,49 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
-    def _place_table(self, tiles: list[int], r: int, c: int) -> bool:
-        board = self.draft
-        limit = None if self.variant.crossword else self.grid_width
-        row = {cc: t for (rr, cc), t in board.cells.items() if rr == r}
-        pushed = _push_row(row, c, len(tiles), keep_gaps=True, limit=limit)
-        if pushed is None:
-            return False
-        for cc in row:
-            del board.cells[(r, cc)]
-        for cc, t in pushed.items():
-            board.cells[(r, cc)] = t
-        for i, t in enumerate(tiles):
-            board.cells[(r, c + i)] = t
-        return True
+    def pinned_tiles(self) -> list[int]:
+        """Table tiles that may not be pushed aside now: the table as the turn began, before
+        the player's initial meld in rule sets where the table may not be touched then."""
+        if self.draft is None or self.state.players[self.viewer].melded or not self.variant.initial_table_untouched:
+            return []
+        return self.state.board.tiles()
+
+    def preview_move(self, tiles: list[int], cell: Cell, lead: int = 0, whole_set: bool = False) -> list[Cell]:
+        """Where ``move`` would put ``tiles`` on a flat table (nothing changes): their cells, in order."""
+        tiles = [int(t) for t in dict.fromkeys(tiles)]
+        if self.draft is None or not tiles or len(tiles) > self.grid_width:
+            return []
+        key = (self.version, tuple(tiles), tuple(cell), lead, whole_set)
+        if self._preview is None or self._preview[0] != key:
+            where = self._flat_result(tiles, (int(cell[0]), int(cell[1])), lead, whole_set).where()
+            self._preview = (key, [where[t] for t in tiles if t in where])
+        return list(self._preview[1])
+
+    def _flat_result(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> Board:
+        if whole_set:
+            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width, self.pinned_tiles())
+        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead, self.pinned_tiles())
+
+    def _move_flat(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> MoveResult:
+        """``move`` onto a flat table: the draft editing of ``game.play.draft``."""
+        if self.draft is None or not self.my_turn:
+            return MoveResult(False, "wait for your turn to change the table")
+        on_table = self.draft.tile_set()
+        if not all(t in on_table or t in self.rack_slots for t in tiles):
+            return MoveResult(False, "those tiles cannot be moved")
+        if len(tiles) > self.grid_width:
+            return MoveResult(False, "that is more tiles than a row of the table holds: put them down in parts")
+        board = self._flat_result(tiles, cell, lead, whole_set)
+        self._push_undo()
+        for t in tiles:
+            self.rack_slots.pop(t, None)
+        self.draft = board
+        self.version += 1
+        return MoveResult(True)
 
     def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
         row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}
-        pushed = _push_row(row, c, len(tiles), keep_gaps=False, limit=None)
+        pushed = draft_edit.push_row(row, c, len(tiles), keep_gaps=False, limit=None)
         for t in row.values():
             del self.rack_slots[t]
         for i, t in enumerate(tiles):
@@ -653,7 +667,7 @@ class Session:
 
     def reset(self) -> bool:
         """Put every tile back where it was when the turn began."""
-        if self.draft is None or (not self.draft_changed and self.rack_slots == self._turn_rack):
+        if self.draft is None or (not self.draft_moved and self.rack_slots == self._turn_rack):
             return False
         self._push_undo()
         self.draft = self.state.board.copy()
@@ -674,7 +688,9 @@ class Session:
         when the screen should ask first.  None when it is not the viewer's turn."""
         if self.draft is None or not self.my_turn:
             return None
-        return engine.preview_end_turn(self.state, self.draft)
+        # sets only moved about: ending the turn draws (see ``end_turn``)
+        board = self.draft if self.draft_changed or self.held_table_tiles() else self.state.board
+        return engine.preview_end_turn(self.state, board)
 
     def would_penalise(self) -> bool:
         """Ending the turn now would cost the variant's failed-play penalty."""
@@ -690,7 +706,7 @@ class Session:
         """Draw a tile (tiles moved this turn go back first)."""
         if not self.my_turn:
             return Outcome(False, [Problem("it is not your turn")])
-        if self.draft_changed or self.held_table_tiles():
+        if self.draft_moved or self.held_table_tiles():
             self.draft = self.state.board.copy()
             self.rack_slots = dict(self._turn_rack)
             self._sync_rack()

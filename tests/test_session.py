@@ -8,17 +8,8 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.state import StateError
-from game.session import RACK, TABLE, Session, _push_row, view_from_dict, view_to_dict
+from game.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
-
-
-def test_push_row_makes_room_and_keeps_gaps():
-    row = {3: "a", 4: "b", 6: "c"}
-    # two tiles dropped on column 3: the touching line moves right by two, the gap before "c" stays
-    assert _push_row(row, 3, 2, keep_gaps=True, limit=None) == {5: "a", 6: "b", 8: "c"}
-    # without gaps (the rack) tiles only move as far as needed
-    assert _push_row(row, 3, 1, keep_gaps=False, limit=None) == {4: "a", 5: "b", 6: "c"}
-    assert _push_row(row, 3, 2, keep_gaps=True, limit=8) is None
 
 
 def test_move_to_table_undo_and_reset():
@@ -39,16 +30,16 @@ def test_move_to_table_undo_and_reset():
     assert s.table().get((0, 0)) == r10
 
 
-def test_dropping_onto_a_tile_pushes_the_line_right():
-    s = human_session("R10 R11 R12 R9")
-    r9, r10, r11, r12 = tiles("R9 R10 R11 R12")
+def test_dropping_onto_a_tile_joins_its_set_in_its_place():
+    s = human_session("R10 R11 R12 R9 K5")
+    r9, r10, r11, r12, k5 = tiles("R9 R10 R11 R12 K5")
     s.move([r10, r11, r12], TABLE, (2, 4))
-    assert s.move([r9], TABLE, (2, 4)).ok
-    assert [s.table().get((2, c)) for c in range(4, 8)] == [r9, r10, r11, r12]
-    # no room beyond the 28th column
-    assert s.move([r9], TABLE, (2, 27)).ok and s.table().get((2, 27)) == r9
-    res = s.move([r10, r11], TABLE, (3, 27))
-    assert not res.ok and "wide" in res.message
+    assert s.move([r9], TABLE, (2, 5)).ok  # on the red 11: the 9 goes before the 10
+    assert [s.table().get((2, c)) for c in range(3, 7)] == [r9, r10, r11, r12]
+    # past the table's edge: kept inside the row, as a set of its own
+    w = s.grid_width
+    assert s.move([k5], TABLE, (3, w + 4)).ok and s.table().get((3, w - 1)) == k5
+    assert s.undo() and s.table().get((3, w - 1)) is None
 
 
 def test_rack_rearranging_and_sorting():
@@ -290,3 +281,19 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
     assert got["type"] == "play" and sorted(got["tiles"]) == sorted(rack[:2])
     assert engine.play(state.clone(), got["board"]).ok
 
+
+
+def test_sets_only_moved_about_is_no_change_and_ending_the_turn_draws():
+    from uihelp import lay_table
+
+    s = human_session(melded=True)
+    lay_table(s.state, ["R3 R4 R5", "K9 K10 K11"])
+    s = Session(s.state, autosave=False)
+    run = list(s.table().lines()[0].tiles)
+    n = len(s.state.players[0].rack)
+    assert s.move(run, TABLE, (3, 2), whole_set=True).ok
+    assert s.draft_moved and not s.draft_changed
+    assert s.preview().outcome == "draw"
+    assert s.end_turn().ok
+    assert len(s.state.players[0].rack) == n + 1  # a tile was drawn; the table is as it was
+    assert s.state.board.where()[run[0]] != (3, 2)

@@ -60,7 +60,7 @@ def tiles(text: str) -> list[int]:
     return [int(t) for t in parse_tiles(text)]
 
 
-def lay_table(state, sets, width: int = 28) -> None:
+def lay_table(state, sets, width: int | None = None) -> None:
     """Put ``sets`` (notation strings) on the table as they would be after earlier turns; a
     tile taken from a rack is replaced there by one from the pool."""
     from game.rules.board import Board
@@ -85,5 +85,5 @@ def lay_table(state, sets, width: int = 28) -> None:
                 break
         else:
             raise AssertionError(f"tile {t} is not in the pool or a rack")
-    state.board = Board.from_sets([[int(t) for t in row] for row in rows], width)
+    state.board = Board.from_sets([[int(t) for t in row] for row in rows], width or state.variant.grid_width)
     assert not state.conservation_problems()

@@ -18,7 +18,7 @@ from .melds import Meld, check_line
 from .tiles import format_tiles
 
 Cell = tuple[int, int]
-GRID_WIDTH = 28  # cells in a row of a flat table
+GRID_WIDTH = 19  # cells in a row of a flat table (a long run and a group side by side)
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ ZOOM_STEP = 1.2
 MIN_READABLE = 13  # smallest tile width (at scale 1) the fit view uses (10 pixels at least)
 MIN_ZOOM = 12  # smallest tile width (at scale 1) zooming out reaches
 MAX_ZOOM = 84  # largest tile width (at scale 1)
+MIN_FIT_ROWS = 7  # the fit view of a small board shows at least this many rows and columns
+MIN_FIT_COLS = 14
 PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 TIPS = {
     "zoom_out": "Zoom out (-, mouse wheel)",
@@ -74,6 +76,10 @@ class BoardView:
         self.mouse = (0, 0)
         self._marks: tuple | None = None
         self._mark_img: pygame.Surface | None = None
+        self._basis_key: tuple | None = None
+        self._grid_key: tuple | None = None
+        self._grid_img: pygame.Surface | None = None
+        self._basis = (0, 0, -1, -1)  # the tiles the fit view is for (rows and columns)
 
     @property
     def session(self):
@@ -82,8 +88,18 @@ class BoardView:
     # -- the camera ----------------------------------------------------------------------------------
     def layout_key(self):
         if self.auto:
-            return ("fit",)
+            return ("fit", self._basis)
         return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4))
+
+    def fit_bounds(self) -> tuple[int, int, int, int]:
+        """The tiles the fit view shows: the board as the turn began, so the view never moves
+        while the player works (it recentres between turns); Centre takes the board as it is."""
+        board = self.session.state.board
+        key = (len(board), board.bounds())
+        if key != self._basis_key:
+            self._basis_key = key
+            self._basis = board.bounds()
+        return self._basis
 
     def adjust_layout(self, lay) -> None:
         """Put the camera's grid into a freshly computed layout."""
@@ -92,15 +108,18 @@ class BoardView:
         self.world = (g.row0, g.col0, g.rows, g.cols)
         self.inner = felt_inner(lay.table, s)
         rack_w = lay.rack_grid.tile_w
-        # fit the board with one empty cell around it (the second is half in view)
+        # fit the tiles with one empty cell around them, centred on them in both directions
         inner = self.inner
-        fit_px = min(inner.w / max(1, g.cols - 2), inner.h / (ASPECT * max(1, g.rows - 2)))
+        r0, c0, r1, c1 = self.fit_bounds()
+        if r1 < r0:  # no tiles yet: the middle of the board
+            r0, c0, r1, c1 = 0, 0, 0, 0
+        rows, cols = max(MIN_FIT_ROWS, r1 - r0 + 3), max(MIN_FIT_COLS, c1 - c0 + 3)
+        fit_px = min(inner.w / cols, inner.h / (ASPECT * rows))
         readable = max(10, MIN_READABLE * s) / 0.94
         self.max_px = max(MAX_ZOOM * s / 0.94, fit_px)
         self.min_px = min(MIN_ZOOM * s / 0.94, fit_px)
         px = max(min(fit_px, rack_w / 0.94), min(readable, self.max_px))
-        r0, c0, rows, cols = self.world
-        self.fit = (px, c0 + cols / 2, r0 + rows / 2)
+        self.fit = (px, (c0 + c1 + 1) / 2, (r0 + r1 + 1) / 2)
         if self.auto:
             px, cx, cy = self.fit
         else:
@@ -139,9 +158,10 @@ class BoardView:
         self.moved()
 
     def centre(self) -> None:
-        if not self.auto:
-            self.auto = True
-            self.moved()
+        """Show every tile on the board now, centred (the fit view of the table as it is)."""
+        self.auto = True
+        self._basis = self.session.table().bounds()
+        self.moved()
 
     def moved(self) -> None:
         """The camera changed: tiles at rest jump to their new places (no slide)."""
@@ -371,22 +391,22 @@ class BoardView:
         return self._mark_img
 
     def draw_under_tiles(self, surf, lay) -> None:
-        """The cells of the board and its margin (the grid grows with the board)."""
+        """The cells in view (the board can grow in every direction), drawn once per view."""
         g = lay.grid
-        clip = lay.extra.get("table_clip")
-        r0, c0, rows, cols = self.world
-        vr0, vc0, vr1, vc1 = self.visible_cells()
-        img = self.mark_image(g)
-        batch = []
-        for r in range(max(r0, math.floor(vr0) - 1), min(r0 + rows, math.ceil(vr1) + 1)):
-            for c in range(max(c0, math.floor(vc0) - 1), min(c0 + cols, math.ceil(vc1) + 1)):
-                x, y = g.cell_pos((r, c))
-                batch.append((img, (int(x), int(y))))
-        prev = surf.get_clip()
-        if clip is not None:
-            surf.set_clip(clip.clip(prev))
-        surf.fblits(batch)
-        surf.set_clip(prev)
+        clip = lay.extra.get("table_clip") or lay.table
+        key = (round(g.x0, 2), round(g.y0, 2), g.px, g.tile_w, tuple(clip))
+        if key != self._grid_key or self._grid_img is None:
+            vr0, vc0, vr1, vc1 = self.visible_cells()
+            img = self.mark_image(g)
+            layer = pygame.Surface(clip.size, pygame.SRCALPHA)
+            batch = []
+            for r in range(math.floor(vr0) - 1, math.ceil(vr1) + 1):
+                for c in range(math.floor(vc0) - 1, math.ceil(vc1) + 1):
+                    x, y = g.cell_pos((r, c))
+                    batch.append((img, (int(x) - clip.x, int(y) - clip.y)))
+            layer.fblits(batch)
+            self._grid_key, self._grid_img = key, layer
+        surf.blit(self._grid_img, clip.topleft)
 
     def draw_hud(self, surf, lay) -> None:
         from .widgets import button_surface

@@ -327,10 +327,10 @@ class ClickControls:
                 sc.selection.remove(tile)
 
     def add_to(self, tiles: list[int], line) -> None:
+        """The tiles join ``line`` in their places (the same draft editing as a drop on it)."""
         sc = self.scene
-        sess = self.session
-        plan, ok = clickplan.plan_add(sess.table(), line, tiles, sess.grid_width, self.avoid(sc.layout()))
-        if self._place(plan):
+        _order, _k, ok = clickplan.add_order(line.tiles, tiles)
+        if sc.move_tiles(tiles, TABLE, line.cells[0]):
             sc.selection = []
             if not ok:
                 self.toast(f"{format_tiles(tiles)} does not fit {format_tiles(line.tiles)}: the set is outlined until you fix it",

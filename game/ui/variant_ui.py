@@ -77,7 +77,7 @@ class Combined:
 
 
 def plugin_for(scene):
-    from . import boardview, controls, r200  # noqa: F401  (register the click controls, the crossword board, claims)
+    from . import boardview, controls, r200, setgrip  # noqa: F401  (register the click controls, the crossword board, claims, set grips)
 
     variant = scene.session.variant
     parts = []

@@ -62,6 +62,7 @@ class Drag:
     grab: tuple[float, float]  # pointer offset from the first tile's top-left
     pos: tuple[float, float]  # pointer position
     lead: int = 0  # index of the tile under the pointer
+    whole: bool = False  # a whole table set moved by its grip (it keeps its order, joins nothing)
 
 
 @dataclass
@@ -203,15 +204,21 @@ class PlayScene(Scene):
             rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
             bounds = (r0, c0, rows, cols)
         else:
-            rows_needed = max([r for r, _ in board.cells] + [r for r, _ in sess.state.board.cells] + [-1]) + 2
+            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
+            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
+            top = max(used, default=-1)
+            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
+            rows_needed = top + 1 + int(spare)
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
+        # a table laid out wider than a row (an older save) is shown whole
+        cols = max([c + 1 for _, c in board.cells] + [c + 1 for _, c in sess.state.board.cells] + [sess.grid_width])
         info_band = bool(self.status_lines())
-        key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, sess.grid_width, rows_needed,
+        key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, cols, rows_needed,
                sess.rack_cols, bounds, info_band, cam)
         if key != self._layout_key:
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
-                                              sess.grid_width, rows_needed, sess.rack_cols, bounds, info_band)
+                                              cols, rows_needed, sess.rack_cols, bounds, info_band)
             variant_ui.call(self.plugin, "adjust_layout", self._layout)  # e.g. a camera over the grid
             self._layout_key = key
         self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
@@ -708,7 +715,7 @@ class PlayScene(Scene):
         if name == "undo":
             return mine and sess.can_undo
         if name == "reset":
-            return mine and (sess.draft_changed or bool(sess.held_table_tiles()))
+            return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
         if name in ("hint", "end"):
             return mine
         return False
@@ -783,12 +790,14 @@ class PlayScene(Scene):
         self.press = None
         self.app.push(PauseScene(self.app, self))
 
-    def move_tiles(self, tiles: list[int], area: str, cell) -> bool:
+    def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
+        """Put ``tiles`` down with the first at ``cell`` (tile ``lead`` under the pointer: on a
+        flat table its cell decides which set they join); ``whole`` moves a table set as it is."""
         sess = self.session
         if area == TABLE and not self.can_edit_table():
             self.toast("Wait for your turn to change the table" if not sess.my_turn else "One moment…", theme.INK_DIM)
             return False
-        res = sess.move(tiles, area, cell, vertical=area == TABLE and self.vertical_placing())
+        res = sess.move(tiles, area, cell, vertical=area == TABLE and self.vertical_placing(), lead=lead, whole_set=whole)
         if res.ok:
             self.app.sound.play("place")
             return True
@@ -899,7 +908,8 @@ class PlayScene(Scene):
             y0 -= d.lead * grid.py
         if grid is lay.grid and self.session.variant.crossword and len(d.tiles) > 1:
             # shown where they would land: stepping over the tiles a set is laid across
-            first = grid.nearest_cell((x0, y0))
+            r, c = spot[1]  # the grabbed tile's cell is the one under the pointer (as the drop has it)
+            first = (r - d.lead, c) if self.vertical_placing() else (r, c - d.lead)
             cells = self.drop_cells(d.tiles, TABLE, first)
             return [(x0 + (c - first[1]) * grid.px, y0 + (r - first[0]) * grid.py, w) for r, c in cells]
         return [(x0 + i * grid.px, y0, w) for i in range(len(d.tiles))]
@@ -913,6 +923,9 @@ class PlayScene(Scene):
         the tiles already there, so a set can be laid across another)."""
         if area == TABLE and self.session.variant.crossword:
             return self.session.crossword_cells(tiles, cell, self.vertical_placing())
+        if area == TABLE and self.drag is not None:  # where the draft editing puts them (sorted, joined)
+            d = self.drag
+            return self.session.preview_move(tiles, cell, d.lead, d.whole)
         r, c = cell
         return [(r, c + i) for i in range(len(tiles))]
 
@@ -924,12 +937,17 @@ class PlayScene(Scene):
             return None
         lay = self.layout()
         grid = lay.grid if spot[0] == TABLE else lay.rack_grid
+        d = self.drag
+        if spot[0] == TABLE and not d.whole:
+            # the tile under the pointer goes to the cell under the pointer
+            r, c = spot[1]
+            return (TABLE, (r - d.lead, c) if self.vertical_placing() else (r, c - d.lead))
         x0, y0, _w = self.drag_positions()[0]
         cell = grid.nearest_cell((x0, y0))
         r = max(grid.row0, min(grid.row0 + grid.rows - 1, cell[0]))
         c = max(grid.col0, min(grid.col0 + grid.cols - 1, cell[1]))
         if spot[0] == TABLE and not self.session.variant.crossword:
-            c = max(0, min(self.session.grid_width - len(self.drag.tiles), c))
+            c = max(0, min(self.session.grid_width - len(d.tiles), c))
         return (spot[0], (r, c))
 
     def drop(self, pos) -> None:
@@ -941,7 +959,7 @@ class PlayScene(Scene):
             sp = self.sprites.get(t)
             if sp is not None:
                 sp.pos = (x, y)
-        moved = target is not None and self.move_tiles(d.tiles, *target)
+        moved = target is not None and self.move_tiles(d.tiles, *target, lead=d.lead, whole=d.whole)
         for t in d.tiles:  # settle into the new place, or slide back home
             self.pending[t] = Pending(duration=0.16, ease="out_back") if moved else Pending(duration=0.25)
         if moved:

@@ -1,0 +1,164 @@
+"""Screenshots of the table: a classic game with 40 tiles on the table (at rest, a drop being
+previewed, a whole set dragged by its grip) and the Rummi200kub board after placing a tile.
+
+``python3 tools/table_screens.py [OUTDIR] [--size WxH]`` draws headless and prints the tile
+sizes on the table and the rack.  A development aid, not a test.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+import pygame  # noqa: E402
+
+from game.rules import engine  # noqa: E402
+from game.rules.board import Board  # noqa: E402
+from game.rules.tiles import parse_tiles  # noqa: E402
+from game.session import Session  # noqa: E402
+from game.ui.app import App  # noqa: E402
+
+FORTY = ["K1 K2 K3 K4", "R5 B5 O5", "B7 B8 B9 B10 B11", "O1 O2 O3", "K9 R9 O9", "R10 R11 R12 R13",
+         "K6 R6 B6 O6", "O10 O11 O12", "B1 B2 B3 J", "K12 R12 B12", "R2 R3 R4 J"]
+
+
+def lay_table(state, sets) -> None:
+    """Put ``sets`` on the table; a tile taken from a rack is replaced from the pool."""
+    every = [int(t) for t in parse_tiles(" ".join(sets))]
+    rows, k = [], 0
+    for text in sets:
+        n = len(text.split())
+        rows.append(every[k:k + n])
+        k += n
+    wanted = set(every)
+    for t in wanted:
+        if t in state.pool:
+            state.pool.remove(t)
+            continue
+        for p in state.players:
+            if t in p.rack:
+                p.rack.remove(t)
+                spare = next(u for u in reversed(state.pool) if u not in wanted)
+                state.pool.remove(spare)
+                p.rack.append(spare)
+                break
+    state.board = Board.from_sets(rows, state.variant.grid_width)
+    assert not state.conservation_problems()
+
+
+def forty_tile_session() -> Session:
+    seats = [("You", "human"), ("Mia", "basic"), ("Otto", "basic"), ("Lena", "basic")]
+    state = engine.new_game("classic", seats, seed=11)
+    lay_table(state, FORTY)
+    state.current = 0
+    for p in state.players:
+        p.melded = True
+    return Session(state, autosave=False)
+
+
+def run(app, n: int, events=()) -> None:
+    app.step(list(events), 1 / 60)
+    for _ in range(n - 1):
+        app.step([], 1 / 60)
+
+
+def save(app, outdir: str, name: str) -> str:
+    path = os.path.join(outdir, name + ".png")
+    pygame.image.save(app.screen, path)
+    print(path)
+    return path
+
+
+def motion(pos, held=(0, 0, 0)):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0), buttons=held)
+
+
+def main(argv) -> None:
+    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/table-shots"
+    size = (1280, 800)
+    if "--size" in argv:
+        w, h = argv[argv.index("--size") + 1].split("x")
+        size = (int(w), int(h))
+    os.makedirs(outdir, exist_ok=True)
+    tag = f"{size[0]}x{size[1]}"
+    from game.ui.scenes.play import PlayScene
+
+    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
+    app.shown_controls_tip = True
+    app.start()
+    sess = forty_tile_session()
+    play = app.push(PlayScene(app, sess))
+    run(app, 150)
+    lay = play.layout()
+    print(f"{tag}: {len(sess.table())} table tiles {lay.grid.cols}x{lay.grid.rows} cells, "
+          f"table tile {lay.grid.tile_w} px, rack tile {lay.rack_grid.tile_w} px")
+    save(app, outdir, f"{tag}-table40")
+    # a rack tile dragged to the end of a run: the preview shows where it lands
+    from game.rules.melds import check_line
+
+    tile, line = next((t, ln) for ln in sess.table().lines() for t in sess.rack_tiles() if check_line(list(ln.tiles) + [t]))
+    sp = play.sprites[tile]
+    start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6)
+    end_cell = (line.cells[-1][0], line.cells[-1][1] + 1)
+    target = lay.grid.cell_rect(end_cell).center
+    run(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, start)), button=1)])
+    for i in range(1, 9):
+        run(app, 1, [motion((start[0] + (target[0] - start[0]) * i / 8, start[1] + (target[1] - start[1]) * i / 8), (1, 0, 0))])
+    save(app, outdir, f"{tag}-table40-drop-preview")
+    run(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(map(int, target)), button=1)])
+    run(app, 40)
+    save(app, outdir, f"{tag}-table40-after-drop")
+    # a whole set dragged by its grip
+    from game.ui import variant_ui
+    from game.ui.setgrip import SetGrip
+
+    grip = variant_ui.find(play.plugin, SetGrip)
+    rect, line = grip.grips(play.layout())[2]
+    start = rect.center
+    target = play.layout().grid.cell_rect((play.layout().grid.rows - 1, 2)).center
+    run(app, 1, [motion(start)])
+    save(app, outdir, f"{tag}-table40-grip-hover")
+    run(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, start)), button=1)])
+    for i in range(1, 9):
+        run(app, 1, [motion((start[0] + (target[0] - start[0]) * i / 8, start[1] + (target[1] - start[1]) * i / 8), (1, 0, 0))])
+    save(app, outdir, f"{tag}-table40-set-drag")
+    run(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(map(int, target)), button=1)])
+    run(app, 40)
+    save(app, outdir, f"{tag}-table40-set-moved")
+    app.pop()
+
+    # Rummi200kub: the board after placing a tile from the rack
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from r200rig import rigged_session
+
+    sess = rigged_session()
+    play = app.push(PlayScene(app, sess))
+    run(app, 150)
+    save(app, outdir, f"{tag}-r200-board")
+    tile = sess.rack_tiles()[0]
+    sp = play.sprites[tile]
+    start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6)
+    g = play.layout().grid
+    cell = (4, 1)
+    target = g.cell_rect(cell).center
+    run(app, 1, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, start)), button=1)])
+    for i in range(1, 9):
+        run(app, 1, [motion((start[0] + (target[0] - start[0]) * i / 8, start[1] + (target[1] - start[1]) * i / 8), (1, 0, 0))])
+    run(app, 1, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(map(int, target)), button=1)])
+    run(app, 40)
+    where = sess.table().where().get(tile)
+    print(f"{tag}: Rummi200kub tile dropped on {cell}, landed on {where}")
+    save(app, outdir, f"{tag}-r200-after-placing")
+    app.shutdown()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
