@@ -101,7 +101,7 @@ CLASSIC = {
                     "goal": {"sets": ["B3 B4 B5 B6", "O8 R8 K8 B8"]},
                     "done": "After your initial meld you may add your tiles to any set on the table.",
                     "solution": [["B3", [0, 1]], ["B8", [1, 5]]],
-                    "wrong": [[["B3", [0, 5]]], "blue 3 cannot come after the 6"],
+                    "wrong": [[["B8", [0, 5]]], "needs the blue 7 between the 6 and the 8"],
                 },
             ],
         },
@@ -210,7 +210,7 @@ GOLDEN = {
                     "goal": {"outcome": "penalty", "sets": ["K10 R10 B10"]},
                     "nudge": "Take the blue 10 away from the run and put it beside your red and black 10.",
                     "done": "A run of two is left behind: ending like this puts the table back and costs you 3 tiles from the pool.",
-                    "solution": [["R10 K10", [1, 2]], ["t:B10", [1, 4]]],
+                    "solution": [["K10 R10", [1, 2]], ["t:B10", [1, 4]]],
                     "wrong": [[["R10 K10", [1, 2]]], "Take the blue 10 away"],
                 },
                 {
