@@ -35,6 +35,15 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     help: str = ""
+    labels: tuple[str, ...] = ()  # what a player reads for each of ``choices`` (the saved value stays)
+
+    def show(self, value: Any) -> str:
+        """A value as a player reads it: its label, "On"/"Off", or the number."""
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value)
 
     def coerce(self, value: Any) -> Any:
         if isinstance(self.default, bool):
@@ -55,6 +64,13 @@ class OptionSpec:
 
 
 TIMER_CHOICES = (0, 30, 60, 90, 120)
+
+
+def timer_words(seconds: int) -> str:
+    """A turn time as a player reads it: "Off", "30 s", "1:30"."""
+    if not seconds:
+        return "Off"
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
 
 
 class Variant:
@@ -97,7 +113,9 @@ class Variant:
     def all_option_specs(cls) -> tuple[OptionSpec, ...]:
         specs = list(cls.option_specs)
         if cls.fixed_turn_time is None:
-            specs.append(OptionSpec("turn_time", "Turn timer (seconds, 0 = off)", 0, cls.turn_time_choices))
+            specs.append(OptionSpec("turn_time", "Turn timer", 0, cls.turn_time_choices,
+                                    labels=tuple(timer_words(c) for c in cls.turn_time_choices),
+                                    help="How long each turn may last."))
         return tuple(specs)
 
     @classmethod

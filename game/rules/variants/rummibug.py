@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
-from ..tiles import JOKER_PENALTY, format_tiles, rack_value
+from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
 from ..turn import Problem
 from .base import OptionSpec, Variant, register
 
@@ -66,7 +66,7 @@ class Rummibug(Variant):
         return [
             Problem(
                 f"you hold {len(p.rack)} tiles ({self.must_meld_at} or more), so you must meld while you can "
-                f"(you could play {format_tiles(new)})"
+                f"(you could play {tiles_in_words(new)})"
             )
         ]
 
@@ -172,8 +172,9 @@ class RummibugRelaxed(Rummibug):
     initial_meld = 20
     option_specs = Rummibug.option_specs + (
         OptionSpec("hand_limit_for", "Hand limit", "everyone", HAND_LIMIT_FOR,
-                   help="everyone: the falling hand limit applies at any number of players. "
-                        "two-players: only in a game of two, as the sheet describes it."),
+                   labels=("Every game", "Two players only"),
+                   help="Every game: the falling hand limit applies at any number of players. "
+                        "Two players only: only in a game of two, as the rule sheet describes it."),
     )
     hand_limit_start: int = HAND_LIMIT_START
     hand_limit_floor: int = HAND_LIMIT_FLOOR

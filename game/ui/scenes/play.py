@@ -16,7 +16,7 @@ from typing import Callable
 
 import pygame
 
-from ...rules.tiles import format_tiles
+from ...rules.tiles import set_words, tiles_in_words
 from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
 from .. import faces, playlayout, theme, variant_ui
@@ -634,9 +634,9 @@ class PlayScene(Scene):
                 board = action["board"]
                 tiles = [t for t in board.tiles() if t not in start and t in rack]
                 lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  +  ".join(format_tiles(ln.tiles) for ln in lines)
+                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
-            text = format_tiles(sorted(tiles, key=lambda t: (t >= 104, t)))
+            text = tiles_in_words(sorted(tiles, key=lambda t: (t >= 104, t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if tiles:
             self.hint_tiles = tiles

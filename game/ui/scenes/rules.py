@@ -110,7 +110,7 @@ class RulesScene(MenuScene):
         if specs:
             add(theme.text("Options before a game", 27 * s, theme.ACCENT), int(4 * s))
             for sp in specs:
-                line = f"• {sp.label}: default {sp.default}" + (f". {sp.help}" if sp.help else "")
+                line = f"• {sp.label} (normally {sp.show(sp.default)})" + (f". {sp.help}" if sp.help else "")
                 add(theme.text(line, 21 * s, theme.INK, bold=False, wrap=width), int(4 * s))
             parts[-1] = (parts[-1][0], int(14 * s))
         readings = variant.readings()

@@ -6,7 +6,7 @@ import pygame
 
 from ...ai import player_names
 from ...rules.variants import REGISTRY
-from ...rules.variants.base import OptionSpec
+from ...rules.variants.base import OptionSpec, timer_words
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
@@ -33,15 +33,13 @@ def levels() -> list[str]:
 
 
 def timer_label(seconds: int) -> str:
-    if not seconds:
-        return "Off"
-    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
+    return timer_words(seconds)
 
 
 def spec_choices(spec: OptionSpec) -> list[tuple[object, str]]:
     """The values a chooser offers for an option (presets, or a range in steps)."""
     if spec.choices and spec.low is None:
-        return [(c, str(c)) for c in spec.choices]
+        return [(c, spec.show(c)) for c in spec.choices]
     if spec.low is not None and spec.high is not None:
         span = spec.high - spec.low
         step = 1 if span <= 30 else 5 if span <= 150 else 10 if span <= 600 else 50
@@ -112,11 +110,7 @@ class SetupScene(BackdropScene):
                 w = PresetNumber(spec.label, spec.choices, int(value), spec.low, spec.high, self._option_setter(spec.name),
                                  help=spec.help)
             else:
-                opts = spec_choices(spec)
-                if spec.name == "turn_time":
-                    opts = [(v, timer_label(int(v))) for v, _ in opts]
-                label = "Turn timer" if spec.name == "turn_time" else spec.label
-                w = Chooser(label, opts, 0, self._option_setter(spec.name), help=spec.help)
+                w = Chooser(spec.label, spec_choices(spec), 0, self._option_setter(spec.name), help=spec.help)
                 w.set_value(value)
             self.option_widgets.append(w)
             widgets.append(w)
