@@ -305,6 +305,19 @@ class Variant:
         """Each reading we chose where the sheet is silent or ambiguous."""
         return []
 
+    def example_sets(self) -> list[tuple[str, list[str]]]:
+        """Example sets for the rules screen: (caption, rows of tiles in notation, "." an empty cell)."""
+        out = [
+            ("A run: one colour, numbers in a row", ["R4 R5 R6 R7"]),
+            ("A group: one number, each colour once", ["K9 R9 B9 O9"]),
+            ("A joker stands in for any tile", ["B10 J B12"]),
+            ("Not a set: a run never goes from 13 to 1", ["O12 O13 O1"]),
+            ("Not a set: a colour twice in a group", ["K5 R5 K5"]),
+        ]
+        if self.crossword:
+            out.append(("Sets may cross: the red 7 is in both", [". . B7", "R5 R6 R7 R8", ". . O7", ". . K7"]))
+        return out
+
     # -- variant-specific state ---------------------------------------------------------------
     def init_extra(self, state: "GameState") -> dict:
         return {}
