@@ -113,7 +113,7 @@ def test_holding_area_and_no_end_with_held_tiles(app):
     assert tray is not None and tray.collidepoint(tile_center(play, r8))  # shown in the holding area
     assert not tray.colliderect(lay.rack)
     note = controls(play).status_note(sess.analysis())
-    assert note and "R8" in note[0] and "this turn" in note[0]
+    assert note and "red 8" in note[0] and "this turn" in note[0]
     key(app, pygame.K_SPACE)  # ending now is refused: table tiles cannot go back to the rack
     assert sess.my_turn and app.top is play and sess.held_table_tiles() == [r8]
     step(app, n=2)

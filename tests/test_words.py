@@ -68,3 +68,21 @@ def test_statistics_captions_are_distinct_words():
     captions = [c for c, _, _ in cards_for(VS(), False)]
     assert "Fastest win" not in captions and "Quickest win" not in captions
     assert len(set(captions)) == len(captions)
+
+
+def test_results_footer_gives_each_rule_sets_own_winning_rule():
+    from game.rules import engine
+
+    footers = {}
+    for key in REGISTRY:
+        n = max(3, REGISTRY[key].min_players)
+        st = engine.new_game(key, [("You", "human")] + [(f"P{i}", "basic") for i in range(1, n)], seed=2)
+        engine.finish_round(st, "blocked")
+        footers[key] = st.variant.results_footer(st, ["You"] + [f"P{i}" for i in range(1, n)])
+    assert "most rounds won" in footers["classic"] and "highest total" not in footers["classic"]
+    assert "won" in footers["classic"].split("·")[-1]
+    assert "lowest total after 3 games" in footers["golden-games"]
+    assert "highest total after 3 rounds" in footers["rummibug"]
+    assert "First to 100" in footers["rummy-q"]
+    assert "Exactly 200" in footers["rummi200kub"]
+    assert all(f for f in footers.values())

@@ -286,6 +286,30 @@ class Variant:
         """Who wins the game, in a few words (the set-up screen's summary)."""
         return "lowest score" if self.lower_score_wins else "highest score"
 
+    round_word: ClassVar[str] = "round"  # what the sheet calls one deal played out ("game" in Golden Games)
+
+    def results_footer(self, state: "GameState", names: "Sequence[str]") -> str:
+        """The line under the round results: how this rule set's game is won and where it
+        stands (``names``: how the screen names each seat, "You" for the player)."""
+        totals = [p.score for p in state.players]
+        target = self.score_target()
+        if target:
+            if self.lower_score_wins:
+                worst = max(range(len(totals)), key=lambda i: totals[i])
+                return (f"A total of {target} ends the game, the lowest total wins · "
+                        f"highest now: {names[worst]} with {totals[worst]}")
+            lead = max(range(len(totals)), key=lambda i: totals[i])
+            return (f"First to {target} points ends the game, the highest total wins · {names[lead]} "
+                    f"{_verb(names[lead], 'lead')} with {totals[lead]} ({max(0, target - totals[lead])} to go)")
+        rounds = int(self.options.get("rounds", 0) or 0)
+        if not rounds:
+            return ""
+        left = max(0, rounds - len(state.history))
+        best = (min if self.lower_score_wins else max)(range(len(totals)), key=lambda i: totals[i])
+        return (f"{_plural(left, self.round_word)} to go · the {'lowest' if self.lower_score_wins else 'highest'} "
+                f"total after {_plural(rounds, self.round_word)} wins · {names[best]} {_verb(names[best], 'lead')} "
+                f"with {totals[best]}")
+
     def ranking(self, state: "GameState") -> list[int]:
         """Seats from first place to last."""
         if self.lower_score_wins:
@@ -321,6 +345,15 @@ class Variant:
     # -- variant-specific state ---------------------------------------------------------------
     def init_extra(self, state: "GameState") -> dict:
         return {}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _verb(name: str, verb: str) -> str:
+    """"You lead", "Mara leads"."""
+    return verb if name == "You" else verb + "s"
 
 
 REGISTRY: dict[str, type[Variant]] = {}

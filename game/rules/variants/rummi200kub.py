@@ -337,6 +337,12 @@ class Rummi200kub(Variant):
     def score_target(self) -> int | None:
         return self.target
 
+    def results_footer(self, state: "GameState", names) -> str:
+        totals = [p.score for p in state.players]
+        near = min(range(len(totals)), key=lambda i: (abs(self.target - totals[i]), i))
+        return (f"Exactly {self.target} wins at once, else the closest to {self.target} · "
+                f"closest now: {names[near]} with {totals[near]}")
+
     def score_table(self, state: "GameState") -> dict:
         """One row: the claimed points each player held when the game ended (the score)."""
         table = super().score_table(state)

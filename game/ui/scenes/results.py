@@ -105,23 +105,8 @@ class RoundResultsScene(ResultsBase):
     def footer(self) -> str:
         """What the game is played to: the target and who leads, or the rounds left."""
         st = self.session.state
-        table = self.score_table()
-        target = table.get("target")
-        totals = table.get("totals") or [p.score for p in st.players]
-        if target:
-            if table.get("lower_wins"):
-                worst = max(range(len(totals)), key=lambda i: totals[i])
-                return (f"The game ends when a total reaches {target}; the lowest total wins. "
-                        f"Highest now: {self.play.name_of(worst)} with {totals[worst]}.")
-            lead = max(range(len(totals)), key=lambda i: totals[i])
-            return (f"First to {target} points ends the game. {self.play.name_of(lead)} "
-                    f"{'lead' if self.play.name_of(lead) == 'You' else 'leads'} with {totals[lead]} "
-                    f"({max(0, target - totals[lead])} to go).")
-        rounds = st.options.get("rounds")
-        if rounds:
-            left = int(rounds) - len(st.history)
-            return f"{left} round{'s' if left != 1 else ''} to go; the highest total after {rounds} wins."
-        return ""
+        names = [self.play.name_of(i) for i in range(len(st.players))]
+        return st.variant.results_footer(st, names)
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)
