@@ -324,7 +324,7 @@ def test_hand_limit_penalty_reaches_the_score_table_between_rounds(app):
     play = open_play(app, sess)
     key(app, pygame.K_SPACE)  # drawing ends the turn above the limit: asked first
     assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message
-    key(app, pygame.K_RETURN)  # "End turn anyway"
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway" (Enter would keep playing)
     step(app, n=3)
     assert st.players[0].score == -5 and any("hand limit" in t.text for t in play.toasts)
     engine.finish_round(st, "pool")

@@ -65,7 +65,11 @@ def test_a_penalised_end_asks_first_then_applies_the_penalty(app):
     key(app, pygame.K_ESCAPE)  # keep playing
     assert app.top is play and sess.my_turn and sess.table().get((1, 1)) is not None
     key(app, pygame.K_SPACE)
-    key(app, pygame.K_RETURN)  # "End turn anyway"
+    assert app.top.group.focused.label == "Keep playing"  # the safe choice has the focus
+    key(app, pygame.K_RETURN)  # Enter keeps playing: it never costs the penalty
+    assert app.top is play and sess.my_turn and sess.table().get((1, 1)) is not None
+    key(app, pygame.K_SPACE)
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway"
     assert app.top is play and not sess.my_turn
     assert len(sess.state.board) == 0 and len(sess.state.players[0].rack) == n + 3
     step(app)

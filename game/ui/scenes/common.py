@@ -127,11 +127,13 @@ class OverlayScene(MenuScene):
 
 
 class DialogScene(OverlayScene):
-    """A message with one or more buttons.  ``choices``: (label, style, callback)."""
+    """A message with one or more buttons.  ``choices``: (label, style, callback); ``focus``:
+    the choice Enter picks at first (the safe one where a choice costs something)."""
 
     def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
-                 tone=theme.GOLD) -> None:
+                 tone=theme.GOLD, focus: int = 0) -> None:
         super().__init__(app)
+        self.start_focus = max(0, min(focus, len(choices) - 1))
         self.title = title
         self.message = message
         self.tone = tone
@@ -168,7 +170,7 @@ class DialogScene(OverlayScene):
         for b in self.group.widgets:
             b.rect = pygame.Rect(x, self.panel_rect.bottom - bh - int(24 * s), bw, bh)
             x += bw + int(14 * s)
-        self.group.focus = 0
+        self.group.focus = self.start_focus
 
     def draw(self, surf) -> None:
         self.ensure_layout_for_draw()

@@ -736,12 +736,12 @@ class PlayScene(Scene):
         if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
             self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN))
+                                      tone=theme.WARN, focus=1))
             return
         if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
             self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN))
+                                      tone=theme.WARN, focus=1))
             return
         go()
 
