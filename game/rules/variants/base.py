@@ -102,6 +102,7 @@ class Variant:
     has_claims: ClassVar[bool] = False  # claim tokens on sets (Rummi200kub)
     must_meld_at: ClassVar[int | None] = None  # rack size from which a player must meld if they can
     hand_limit_penalty: ClassVar[int] = 0  # points lost for ending a turn above the hand limit
+    rack_points_count: ClassVar[bool] = True  # the tiles left on a rack score: putting points down matters
     timeout_plays_finished_table: ClassVar[bool] = True  # a valid draft when the clock runs out is the play
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 

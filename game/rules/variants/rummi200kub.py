@@ -83,6 +83,7 @@ def rack_tile_points(analysis: "Analysis") -> int:
 @register
 class Rummi200kub(Variant):
     key = "rummi200kub"
+    rack_points_count = False  # only claimed sets score
     title = "Rummi200kub"
     sheet = "000"
     blurb = "One crossword board for everyone: claim sets with your tokens and hold exactly 200 points."

@@ -16,6 +16,7 @@ from typing import Callable
 
 import pygame
 
+from ...rules.points import played_from_rack
 from ...rules.tiles import set_words, tiles_in_words
 from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
@@ -411,7 +412,7 @@ class PlayScene(Scene):
         old_where = before.where()
         changed = [t for c, t in sorted(after.cells.items()) if old_where.get(t) != c]
         lines = [ln for ln in after.lines(vertical=sess.variant.crossword) if any(t in changed for t in ln.tiles)]
-        points = int(ev.get("points", 0))
+        points = played_from_rack(before, after, sess.variant.crossword) if sess.variant.rack_points_count else 0
         if seat == sess.viewer and sess.is_human(seat):
             self.land_effects(lines, points, seat)
             return
@@ -450,9 +451,9 @@ class PlayScene(Scene):
                 sp = self.sprites.get(t)
                 if sp is not None and self.speed() > 0:
                     sp.pop = sp.pop_len = self.dur(0.3)
-        if lines and points and self.speed() > 0:
-            r = g.cell_rect(lines[0].cells[0])
-            self.effects.float_text(f"+{points}", r.centerx + g.tile_w, r.y, theme.GOLD, 40 * lay.s)
+        if points and self.speed() > 0:  # rises from the panel of whoever played
+            box = self.seat_box(seat).rect
+            self.effects.float_text(f"+{points}", box.centerx, box.y + box.h * 0.3, theme.GOLD, 40 * lay.s)
         if lines:
             self.app.sound.play("pop")
 

@@ -1,0 +1,67 @@
+"""The play screen's details a player reads: the score float, the rack counter, the opening
+draw, names and faces, nothing covering anything."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.board import Board
+from game.rules.points import played_from_rack
+from game.rules.tiles import parse_tiles
+from game.session import TABLE, Session
+from game.ui.scenes.play import PlayScene
+from uidrive import cell_center, click, drag, key, make_app, settle, step, tile_center
+from uihelp import give, human_session, lay_table, tiles
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def open_play(app, session) -> PlayScene:
+    play = app.push(PlayScene(app, session))
+    settle(app, play)
+    return play
+
+
+def board(rows):
+    return Board.from_sets([[int(t) for t in parse_tiles(r)] for r in rows], 28)
+
+
+def test_points_played_from_the_rack_count_only_rack_tiles_and_jokers_as_their_tile():
+    before = board(["K1 K2 K3 K4 K5 K6 K7 K8 K9", "R5 B5 O5"])
+    after = Board(dict(before.cells))
+    after.cells[(0, 9)] = int(parse_tiles("K10")[0])
+    assert played_from_rack(before, after) == 10  # not the 55 of the whole run
+    joker_run = board(["K1 K2 K3 K4 K5 K6 K7 K8 K9", "R5 B5 O5", "B11 J B13"])
+    assert played_from_rack(before, joker_run) == 11 + 12 + 13
+    assert played_from_rack(before, before) == 0
+
+
+def test_the_score_float_shows_the_points_from_the_rack_over_the_players_own_panel(app):
+    st = human_session(seed=5).state
+    lay_table(st, ["K1 K2 K3 K4 K5 K6 K7 K8 K9"])
+    give(st, 0, tiles("K1 K2 K3 K4 K5 K6 K7 K8 K9 K10")[-1:])
+    st.players[0].melded = True
+    sess = Session(st, autosave=False)
+    play = open_play(app, sess)
+    k10 = tiles("K10")[0]
+    end = play.layout().grid.cell_rect((0, 9)).center
+    drag(app, tile_center(play, k10), end)
+    assert sess.table().get((0, 9)) == k10
+    key(app, pygame.K_SPACE)
+    assert not sess.my_turn
+    texts = play.effects.texts
+    assert [t.text for t in texts] == ["+10"]
+    assert play.layout().me.rect.collidepoint(texts[0].x, texts[0].y)
+
+
+def test_no_score_float_where_rack_points_do_not_count():
+    from game.rules.variants import REGISTRY
+
+    assert not REGISTRY["rummi200kub"].rack_points_count
+    assert all(REGISTRY[k].rack_points_count for k in REGISTRY if k != "rummi200kub")
