@@ -65,3 +65,38 @@ def test_no_score_float_where_rack_points_do_not_count():
 
     assert not REGISTRY["rummi200kub"].rack_points_count
     assert all(REGISTRY[k].rack_points_count for k in REGISTRY if k != "rummi200kub")
+
+
+def drawn_texts(app, monkeypatch) -> list[str]:
+    """Every string the screen draws in one frame."""
+    from game.ui import theme
+
+    seen: list[str] = []
+    real_text, real_fit = theme.text, theme.fit_text
+
+    def text(s, *a, **k):
+        seen.append(str(s))
+        return real_text(s, *a, **k)
+
+    def fit_text(s, *a, **k):
+        seen.append(str(s))
+        return real_fit(s, *a, **k)
+
+    monkeypatch.setattr(theme, "text", text)
+    monkeypatch.setattr(theme, "fit_text", fit_text)
+    step(app)
+    monkeypatch.undo()
+    return seen
+
+
+def test_the_rack_counter_follows_the_tiles_put_down_this_turn(app, monkeypatch):
+    sess = human_session("R10 R11 R12 K1 B7", melded=True)
+    play = open_play(app, sess)
+    n = len(sess.state.players[0].rack)
+    assert f"{n} tiles on your rack" in drawn_texts(app, monkeypatch)
+    for t in tiles("R10 R11 R12"):
+        click(app, tile_center(play, t))
+    click(app, cell_center(play, TABLE, (1, 2)))
+    settle(app, play)
+    seen = drawn_texts(app, monkeypatch)
+    assert f"{n - 3} tiles on your rack" in seen and f"{n} tiles on your rack" not in seen

@@ -1375,7 +1375,8 @@ class PlayScene(Scene):
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
             whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-            t = theme.text(f"{len(me.rack)} tiles on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
+            n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+            t = theme.text(f"{n} tile{'s' if n != 1 else ''} on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if me.melded:
                 t2 = theme.text("Melded", 18 * s, theme.GOOD)
