@@ -100,3 +100,52 @@ def test_the_rack_counter_follows_the_tiles_put_down_this_turn(app, monkeypatch)
     settle(app, play)
     seen = drawn_texts(app, monkeypatch)
     assert f"{n - 3} tiles on your rack" in seen and f"{n} tiles on your rack" not in seen
+
+
+def test_the_opening_draw_is_shown_as_a_round_starts_and_the_computer_waits_for_it(app, monkeypatch):
+    from game.rules.tiles import tile_words
+    from game.ui import openingdraw
+    from uidrive import run_until
+
+    sess = Session.new("classic", ["basic", "basic", "basic"], seed=4, autosave=False)
+    st = sess.state
+    for seed in range(4, 60):  # a deal where a computer player starts
+        sess = Session.new("classic", ["basic", "basic", "basic"], seed=seed, autosave=False)
+        st = sess.state
+        if st.dealer_first != 0:
+            break
+    assert len(st.opening_draw) == 4
+    play = app.push(PlayScene(app, sess))
+    step(app, n=10)
+    assert play.opening is not None
+    step(app, n=int(openingdraw.FLIP * 4 / (1 / 30)) + 2)
+    seen = drawn_texts(app, monkeypatch)
+    assert "Who starts?" in seen
+    line = next(t for t in seen if "starts" in t and "drew" in t or "redraw" in t)
+    assert st.players[st.dealer_first].name in line
+    if "redraw" not in line:
+        assert tile_words(st.opening_draw[st.dealer_first]) in line
+    assert st.turn == 0 and play.input_locked()  # nobody plays while it is shown
+    run_until(app, lambda: play.opening is None, 10)
+    run_until(app, lambda: st.turn > 0, 20)
+    assert st.turn > 0
+
+
+def test_a_key_closes_the_opening_draw(app):
+    sess = Session.new("classic", ["basic"], seed=5, autosave=False)
+    play = app.push(PlayScene(app, sess))
+    step(app, n=5)
+    assert play.opening is not None
+    key(app, pygame.K_SPACE)
+    assert play.opening is None or play.opening.done
+    assert sess.state.turn == 0 and not sess.state.board.cells  # the key did nothing else
+
+
+def test_the_opening_draw_names_the_starter_in_words():
+    from game.ui.openingdraw import starts_text
+
+    drawn = [int(t) for t in parse_tiles("R3 K12 B5")]
+    assert starts_text(["You", "Mara", "Ivo"], drawn, 1, False) == "Mara drew the highest tile (black 12) and starts."
+    assert starts_text(["You", "Mara", "Ivo"], drawn, 0, True) == "You drew the lowest tile (red 3) and start."
+    tie = [int(t) for t in parse_tiles("R9 K9 B5")]
+    assert "redraw" in starts_text(["You", "Mara", "Ivo"], tie, 1, False)

@@ -20,7 +20,7 @@ from ...rules.points import played_from_rack
 from ...rules.tiles import set_words, tiles_in_words
 from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
-from .. import faces, playlayout, theme, variant_ui
+from .. import faces, openingdraw, playlayout, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
@@ -147,6 +147,7 @@ class PlayScene(Scene):
         self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
+        self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
         from .. import variant_ui
 
@@ -159,6 +160,7 @@ class PlayScene(Scene):
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
         self.deal_animation()
+        self.opening = openingdraw.begin(self)
         for ev in self.session.poll_events():
             if ev.get("type") == "turn":
                 self.on_event(ev)
@@ -392,6 +394,7 @@ class PlayScene(Scene):
         elif kind == "round_start":
             self.sync_sprites(snap=True)
             self.deal_animation()
+            self.opening = openingdraw.begin(self)
         else:
             msg = ev.get("message")
             if msg:
@@ -506,6 +509,8 @@ class PlayScene(Scene):
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
         variant_ui.call(self.plugin, "update", dt)
+        if self.opening is not None and self.opening.done:
+            self.opening = None
         self.round_flow()
 
     def poll_worker(self) -> None:
@@ -805,6 +810,8 @@ class PlayScene(Scene):
     def handle(self, ev) -> None:
         if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
             attract.leave_demo(self.app, self)
+            return
+        if self.opening is not None and self.opening.handle(ev):
             return
         if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
             return
@@ -1132,6 +1139,8 @@ class PlayScene(Scene):
         self.draw_info(surf, lay)
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.draw_banner(surf, lay)
+        if self.opening is not None:
+            self.opening.draw(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
         if sess.demo:
             attract.draw_badge(surf, self, lay)
