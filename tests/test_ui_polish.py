@@ -149,3 +149,71 @@ def test_the_opening_draw_names_the_starter_in_words():
     assert starts_text(["You", "Mara", "Ivo"], drawn, 0, True) == "You drew the lowest tile (red 3) and start."
     tie = [int(t) for t in parse_tiles("R9 K9 B5")]
     assert "redraw" in starts_text(["You", "Mara", "Ivo"], tie, 1, False)
+
+
+SIZES = [(1024, 640), (1280, 800), (1100, 660), (1600, 900)]
+
+
+def overlaps(rects):
+    rects = [r for r in rects if r.w and r.h]
+    return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_controls_never_cover_each_other_or_the_card(size):
+    from game.rules.variants import REGISTRY
+    from game.ui.scenes.setup import SetupScene
+
+    app = make_app(size=size)
+    try:
+        for key in REGISTRY:
+            scene = app.push(SetupScene(app, key))
+            lo, hi = max(1, REGISTRY[key].min_players - 1), min(3, REGISTRY[key].max_players - 1)
+            for n in range(lo, hi + 1):
+                scene.set_count(n)
+                step(app, n=2)
+                widgets = [w.rect for w in scene.group.widgets if w.visible]
+                assert not overlaps(widgets), (key, n)
+                for item in scene.card_drawn:
+                    assert scene.card.contains(item), (key, n, item)
+                    for w in widgets:
+                        assert not item.colliderect(w), (key, n, item, w)
+            app.pop()
+    finally:
+        app.shutdown()
+
+
+def test_drifting_tiles_fade_away_near_words():
+    from game.ui.scenes.common import Drift
+
+    app = make_app()
+    try:
+        surf = pygame.Surface((1280, 800), pygame.SRCALPHA)
+        drift = Drift(seed=3, count=40)
+        keep = pygame.Rect(0, 0, 1280, 800)  # words everywhere: no tile may show
+        drift.draw(surf, app.tiles, 1.0, alpha=200, avoid=[keep])
+        assert pygame.transform.average_color(surf)[3] == 0
+        drift.draw(surf, app.tiles, 1.0, alpha=200)
+        assert pygame.transform.average_color(surf)[3] > 0
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_menu_backdrops_keep_clear_of_their_controls(size):
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
+    from game.ui.scenes.title import TitleScene
+
+    app = make_app(size=size)
+    try:
+        for cls in (TitleScene, SetupScene, SettingsScene):
+            scene = app.push(cls(app))
+            step(app, n=2)
+            clear = scene.keep_clear(size)
+            for w in scene.group.widgets:
+                if w.visible and w.rect.w:
+                    assert any(c.contains(w.rect) for c in clear)
+            app.pop()
+    finally:
+        app.shutdown()
