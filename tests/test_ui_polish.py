@@ -217,3 +217,33 @@ def test_menu_backdrops_keep_clear_of_their_controls(size):
             app.pop()
     finally:
         app.shutdown()
+
+
+def test_a_computer_player_has_one_face_on_the_bracket_and_at_the_table():
+    from game.ui import faces
+    from game.ui.scenes.tournament import entrant_face
+
+    app = make_app()
+    try:
+        row = {"entrant": 7, "name": "Doris K.", "level": "hard", "is_human": False}
+        bracket = entrant_face(row, 64)
+        for seat in range(4):  # whatever seat she has at a table
+            table = faces.player_face("hard", "Doris K.", 64)
+            assert pygame.image.tobytes(table, "RGBA") == pygame.image.tobytes(bracket, "RGBA"), seat
+        other = faces.player_face("hard", "Hugo P.", 64)
+        assert pygame.image.tobytes(other, "RGBA") != pygame.image.tobytes(bracket, "RGBA")
+    finally:
+        app.shutdown()
+
+
+def test_faces_differ_in_more_than_hair():
+    from game.session import OPPONENT_NAMES
+    from game.ui import faces
+
+    looks = [faces.traits(faces.identity(n)) for n in OPPONENT_NAMES]
+    for i, a in enumerate(looks):
+        for b in looks[i + 1:]:
+            beyond_hair = {k for k in a if k != "hair" and a[k] != b[k]}
+            assert beyond_hair, (a, b)  # head shape, beard, brows or nose: never only the hair
+    assert len({lk["hair"] for lk in looks}) >= 5 and len({lk["facial"] for lk in looks}) == 3
+    assert len({lk["shape"] for lk in looks}) >= 3

@@ -79,7 +79,8 @@ class OpeningDraw:
         for i, tile in enumerate(self.drawn):
             cx = int(r.w / 2 + (i - (n - 1) / 2) * col)
             y = int(60 * s)
-            face = faces.player_face(sc.session.players[i].kind, i, fs)
+            p = sc.session.players[i]
+            face = faces.player_face(p.kind, p.name, fs)
             body.blit(face, (cx - fs // 2, y))
             name = theme.fit_text(self.names[i], 18 * s, int(col - 8 * s), theme.GOLD if i == self.first else theme.INK)
             theme.blit_center(body, name, (cx, y + fs + int(12 * s)))

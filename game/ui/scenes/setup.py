@@ -7,6 +7,7 @@ import pygame
 from ...ai import player_names
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
+from ...session import OPPONENT_NAMES
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
@@ -299,9 +300,10 @@ class SetupScene(BackdropScene):
         y += int(8 * s)
         size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
         for i in range(self.opponents):
-            img = faces.player_face(self.opponent_levels[i], i + 1, size)
+            name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
+            img = faces.player_face(self.opponent_levels[i], name, size)
             fx = x + i * (size + int(14 * s))
             self.card_drawn.append(surf.blit(img, (fx, y)))
-            lab = theme.fit_text(level_label(self.opponent_levels[i]), 17 * s, size + int(10 * s), theme.INK_DIM)
+            lab = theme.fit_text(f"{name} · {level_label(self.opponent_levels[i])}", 17 * s, size + int(10 * s), theme.INK_DIM)
             at = (fx + size // 2 - lab.get_width() // 2, y + size + int(12 * s) - lab.get_height() // 2)
             self.card_drawn.append(surf.blit(lab, at))
