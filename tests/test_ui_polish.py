@@ -247,3 +247,55 @@ def test_faces_differ_in_more_than_hair():
             assert beyond_hair, (a, b)  # head shape, beard, brows or nose: never only the hair
     assert len({lk["hair"] for lk in looks}) >= 5 and len({lk["facial"] for lk in looks}) == 3
     assert len({lk["shape"] for lk in looks}) >= 3
+
+
+@pytest.mark.parametrize("text,name", [("Ana", "Ana"), ("  Ana   Lu ", "Ana Lu"), ("Zoë", "Zoë"), ("Ana\u200b", None),
+                                       ("A\x00b", None), ("", None), ("   ", None), ("x" * 17, None), (5, None),
+                                       ("\u202eAna", None), ("e\u0301", None)])
+def test_a_name_holds_only_characters_that_show(text, name):
+    from game.names import clean_name
+
+    got, why = clean_name(text)
+    assert got == name
+    assert bool(why) == (name is None)
+
+
+def test_the_settings_file_refuses_a_name_that_draws_nothing():
+    from game.persistence import _clean_settings
+
+    assert _clean_settings({"player_name": "\u200b\u200b"})["player_name"] == "You"
+    assert _clean_settings({"player_name": " Ana "})["player_name"] == "Ana"
+
+
+def test_the_players_name_is_typed_in_settings_and_used_in_a_game():
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
+
+    app = make_app()
+    try:
+        scene = app.push(SettingsScene(app))
+        step(app, n=2)
+        field = scene.name_field
+        click(app, field.rect.center)
+        assert field.editing
+        for _ in range(3):
+            key(app, pygame.K_BACKSPACE)  # Backspace deletes letters, never leaves the screen
+        assert app.top is scene and field.text == ""
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Ana")])
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\u200b")])  # draws nothing: refused with a note
+        assert field.text == "Ana" and field.error
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\U0001F600")])  # not in the game's font
+        assert field.text == "Ana"
+        key(app, pygame.K_RETURN)
+        assert not field.editing and app.settings["player_name"] == "Ana"
+        click(app, field.rect.center)
+        key(app, pygame.K_ESCAPE)  # Esc while typing puts the old name back and stays
+        assert app.top is scene and app.settings["player_name"] == "Ana" and not field.editing
+        app.pop()
+        setup = app.push(SetupScene(app, "classic"))
+        step(app, n=2)
+        setup.start_game()
+        play = app.top
+        assert isinstance(play, PlayScene) and play.session.players[0].name == "Ana"
+    finally:
+        app.shutdown()
