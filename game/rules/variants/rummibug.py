@@ -149,7 +149,7 @@ class Rummibug(Variant):
             "A joker is freed only by the tile it stands for, from your rack, put in its place (the sheet's game controls: 'you must have the tile in rack that the joker is currently representing'); the freed joker must be played again that turn in any valid set (it need not be with tiles from your rack), and it can never go to a rack.",
             "The round ends as soon as the last tile of the draw pile has been drawn; fewest tiles wins it, equal counts go to the lower rack value, then to the earlier player in the round's turn order.",
             "When nobody clears their hand the round winner still scores the sum of the losers' racks.",
-            "Ties in the final ranking go to the player who won more rounds, then to seat order.",
+            "Ties in the final ranking go to the player who won more rounds, then to the player seated earlier at the table.",
             f"Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile (even holding {MUST_MELD_AT} or more).",
         ]
 

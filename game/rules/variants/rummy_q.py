@@ -134,7 +134,7 @@ class RummyQ(Variant):
         return [
             f"The target is a choice of presets ({', '.join(map(str, TARGET_PRESETS))}) or any whole number from {TARGET_LOW} to {TARGET_HIGH}; the game ends at the end of the round in which someone reaches it.",
             "The rule sheet does not say how points are tallied. By default (winner's points) the losers lose what is left on their racks and the winner gains the sum, and the highest total wins. With penalty points chosen before the game, everyone adds what is left on their rack and the lowest total wins once someone's total reaches the target.",
-            "Ties in the final ranking go to the player who won more rounds, then to seat order.",
+            "Ties in the final ranking go to the player who won more rounds, then to the player seated earlier at the table.",
             "Ties in the starting draw (and a drawn joker) are redrawn among the tied players; the draw is repeated before every round.",
             "A round with an empty pouch ends when every player in turn has passed; the lowest rack wins it (ties: fewer tiles, then turn order). With winner's points each other player then loses the difference between their rack and the winner's, and the winner gains the sum of those differences, so the scores always add up to zero and someone is always heading for the target.",
             "A joker taken from the table must be replaced by a tile from your rack that it stood for (in a group either missing colour will do), and its new set must hold at least two tiles from your rack.",
