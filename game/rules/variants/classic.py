@@ -29,7 +29,7 @@ class Classic(Variant):
         left = max(0, rounds - len(state.history))
         won = [p.rounds_won for p in state.players]
         lead = self.ranking(state)[0]
-        return (f"{left} round{'s' if left != 1 else ''} to go · most rounds won wins the match (a tie: higher score) · "
+        return (f"{left} round{'s' if left != 1 else ''} to go · most rounds won takes the match (ties: higher total) · "
                 f"{names[lead]} {'have' if names[lead] == 'You' else 'has'} won {won[lead]}")
 
     def ranking(self, state: "GameState") -> list[int]:

@@ -274,7 +274,7 @@ class SetupScene(BackdropScene):
             h += theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=inner).get_height() + int(12 * s)
         h += len(self.card_facts()) * int(26 * s) + int(8 * s)
         size = int(min(64 * s, (card_w - 40 * s) / 3 - 10 * s))
-        return h + size + int(26 * s)
+        return h + size + int(42 * s)
 
     def draw_card(self, surf, s) -> None:
         vcls = self.vcls
@@ -304,6 +304,8 @@ class SetupScene(BackdropScene):
             img = faces.player_face(self.opponent_levels[i], name, size)
             fx = x + i * (size + int(14 * s))
             self.card_drawn.append(surf.blit(img, (fx, y)))
-            lab = theme.fit_text(f"{name} · {level_label(self.opponent_levels[i])}", 17 * s, size + int(10 * s), theme.INK_DIM)
-            at = (fx + size // 2 - lab.get_width() // 2, y + size + int(12 * s) - lab.get_height() // 2)
-            self.card_drawn.append(surf.blit(lab, at))
+            ly = y + size + int(4 * s)
+            for text, px, colour in ((name, 17 * s, theme.INK), (level_label(self.opponent_levels[i]), 15 * s, theme.INK_DIM)):
+                lab = theme.fit_text(text, px, size + int(12 * s), colour, bold=colour is theme.INK)
+                self.card_drawn.append(surf.blit(lab, (fx + size // 2 - lab.get_width() // 2, ly)))
+                ly += lab.get_height()
