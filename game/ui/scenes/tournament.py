@@ -1476,7 +1476,7 @@ class MedalsScene(BackdropScene):
             is_human = m["kind"] == "human"
             fs = int(84 * s)
             face_y = block.y - int(150 * s)
-            row = {"is_human": is_human, "level": m["level"], "entrant": m["entrant"]}
+            row = {"is_human": is_human, "level": m["level"], "entrant": m["entrant"], "name": m["name"]}
             surf.blit(entrant_face(row, fs), (cx - fs // 2, face_y))
             mx, my = cx + fs // 2 - int(4 * s), face_y + fs - int(12 * s)
             rw, rh = int(9 * s), int(26 * s)
