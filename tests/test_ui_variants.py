@@ -94,7 +94,10 @@ def test_rule_set_warnings_before_the_turn_ends(app):
     click(app, cell_center(play, TABLE, (0, 0)))
     key(app, pygame.K_SPACE)
     assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Enter keeps playing
+    assert app.top is play and sess.my_turn
+    key(app, pygame.K_SPACE)
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway"
     assert sess.state.players[0].melded and not sess.my_turn
 
 
