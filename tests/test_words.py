@@ -12,7 +12,7 @@ from game.ui.scenes.setup import spec_choices
 
 CODE = re.compile(r"\b[KRBO](1[0-3]|[1-9])\b")
 DEVELOPER = ("plus-minus", "0 = off", "read together", "issue", "session", "helper", "draft", "two-players",
-             "frozen:", "release:")
+             "frozen:", "release:", "safety net")
 
 
 def player_texts(key: str) -> list[str]:

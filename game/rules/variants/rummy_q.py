@@ -139,6 +139,6 @@ class RummyQ(Variant):
             "A round with an empty pouch ends when every player in turn has passed; the lowest rack wins it (ties: fewer tiles, then turn order). With winner's points each other player then loses the difference between their rack and the winner's, and the winner gains the sum of those differences, so the scores always add up to zero and someone is always heading for the target.",
             "A joker taken from the table must be replaced by a tile from your rack that it stood for (in a group either missing colour will do), and its new set must hold at least two tiles from your rack.",
             "A joker from your rack needs two other tiles from your rack in its set; a second joker from your rack counts as one of them.",
-            f"A game also ends after {MAX_ROUNDS} rounds, as a safety net.",
+            f"A game also ends after {MAX_ROUNDS} rounds, so it cannot go on for ever.",
             "Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile.",
         ]
