@@ -278,8 +278,7 @@ def test_the_players_name_is_typed_in_settings_and_used_in_a_game():
         field = scene.name_field
         click(app, field.rect.center)
         assert field.editing
-        for _ in range(3):
-            key(app, pygame.K_BACKSPACE)  # Backspace deletes letters, never leaves the screen
+        key(app, pygame.K_BACKSPACE)  # Backspace clears the old name, never leaves the screen
         assert app.top is scene and field.text == ""
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Ana")])
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\u200b")])  # draws nothing: refused with a note
@@ -291,11 +290,17 @@ def test_the_players_name_is_typed_in_settings_and_used_in_a_game():
         click(app, field.rect.center)
         key(app, pygame.K_ESCAPE)  # Esc while typing puts the old name back and stays
         assert app.top is scene and app.settings["player_name"] == "Ana" and not field.editing
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Bo")])  # typing on the focused field: a new name
+        assert field.editing and field.text == "Bo"
+        key(app, pygame.K_BACKSPACE)
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="en")])
+        key(app, pygame.K_RETURN)
+        assert app.settings["player_name"] == "Ben"
         app.pop()
         setup = app.push(SetupScene(app, "classic"))
         step(app, n=2)
         setup.start_game()
         play = app.top
-        assert isinstance(play, PlayScene) and play.session.players[0].name == "Ana"
+        assert isinstance(play, PlayScene) and play.session.players[0].name == "Ben"
     finally:
         app.shutdown()

@@ -1,6 +1,6 @@
 """A one-line text field for the player's name.
 
-Enter or a click opens it, typing adds letters (TEXTINPUT events), Backspace takes the
+Enter or a click opens it (the first letter typed replaces the old name), typing adds letters (TEXTINPUT events), Backspace takes the
 last one away, Enter keeps the name, Esc or moving away puts the old one back.  A
 character that draws nothing (a control or zero-width character, one the game's font
 does not have) is refused with a note, so a name never shows as blanks or boxes.
@@ -70,6 +70,7 @@ class TextField(Widget):
     def begin_edit(self) -> None:
         self.editing = True
         self.text = self.value
+        self.fresh = True  # the first letter typed replaces the old name
         self.error = ""
 
     def cancel(self) -> None:
@@ -95,7 +96,12 @@ class TextField(Widget):
         return True
 
     def type_text(self, text: str) -> None:
+        if getattr(self, "fresh", False):
+            self.fresh = False
+            self.text = ""
         for ch in text:
+            if ch == " " and not self.text:
+                continue  # a name does not start with a space
             if silent_char(ch) or not font_draws(ch):
                 self.error = "That character cannot be shown: use letters, digits and common signs"
                 continue
@@ -116,7 +122,8 @@ class TextField(Widget):
             return False
         k = ev.key
         if k == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+            self.text = "" if getattr(self, "fresh", False) else self.text[:-1]
+            self.fresh = False
             self.error = ""
             return True
         if k == pygame.K_ESCAPE:

@@ -43,6 +43,8 @@ class SettingsScene(BackdropScene):
         self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.size, self.full, self.cb, self.warn, self.back_button]
 
     def handle(self, ev) -> None:
+        if ev.type == pygame.TEXTINPUT and self.group.focused is self.name_field and not self.name_field.editing:
+            self.name_field.begin_edit()  # typing on the focused field starts a new name
         if self.name_field.handle(ev):
             return  # typing a name: Backspace and Esc belong to the field
         if ev.type == pygame.MOUSEBUTTONDOWN and self.name_field.editing and not self.name_field.rect.collidepoint(ev.pos):
