@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generic, TypeVar
 
-from .names import clean_name
-
 APP_NAME = "TileRush"
 ENV_HOME = "RUMMIKUB_HOME"
 
@@ -309,10 +307,6 @@ def _clean_settings(raw: Any) -> dict[str, Any]:
         elif isinstance(default, list):
             if isinstance(v, list) and len(v) == 2 and all(isinstance(x, int) and 320 <= x <= 10000 for x in v):
                 out[key] = list(v)
-        elif key == "player_name":
-            name, _why = clean_name(v)
-            if name is not None:
-                out[key] = name
         elif isinstance(default, str):
             if isinstance(v, str) and 0 < len(v.strip()) <= 24 and v.isprintable():
                 out[key] = v.strip()

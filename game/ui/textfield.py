@@ -8,13 +8,31 @@ does not have) is refused with a note, so a name never shows as blanks or boxes.
 
 from __future__ import annotations
 
-from typing import Callable
+import unicodedata
+from typing import Any, Callable
 
 import pygame
 
-from ..names import MAX_NAME, clean_name, silent_char
+from ..textcheck import draws_nothing, text_problem
 from . import theme
 from .widgets import Widget
+
+MAX_NAME = 24  # as the settings file allows
+
+
+def clean_name(text: Any) -> tuple[str | None, str]:
+    """(the name, "") or (None, why it will not do): accents composed, spaces trimmed and
+    runs of spaces made one; 1 to 24 characters that all draw something."""
+    if not isinstance(text, str):
+        return None, "A name is a few letters."
+    name = " ".join(unicodedata.normalize("NFC", text).split(" "))
+    name = " ".join(part for part in name.split(" ") if part)
+    if not name:
+        return None, "Type at least one letter."
+    why = text_problem(name, MAX_NAME, "the name")
+    if why is not None:
+        return None, why[0].upper() + why[1:] + "."
+    return name, ""
 
 
 def font_draws(ch: str) -> bool:
@@ -102,7 +120,7 @@ class TextField(Widget):
         for ch in text:
             if ch == " " and not self.text:
                 continue  # a name does not start with a space
-            if silent_char(ch) or not font_draws(ch):
+            if draws_nothing(ch) or not font_draws(ch):
                 self.error = "That character cannot be shown: use letters, digits and common signs"
                 continue
             if len(self.text) >= MAX_NAME:
