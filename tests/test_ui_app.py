@@ -98,7 +98,8 @@ def test_settings_are_saved_and_applied():
     try:
         settings = app.push(SettingsScene(app))
         step(app)
-        assert settings.group.focused is settings.volume
+        assert settings.group.focused is settings.name_field  # the name comes first
+        settings.group.focus = settings.group.widgets.index(settings.volume)
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)
         assert persistence.load_settings()["volume"] == pytest.approx(0.3)

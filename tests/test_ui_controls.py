@@ -113,7 +113,7 @@ def test_holding_area_and_no_end_with_held_tiles(app):
     assert tray is not None and tray.collidepoint(tile_center(play, r8))  # shown in the holding area
     assert not tray.colliderect(lay.rack)
     note = controls(play).status_note(sess.analysis())
-    assert note and "R8" in note[0] and "this turn" in note[0]
+    assert note and "red 8" in note[0] and "this turn" in note[0]
     key(app, pygame.K_SPACE)  # ending now is refused: table tiles cannot go back to the rack
     assert sess.my_turn and app.top is play and sess.held_table_tiles() == [r8]
     step(app, n=2)
@@ -324,7 +324,7 @@ def test_hand_limit_penalty_reaches_the_score_table_between_rounds(app):
     play = open_play(app, sess)
     key(app, pygame.K_SPACE)  # drawing ends the turn above the limit: asked first
     assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message
-    key(app, pygame.K_RETURN)  # "End turn anyway"
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway" (Enter would keep playing)
     step(app, n=3)
     assert st.players[0].score == -5 and any("hand limit" in t.text for t in play.toasts)
     engine.finish_round(st, "pool")

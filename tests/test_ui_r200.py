@@ -196,7 +196,7 @@ def test_claim_by_mouse(app):
     got = next(s for s in view["sets"] if s["cells"] == fives)
     assert got["owner"] == 0 and got["side"] == "blank" and sess.state.players[0].score == 44
     run_until(app, lambda: any("You claim" in t for t in toasts(play)), 5)
-    assert any(t == "You claim R5 B5 O5 K5 — 20 points" for t in toasts(play))
+    assert any(t == "You claim red, blue, orange and black 5 — 20 points" for t in toasts(play))
     # the tokens are drawn in the player's colour on the set's tiles
     run_until(app, lambda: not claims.anims, 5)
     step(app)
@@ -307,7 +307,7 @@ def test_a_computer_hijack_for_exactly_200_is_shown(app):
     anim = next(iter(claims.anims.values()))
     assert anim["seat"] == 1 and anim["kind"] == "hijack" and anim["from"] == 0
     assert claims.shown_points[1] < 200  # the bar waits for the tokens to land
-    msg = "Mia hijacks K8 R8 O8 from you — 24 points move to Mia"
+    msg = "Mia hijacks black, red and orange 8 from you — 24 points move to Mia"
     assert run_until(app, lambda: msg in toasts(play), 5)
     run_until(app, lambda: play.banner is not None, 5)
     assert play.banner[0] == "Exactly 200!" and "Mia holds exactly 200" in play.banner[1]

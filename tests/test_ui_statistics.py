@@ -58,7 +58,7 @@ def test_the_screen_shows_each_rule_set_and_a_chart_of_the_last_games(app):
     assert scene.key == "classic"
     cards = {cap: val for cap, val, _ in cards_for(scene.current, False)}
     assert cards == {"Games": "3", "Win rate": "67%", "Best score": "50", "Average score": "20.0", "Current streak": "1",
-                     "Best streak": "1", "Fastest win": "40 turns", "Quickest win": "10:00"}
+                     "Best streak": "1", "Fewest turns to win": "40 turns", "Shortest win": "10:00"}
     # the chart: one bar per game, wins in gold, losses in slate, up from zero or down from it
     app.step([motion((2, 2))], 1 / 30)
     plot, slot = scene.chart_geometry(app.scale, stats.RECENT)

@@ -65,7 +65,11 @@ def test_a_penalised_end_asks_first_then_applies_the_penalty(app):
     key(app, pygame.K_ESCAPE)  # keep playing
     assert app.top is play and sess.my_turn and sess.table().get((1, 1)) is not None
     key(app, pygame.K_SPACE)
-    key(app, pygame.K_RETURN)  # "End turn anyway"
+    assert app.top.group.focused.label == "Keep playing"  # the safe choice has the focus
+    key(app, pygame.K_RETURN)  # Enter keeps playing: it never costs the penalty
+    assert app.top is play and sess.my_turn and sess.table().get((1, 1)) is not None
+    key(app, pygame.K_SPACE)
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway"
     assert app.top is play and not sess.my_turn
     assert len(sess.state.board) == 0 and len(sess.state.players[0].rack) == n + 3
     step(app)
@@ -90,7 +94,10 @@ def test_rule_set_warnings_before_the_turn_ends(app):
     click(app, cell_center(play, TABLE, (0, 0)))
     key(app, pygame.K_SPACE)
     assert isinstance(app.top, DialogScene) and "hand limit" in app.top.message
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Enter keeps playing
+    assert app.top is play and sess.my_turn
+    key(app, pygame.K_SPACE)
+    click(app, app.top.group.widgets[0].rect.center)  # "End turn anyway"
     assert sess.state.players[0].melded and not sess.my_turn
 
 

@@ -204,7 +204,7 @@ def test_35_tiles_initial_meld_is_required_when_available():
     rack = no_set_rack(32) + " O11 O12 O13"  # O11-12-13 = 36 (and K13 R13 O13 = 39) points
     state = rig("rummibug", [rack, "B13"], melded=False)
     res = engine.draw(state)
-    assert not res.ok and "must meld" in res.message and "O13" in res.message
+    assert not res.ok and "must meld" in res.message and "orange 13" in res.message
     action = make_player("basic", 2).choose(engine.view(state, 0))
     assert action["type"] == "play" and engine.play(state, action["board"]).ok
     assert state.players[0].melded

@@ -172,7 +172,7 @@ def test_rules_screen_and_state_round_trip():
     v = find_variant("rummy-q")({"target": 150})
     text = dict(v.rules_text())
     assert "150" in text["Scoring"] and "two tiles from your rack" in text["Jokers"]
-    assert any("plus-minus" in r for r in v.readings())
+    assert any("winner's points" in r for r in v.readings())
     state = engine.new_game("rummy-q", ["a", "b"], seed=4, options={"target": 150, "scoring": "penalty"})
     again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again.options == state.options and again.variant.target == 150 and again.variant.lower_score_wins

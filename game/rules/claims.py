@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from .board import Board, Cell, Line
 from .melds import check_line
-from .tiles import format_tiles
+from .tiles import set_words
 
 TARGET = 200
 SIDE_BLANK = "blank"
@@ -237,7 +237,7 @@ def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, wa
     """``check_claim`` for a set already found on the board (``want``: "claim" or "hijack")."""
     meld = check_line(line.tiles)
     if not meld:
-        return ClaimCheck([f"{format_tiles(line.tiles)} is not a valid set ({meld.reason})"], line)
+        return ClaimCheck([f"{set_words(line.tiles)} is not a valid set ({meld.reason})"], line)
     idx = find_record(pos.claims, line.cells, line.vertical)
     rec = pos.claims[idx] if idx is not None else None
     kind = kind_of(rec)

@@ -173,3 +173,25 @@ def sort_key_groups(t: int) -> tuple[int, int, int, int]:
         return (1, 0, 0, t)
     face = t >> 1
     return (0, face % 13, face // 13, t)
+
+
+def set_words(tiles: Iterable[int]) -> str:
+    """A set as a player says it, in the order given: "red 4-7", "red 4, joker, 6",
+    "black, red and blue 9", "red 5 and joker"; anything else tile by tile."""
+    ts = [int(t) for t in tiles]
+    nums = [t for t in ts if t < 104]
+    if len(ts) < 2 or not nums:
+        return tiles_in_words(ts)
+    jokers = len(ts) - len(nums)
+    colours = [COLOR_NAMES[COLORS[(t >> 1) // 13]] for t in nums]
+    numbers = [(t >> 1) % 13 + 1 for t in nums]
+    if len(set(colours)) == 1 and len(set(numbers)) == len(numbers):
+        if not jokers and len(ts) >= 3 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{colours[0]} {numbers[0]}-{numbers[-1]}"
+        return f"{colours[0]} " + ", ".join("joker" if t >= 104 else str((t >> 1) % 13 + 1) for t in ts)
+    if len(set(numbers)) == 1 and len(set(colours)) == len(colours):
+        names = list(colours)
+        head = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        tail = "" if not jokers else (" and a joker" if jokers == 1 else f" and {jokers} jokers")
+        return f"{head} {numbers[0]}{tail}"
+    return tiles_in_words(ts)

@@ -24,7 +24,7 @@ import math
 
 import pygame
 
-from ..rules.tiles import format_tiles
+from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..session import TABLE
 from . import clickplan, theme, variant_ui
 from .tileart import ASPECT
@@ -164,7 +164,7 @@ class ClickControls:
             return ("Split: click between two tiles of a set (Esc cancels)", theme.ACCENT)
         held = self.held()
         if held:
-            return (f"Use {format_tiles(held)} in a set this turn", theme.WARN)
+            return (f"Use {tiles_in_words(held)} in a set this turn", theme.WARN)
         return None
 
     def draw_refused(self, outcome) -> bool:
@@ -317,7 +317,7 @@ class ClickControls:
         if self._place(plan):
             sc.selection = []
             if not ok and len(tiles) >= 1:
-                self.toast(f"{format_tiles(clickplan.set_order(tiles))} is not a set yet: add to it or fix it before you end the turn",
+                self.toast(f"{set_words(clickplan.set_order(tiles))} is not a set yet: add to it or fix it before you end the turn",
                            theme.WARN)
 
     def take(self, tile: int) -> None:
@@ -333,7 +333,7 @@ class ClickControls:
         if sc.move_tiles(tiles, TABLE, line.cells[0]):
             sc.selection = []
             if not ok:
-                self.toast(f"{format_tiles(tiles)} does not fit {format_tiles(line.tiles)}: the set is outlined until you fix it",
+                self.toast(f"{set_words(tiles)} does not fit {set_words(line.tiles)}: the set is outlined until you fix it",
                            theme.WARN)
 
     def table_click(self, tile: int, pos) -> None:
@@ -369,7 +369,7 @@ class ClickControls:
         from .scenes.common import DialogScene
 
         sc = self.scene
-        name = format_tiles([tile])
+        name = tile_words(tile)
         cell = line.cells[line.tiles.index(joker)]
 
         def replace() -> None:
@@ -383,7 +383,7 @@ class ClickControls:
 
         sc.app.push(DialogScene(
             sc.app, "Replace the joker?",
-            f"Your {name} can take the joker's place in {format_tiles(line.tiles)}. Replace the joker (it then waits in the "
+            f"Your {name} can take the joker's place in {set_words(line.tiles)}. Replace the joker (it then waits in the "
             f"holding area and must be used this turn), or add the {name} to the set?",
             [("Replace the joker", "primary", replace), ("Add to the set", "secondary", add), ("Cancel", "ghost", None)],
             tone=theme.GOLD))

@@ -40,6 +40,47 @@ def _character(level: str):
             ["smile", "grin", "flat"][(h >> 11) % 3], ["none", "glasses"][(h >> 13) % 2])
 
 
+HAIRSTYLES = ("short", "long", "bun", "spiky", "bald", "curly")
+# the game's own opponents, in the order of their names: hair, head shape, beard, brows, nose
+CAST = (
+    ("long", 0.9, "none", "arched", "dot"),
+    ("short", 1.08, "moustache", "straight", "line"),
+    ("bun", 0.9, "none", "arched", "none"),
+    ("bald", 1.1, "beard", "straight", "dot"),
+    ("spiky", 1.0, "none", "straight", "none"),
+    ("curly", 1.0, "none", "arched", "dot"),
+    ("long", 0.86, "none", "none", "line"),
+    ("short", 1.0, "beard", "straight", "dot"),
+)
+SHAPES = (1.0, 0.86, 1.1)  # head width against height
+FACIAL = ("none", "moustache", "none", "beard")
+BROWS = ("straight", "arched", "none")
+NOSES = ("dot", "line", "none")
+
+
+def traits(who: int) -> dict:
+    """What makes one player's face their own beyond the level's look: hairstyle, head
+    shape, beard or moustache, brows and nose (``who`` 0 is the person at the screen)."""
+    if not who:
+        return {"hair": "short", "shape": 1.0, "facial": "none", "brows": "straight", "nose": "dot"}
+    if who <= len(CAST):
+        hair, shape, facial, brows, nose = CAST[who - 1]
+        return {"hair": hair, "shape": shape, "facial": facial, "brows": brows, "nose": nose}
+    h = zlib.crc32(f"face{who}".encode())
+    return {"hair": HAIRSTYLES[h % 6], "shape": SHAPES[(h >> 4) % 3], "facial": FACIAL[(h >> 7) % 4],
+            "brows": BROWS[(h >> 10) % 3], "nose": NOSES[(h >> 13) % 3]}
+
+
+def identity(name: str) -> int:
+    """A player's face number from their name: the same player looks the same on every screen
+    (the game's own opponents each have a face of their own)."""
+    from ..session import OPPONENT_NAMES
+
+    if name in OPPONENT_NAMES:
+        return OPPONENT_NAMES.index(name) + 1
+    return zlib.crc32(name.encode()) % 100_003 + len(CAST) + 1
+
+
 def face(level: str, size: int, dim: bool = False, who: int = 0) -> pygame.Surface:
     """A round portrait ``size`` pixels across; ``who`` varies hair, skin and
     backdrop so that two players of one level still look different."""
@@ -63,6 +104,7 @@ def face(level: str, size: int, dim: bool = False, who: int = 0) -> pygame.Surfa
 
 def _draw(level: str, size: int, who: int = 0) -> pygame.Surface:
     skin, hair, back, eyes, mouth, extra = _character(level)
+    look = traits(who)
     if who:
         back = BACKDROPS[who % len(BACKDROPS)]
         hair = HAIRS[(who * 2 + 1) % len(HAIRS)] if level != "greedy-max" else hair
@@ -80,11 +122,12 @@ def _draw(level: str, size: int, who: int = 0) -> pygame.Surface:
     # head
     hr = S * 0.27
     hy = S * 0.47
-    pygame.draw.circle(s, hair, (c, hy - hr * 0.12), hr * 1.08)
-    pygame.draw.circle(s, skin, (c, hy + hr * 0.05), hr)
-    fringe = pygame.Rect(0, 0, hr * 2.05, hr * 1.1)
-    fringe.midtop = (c, hy - hr * 1.2)
-    pygame.draw.ellipse(s, hair, fringe)
+    k = look["shape"]
+    _hair_back(s, look["hair"], hair, c, hy, hr, k)
+    head = pygame.Rect(0, 0, hr * 2 * k, hr * 2)
+    head.center = (c, hy + hr * 0.05)
+    pygame.draw.ellipse(s, skin, head)
+    _hair_front(s, look["hair"], hair, c, hy, hr, k)
     ink = (40, 34, 40)
     ex = hr * 0.38
     ey = hy + hr * 0.02
@@ -105,6 +148,7 @@ def _draw(level: str, size: int, who: int = 0) -> pygame.Surface:
     else:
         for dx in (-ex, ex):
             pygame.draw.circle(s, ink, (c + dx, ey), er)
+    _brows_nose_beard(s, look, hair, skin, ink, c, hy, hr, k, ex, ey, er, S)
     my = hy + hr * 0.48
     mw = hr * 0.9
     if mouth == "grin":
@@ -147,6 +191,83 @@ def _draw(level: str, size: int, who: int = 0) -> pygame.Surface:
     return pygame.transform.smoothscale(s, (size, size))
 
 
-def player_face(kind: str, seat: int, size: int) -> pygame.Surface:
-    """The portrait of the player in ``seat`` (the same on every screen)."""
-    return face("human" if kind == "human" else kind, size, who=0 if kind == "human" else seat + 1)
+def _hair_back(s, style: str, hair, c, hy, hr, k) -> None:
+    """Hair behind the head."""
+    if style == "long":
+        back = pygame.Rect(0, 0, hr * 2.3 * k, hr * 2.6)
+        back.midtop = (c, hy - hr * 1.15)
+        pygame.draw.ellipse(s, hair, back)
+    elif style == "bun":
+        pygame.draw.circle(s, hair, (c, hy - hr * 1.25), hr * 0.45)
+        pygame.draw.circle(s, hair, (c, hy - hr * 0.12), hr * 1.05 * k)
+    elif style == "curly":
+        for i in range(9):
+            a = math.pi * (0.95 + i * 1.1 / 8)
+            pygame.draw.circle(s, hair, (c + math.cos(a) * hr * 1.0 * k, hy - hr * 0.1 + math.sin(a) * hr * 1.0), hr * 0.36)
+    elif style != "bald":
+        pygame.draw.circle(s, hair, (c, hy - hr * 0.12), hr * 1.08 * k)
+
+
+def _hair_front(s, style: str, hair, c, hy, hr, k) -> None:
+    """Hair over the forehead."""
+    if style == "bald":
+        for sign in (-1, 1):  # a little at the sides
+            side = pygame.Rect(0, 0, hr * 0.35, hr * 0.7)
+            side.center = (c + sign * hr * 0.95 * k, hy - hr * 0.1)
+            pygame.draw.ellipse(s, hair, side)
+        return
+    if style == "spiky":
+        base = hy - hr * 0.55
+        pts = [(c - hr * k, base)]
+        for i in range(7):
+            x = c - hr * k + (i + 0.5) * (2 * hr * k / 7)
+            pts += [(x, base - hr * (0.75 if i % 2 else 0.6)), (x + hr * k / 7, base - hr * 0.2)]
+        pts.append((c + hr * k, base))
+        pygame.draw.polygon(s, hair, pts)
+        cap = pygame.Rect(0, 0, hr * 2.05 * k, hr * 0.9)
+        cap.midtop = (c, hy - hr * 1.0)
+        pygame.draw.ellipse(s, hair, cap)
+        return
+    fringe = pygame.Rect(0, 0, hr * 2.05 * k, hr * 1.1)
+    fringe.midtop = (c, hy - hr * 1.2)
+    pygame.draw.ellipse(s, hair, fringe)
+    if style == "long":  # a parting
+        pygame.draw.line(s, theme.darken(hair, 0.3), (c, hy - hr * 1.15), (c + hr * 0.15, hy - hr * 0.6), max(2, int(hr * 0.06)))
+
+
+def _brows_nose_beard(s, look, hair, skin, ink, c, hy, hr, k, ex, ey, er, S) -> None:
+    bw = max(2, int(er * 0.7))
+    if look["brows"] == "straight":
+        for sign in (-1, 1):
+            pygame.draw.line(s, theme.darken(hair, 0.2), (c + sign * ex - er * 1.4, ey - er * 2.2),
+                             (c + sign * ex + er * 1.4, ey - er * 2.2), bw)
+    elif look["brows"] == "arched":
+        for sign in (-1, 1):
+            r = pygame.Rect(0, 0, er * 3.2, er * 2.0)
+            r.center = (c + sign * ex, ey - er * 1.7)
+            pygame.draw.arc(s, theme.darken(hair, 0.2), r, math.pi * 0.15, math.pi * 0.85, bw)
+    ny = hy + hr * 0.25
+    if look["nose"] == "dot":
+        pygame.draw.circle(s, theme.darken(skin, 0.18), (c, ny), max(2, hr * 0.09))
+    elif look["nose"] == "line":
+        pygame.draw.line(s, theme.darken(skin, 0.3), (c, ny - hr * 0.2), (c - hr * 0.06, ny + hr * 0.04), max(2, S // 80))
+    if look["facial"] == "beard":
+        beard = pygame.Rect(0, 0, hr * 1.7 * k, hr * 1.2)
+        beard.midtop = (c, hy + hr * 0.3)
+        pygame.draw.ellipse(s, hair, beard)
+        mouth_gap = pygame.Rect(0, 0, hr * 0.9, hr * 0.35)
+        mouth_gap.center = (c, hy + hr * 0.5)
+        pygame.draw.ellipse(s, skin, mouth_gap)
+    elif look["facial"] == "moustache":
+        m = pygame.Rect(0, 0, hr * 0.8, hr * 0.22)
+        m.center = (c, hy + hr * 0.36)
+        pygame.draw.ellipse(s, hair, m)
+
+
+def player_face(kind: str, who: int | str, size: int) -> pygame.Surface:
+    """The portrait of a player: the person at the screen has their own; a computer player's
+    comes from its name (or a number), so it is the same at the table, in the set-up and on
+    the tournament bracket."""
+    if kind == "human":
+        return face("human", size, who=0)
+    return face(kind, size, who=identity(who) if isinstance(who, str) else int(who) + 1)

@@ -27,7 +27,7 @@ import math
 import pygame
 
 from ..rules import claims as cl
-from ..rules.tiles import format_tiles, rack_value
+from ..rules.tiles import rack_value, set_words
 from . import theme, variant_ui
 from .anim import out_back
 from .tileart import ASPECT
@@ -45,12 +45,8 @@ def token_colour(seat: int):
 
 
 def set_name(tiles) -> str:
-    """A set in notation, a long run shortened: ``K1–K13``."""
-    tiles = [int(t) for t in tiles]
-    if len(tiles) >= 6:
-        parts = format_tiles(tiles).split()
-        return f"{parts[0]}–{parts[-1]}"
-    return format_tiles(tiles)
+    """A set in a player's words: "red 4-7", "black, red and blue 9"."""
+    return set_words(int(t) for t in tiles)
 
 
 _tokens: dict[tuple, pygame.Surface] = {}

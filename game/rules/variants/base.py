@@ -35,6 +35,15 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     help: str = ""
+    labels: tuple[str, ...] = ()  # what a player reads for each of ``choices`` (the saved value stays)
+
+    def show(self, value: Any) -> str:
+        """A value as a player reads it: its label, "On"/"Off", or the number."""
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value)
 
     def coerce(self, value: Any) -> Any:
         if isinstance(self.default, bool):
@@ -55,6 +64,13 @@ class OptionSpec:
 
 
 TIMER_CHOICES = (0, 30, 60, 90, 120)
+
+
+def timer_words(seconds: int) -> str:
+    """A turn time as a player reads it: "Off", "30 s", "1:30"."""
+    if not seconds:
+        return "Off"
+    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
 
 
 class Variant:
@@ -86,6 +102,7 @@ class Variant:
     has_claims: ClassVar[bool] = False  # claim tokens on sets (Rummi200kub)
     must_meld_at: ClassVar[int | None] = None  # rack size from which a player must meld if they can
     hand_limit_penalty: ClassVar[int] = 0  # points lost for ending a turn above the hand limit
+    rack_points_count: ClassVar[bool] = True  # the tiles left on a rack score: putting points down matters
     timeout_plays_finished_table: ClassVar[bool] = True  # a valid draft when the clock runs out is the play
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
 
@@ -97,7 +114,9 @@ class Variant:
     def all_option_specs(cls) -> tuple[OptionSpec, ...]:
         specs = list(cls.option_specs)
         if cls.fixed_turn_time is None:
-            specs.append(OptionSpec("turn_time", "Turn timer (seconds, 0 = off)", 0, cls.turn_time_choices))
+            specs.append(OptionSpec("turn_time", "Turn timer", 0, cls.turn_time_choices,
+                                    labels=tuple(timer_words(c) for c in cls.turn_time_choices),
+                                    help="How long each turn may last."))
         return tuple(specs)
 
     @classmethod
@@ -268,6 +287,30 @@ class Variant:
         """Who wins the game, in a few words (the set-up screen's summary)."""
         return "lowest score" if self.lower_score_wins else "highest score"
 
+    round_word: ClassVar[str] = "round"  # what the sheet calls one deal played out ("game" in Golden Games)
+
+    def results_footer(self, state: "GameState", names: "Sequence[str]") -> str:
+        """The line under the round results: how this rule set's game is won and where it
+        stands (``names``: how the screen names each seat, "You" for the player)."""
+        totals = [p.score for p in state.players]
+        target = self.score_target()
+        if target:
+            if self.lower_score_wins:
+                worst = max(range(len(totals)), key=lambda i: totals[i])
+                return (f"A total of {target} ends the game, the lowest total wins · "
+                        f"highest now: {names[worst]} with {totals[worst]}")
+            lead = max(range(len(totals)), key=lambda i: totals[i])
+            return (f"First to {target} points ends the game, the highest total wins · {names[lead]} "
+                    f"{_verb(names[lead], 'lead')} with {totals[lead]} ({max(0, target - totals[lead])} to go)")
+        rounds = int(self.options.get("rounds", 0) or 0)
+        if not rounds:
+            return ""
+        left = max(0, rounds - len(state.history))
+        best = (min if self.lower_score_wins else max)(range(len(totals)), key=lambda i: totals[i])
+        return (f"{_plural(left, self.round_word)} to go · the {'lowest' if self.lower_score_wins else 'highest'} "
+                f"total after {_plural(rounds, self.round_word)} wins · {names[best]} {_verb(names[best], 'lead')} "
+                f"with {totals[best]}")
+
     def ranking(self, state: "GameState") -> list[int]:
         """Seats from first place to last."""
         if self.lower_score_wins:
@@ -287,9 +330,31 @@ class Variant:
         """Each reading we chose where the sheet is silent or ambiguous."""
         return []
 
+    def example_sets(self) -> list[tuple[str, list[str]]]:
+        """Example sets for the rules screen: (caption, rows of tiles in notation, "." an empty cell)."""
+        out = [
+            ("A run: one colour, numbers in a row", ["R4 R5 R6 R7"]),
+            ("A group: one number, each colour once", ["K9 R9 B9 O9"]),
+            ("A joker stands in for any tile", ["B10 J B12"]),
+            ("Not a set: a run never goes from 13 to 1", ["O12 O13 O1"]),
+            ("Not a set: a colour twice in a group", ["K5 R5 K5"]),
+        ]
+        if self.crossword:
+            out.append(("Sets may cross: the red 7 is in both", [". . B7", "R5 R6 R7 R8", ". . O7", ". . K7"]))
+        return out
+
     # -- variant-specific state ---------------------------------------------------------------
     def init_extra(self, state: "GameState") -> dict:
         return {}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _verb(name: str, verb: str) -> str:
+    """"You lead", "Mara leads"."""
+    return verb if name == "You" else verb + "s"
 
 
 REGISTRY: dict[str, type[Variant]] = {}

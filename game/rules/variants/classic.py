@@ -24,6 +24,14 @@ class Classic(Variant):
     def winner_rule(self) -> str:
         return "most rounds won"
 
+    def results_footer(self, state: "GameState", names) -> str:
+        rounds = int(self.options.get("rounds", 3))
+        left = max(0, rounds - len(state.history))
+        won = [p.rounds_won for p in state.players]
+        lead = self.ranking(state)[0]
+        return (f"{left} round{'s' if left != 1 else ''} to go · most rounds won takes the match (ties: higher total) · "
+                f"{names[lead]} {'have' if names[lead] == 'You' else 'has'} won {won[lead]}")
+
     def ranking(self, state: "GameState") -> list[int]:
         # Sheet: most rounds won over all rounds; a tie goes to the highest score.
         return sorted(

@@ -35,6 +35,7 @@ class GoldenGames(Variant):
     title = "Golden Games"
     sheet = "003"
     blurb = "Senior tournament rules: tables of 3-4, lowest total after the match wins; a failed manipulation costs 3 tiles."
+    round_word = "game"
     min_players = 3
     max_players = 4
 

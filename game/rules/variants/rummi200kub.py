@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
-from ..tiles import format_tiles, rack_value
+from ..tiles import rack_value, set_words
 from ..turn import Problem
 from .base import OptionSpec, Variant, register
 
@@ -83,6 +83,7 @@ def rack_tile_points(analysis: "Analysis") -> int:
 @register
 class Rummi200kub(Variant):
     key = "rummi200kub"
+    rack_points_count = False  # only claimed sets score
     title = "Rummi200kub"
     sheet = "000"
     blurb = "One crossword board for everyone: claim sets with your tokens and hold exactly 200 points."
@@ -114,9 +115,11 @@ class Rummi200kub(Variant):
         OptionSpec("hijack_double", "The \"2\" side scores double", False,
                    help="Off: a set is always worth its face value, whoever holds it."),
         OptionSpec("claimed_sets", "Claimed sets", "frozen", ("frozen", "release"),
-                   help="frozen: a claimed set stays as it is (it may be crossed); release: a play may change it, "
+                   labels=("Stay as they are", "May be changed"),
+                   help="Stay as they are: a claimed set may only be crossed. May be changed: a play may change it, "
                         "which takes the claim off and gives the tokens back."),
-        OptionSpec("claim_needs_initial", "Claim only after your initial play", True),
+        OptionSpec("claim_needs_initial", "Claim only after your initial play", True,
+                   help="Off: you may claim a set before your first play."),
         OptionSpec("crossing_claims", "Crossing sets may both be claimed", True,
                    help="Off: a tile carries one claim, so a set crossing a claimed set cannot be claimed."),
         OptionSpec("initial_may_extend", "Initial play may extend sets", False,
@@ -210,7 +213,7 @@ class Rummi200kub(Variant):
                     cells = tuple(tuple(c) for c in rec["cells"])
                     out.append(
                         Problem(
-                            f"{format_tiles(rec['tiles'])} is claimed: a claimed set stays as it is (you may only cross it)",
+                            f"{set_words(rec['tiles'])} is claimed: a claimed set stays as it is (you may only cross it)",
                             cells,
                         )
                     )
@@ -334,6 +337,12 @@ class Rummi200kub(Variant):
 
     def score_target(self) -> int | None:
         return self.target
+
+    def results_footer(self, state: "GameState", names) -> str:
+        totals = [p.score for p in state.players]
+        near = min(range(len(totals)), key=lambda i: (abs(self.target - totals[i]), i))
+        return (f"Exactly {self.target} wins at once, else the closest to {self.target} · "
+                f"closest now: {names[near]} with {totals[near]}")
 
     def score_table(self, state: "GameState") -> dict:
         """One row: the claimed points each player held when the game ended (the score)."""
@@ -465,6 +474,6 @@ class Rummi200kub(Variant):
             "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set.",
             "Game end: exactly 200 wins at once (if a claim leaves two players on 200, the claimant wins). After a rack empties or a blocked board, "
             "the score closest to 200 wins; ties go to the lower rack value, then fewer tiles, then the earlier player in turn order.",
-            "Time limit: 200 seconds a turn; when it runs out the draft goes back and the player draws a tile.",
+            "Time limit: 200 seconds a turn; when it runs out, the tiles you moved go back and you draw a tile.",
         ]
         return r

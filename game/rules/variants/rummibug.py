@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
-from ..tiles import JOKER_PENALTY, format_tiles, rack_value
+from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
 from ..turn import Problem
 from .base import OptionSpec, Variant, register
 
@@ -66,7 +66,7 @@ class Rummibug(Variant):
         return [
             Problem(
                 f"you hold {len(p.rack)} tiles ({self.must_meld_at} or more), so you must meld while you can "
-                f"(you could play {format_tiles(new)})"
+                f"(you could play {tiles_in_words(new)})"
             )
         ]
 
@@ -149,7 +149,7 @@ class Rummibug(Variant):
             "A joker is freed only by the tile it stands for, from your rack, put in its place (the sheet's game controls: 'you must have the tile in rack that the joker is currently representing'); the freed joker must be played again that turn in any valid set (it need not be with tiles from your rack), and it can never go to a rack.",
             "The round ends as soon as the last tile of the draw pile has been drawn; fewest tiles wins it, equal counts go to the lower rack value, then to the earlier player in the round's turn order.",
             "When nobody clears their hand the round winner still scores the sum of the losers' racks.",
-            "Ties in the final ranking go to the player who won more rounds, then to seat order.",
+            "Ties in the final ranking go to the player who won more rounds, then to the player seated earlier at the table.",
             f"Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile (even holding {MUST_MELD_AT} or more).",
         ]
 
@@ -172,8 +172,9 @@ class RummibugRelaxed(Rummibug):
     initial_meld = 20
     option_specs = Rummibug.option_specs + (
         OptionSpec("hand_limit_for", "Hand limit", "everyone", HAND_LIMIT_FOR,
-                   help="everyone: the falling hand limit applies at any number of players. "
-                        "two-players: only in a game of two, as the sheet describes it."),
+                   labels=("Every game", "Two players only"),
+                   help="Every game: the falling hand limit applies at any number of players. "
+                        "Two players only: only in a game of two, as the rule sheet describes it."),
     )
     hand_limit_start: int = HAND_LIMIT_START
     hand_limit_floor: int = HAND_LIMIT_FLOOR

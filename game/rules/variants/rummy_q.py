@@ -47,8 +47,9 @@ class RummyQ(Variant):
             "What the target counts",
             "plus-minus",
             SCORING_CHOICES,
-            help="plus-minus: the round winner gains what the others hold and the first to the target wins (highest total wins). "
-            "penalty: everyone adds what is left on their rack and the game ends when someone's penalty reaches the target (lowest total wins).",
+            labels=("Winner's points", "Penalty points"),
+            help="Winner's points: the round winner gains what the others hold and the first to the target wins (highest total wins). "
+            "Penalty points: everyone adds what is left on their rack and the game ends when someone's total reaches the target (lowest total wins).",
         ),
     )
 
@@ -132,12 +133,12 @@ class RummyQ(Variant):
     def readings(self) -> list[str]:
         return [
             f"The target is a choice of presets ({', '.join(map(str, TARGET_PRESETS))}) or any whole number from {TARGET_LOW} to {TARGET_HIGH}; the game ends at the end of the round in which someone reaches it.",
-            "The sheet does not say how points are tallied. Default (plus-minus): losers lose their rack value and the winner gains the sum, the highest total wins. Option 'penalty': everyone adds their rack value and the lowest total wins once someone's penalty reaches the target.",
-            "Ties in the final ranking go to the player who won more rounds, then to seat order.",
+            "The rule sheet does not say how points are tallied. By default (winner's points) the losers lose what is left on their racks and the winner gains the sum, and the highest total wins. With penalty points chosen before the game, everyone adds what is left on their rack and the lowest total wins once someone's total reaches the target.",
+            "Ties in the final ranking go to the player who won more rounds, then to the player seated earlier at the table.",
             "Ties in the starting draw (and a drawn joker) are redrawn among the tied players; the draw is repeated before every round.",
-            "A round with an empty pouch ends when every player in turn has passed; the lowest rack wins it (ties: fewer tiles, then turn order). In plus-minus scoring each other player then loses the difference between their rack and the winner's, and the winner gains the sum of those differences, so the scores always add up to zero and someone is always heading for the target.",
+            "A round with an empty pouch ends when every player in turn has passed; the lowest rack wins it (ties: fewer tiles, then turn order). With winner's points each other player then loses the difference between their rack and the winner's, and the winner gains the sum of those differences, so the scores always add up to zero and someone is always heading for the target.",
             "A joker taken from the table must be replaced by a tile from your rack that it stood for (in a group either missing colour will do), and its new set must hold at least two tiles from your rack.",
             "A joker from your rack needs two other tiles from your rack in its set; a second joker from your rack counts as one of them.",
-            f"A game also ends after {MAX_ROUNDS} rounds, as a safety net.",
+            f"A game also ends after {MAX_ROUNDS} rounds, so it cannot go on for ever.",
             "Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile.",
         ]

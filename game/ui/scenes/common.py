@@ -78,7 +78,19 @@ class BackdropScene(MenuScene):
 
     def draw_backdrop(self, surf: pygame.Surface) -> None:
         surf.blit(theme.background(surf.get_size()), (0, 0))
-        self.drift.draw(surf, self.app.tiles, self.app.scale, alpha=self.drift_alpha)
+        self.drift.draw(surf, self.app.tiles, self.app.scale, alpha=self.drift_alpha, avoid=self.keep_clear(surf.get_size()))
+
+    def keep_clear(self, size) -> list[pygame.Rect]:
+        """Where the drifting tiles fade away so they never sit behind words: the controls,
+        the title band at the top, the tip line at the bottom, and what a screen adds."""
+        s = self.app.scale
+        w, h = size
+        out = [pygame.Rect(0, 0, w, int(100 * s)), pygame.Rect(0, h - int(110 * s), w, int(110 * s))]
+        out += [wd.rect for wd in self.group.widgets if wd.visible and wd.rect.w]
+        return out + self.extra_clear(size)
+
+    def extra_clear(self, size) -> list[pygame.Rect]:
+        return []
 
 
 def blurred(surface: pygame.Surface) -> pygame.Surface:
@@ -127,11 +139,13 @@ class OverlayScene(MenuScene):
 
 
 class DialogScene(OverlayScene):
-    """A message with one or more buttons.  ``choices``: (label, style, callback)."""
+    """A message with one or more buttons.  ``choices``: (label, style, callback); ``focus``:
+    the choice Enter picks at first (the safe one where a choice costs something)."""
 
     def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
-                 tone=theme.GOLD) -> None:
+                 tone=theme.GOLD, focus: int = 0) -> None:
         super().__init__(app)
+        self.start_focus = max(0, min(focus, len(choices) - 1))
         self.title = title
         self.message = message
         self.tone = tone
@@ -168,7 +182,7 @@ class DialogScene(OverlayScene):
         for b in self.group.widgets:
             b.rect = pygame.Rect(x, self.panel_rect.bottom - bh - int(24 * s), bw, bh)
             x += bw + int(14 * s)
-        self.group.focus = 0
+        self.group.focus = self.start_focus
 
     def draw(self, surf) -> None:
         self.ensure_layout_for_draw()
@@ -195,6 +209,13 @@ class ErrorScene(DialogScene):
 
 
 # -- drifting tiles behind menus ---------------------------------------------------------------------
+def gap(a: pygame.Rect, b: pygame.Rect) -> float:
+    """The distance between two rectangles (0 when they touch or overlap)."""
+    dx = max(b.left - a.right, a.left - b.right, 0)
+    dy = max(b.top - a.bottom, a.top - b.bottom, 0)
+    return math.hypot(dx, dy)
+
+
 class Drift:
     """Tiles floating slowly across the backdrop of menu screens."""
 
@@ -214,14 +235,23 @@ class Drift:
             if it[1] < -0.15:
                 it[1] = 1.1
 
-    def draw(self, surf: pygame.Surface, tiles, s: float, alpha: int = 70) -> None:
+    def draw(self, surf: pygame.Surface, tiles, s: float, alpha: int = 70, avoid=()) -> None:
+        """Draw the tiles; one near a rect of ``avoid`` fades out before it reaches it."""
         w, h = surf.get_size()
         batch = []
+        margin = 24 * s
         for x, y, _vx, _vy, tile, depth, phase in self.items:
             tw = int(44 * s * depth)
-            img = self._faded(tiles, tile, tw, alpha)
             bob = math.sin(self.t * 0.8 + phase) * 6 * s
-            batch.append((img, (int(x * w - tw), int(y * h + bob))))
+            at = (int(x * w - tw), int(y * h + bob))
+            fade = 1.0
+            if avoid:
+                box = pygame.Rect(at, (tw, int(tw * 1.4)))
+                fade = min(1.0, min(gap(box, r) for r in avoid) / margin)
+            a = int(alpha * fade) // 8 * 8
+            if a <= 0:
+                continue
+            batch.append((self._faded(tiles, tile, tw, a), at))
         surf.fblits(batch)
 
     def _faded(self, tiles, tile: int, tw: int, alpha: int) -> pygame.Surface:

@@ -16,10 +16,11 @@ from typing import Callable
 
 import pygame
 
-from ...rules.tiles import format_tiles
+from ...rules.points import played_from_rack
+from ...rules.tiles import set_words, tiles_in_words
 from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
-from .. import faces, playlayout, theme, variant_ui
+from .. import faces, openingdraw, playlayout, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
@@ -148,6 +149,7 @@ class PlayScene(Scene):
         self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
+        self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         from .. import variant_ui
@@ -161,6 +163,7 @@ class PlayScene(Scene):
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
         self.deal_animation()
+        self.opening = openingdraw.begin(self)
         for ev in self.session.poll_events():
             if ev.get("type") == "turn":
                 self.on_event(ev)
@@ -402,6 +405,7 @@ class PlayScene(Scene):
         elif kind == "round_start":
             self.sync_sprites(snap=True)
             self.deal_animation()
+            self.opening = openingdraw.begin(self)
         else:
             msg = ev.get("message")
             if msg:
@@ -422,7 +426,7 @@ class PlayScene(Scene):
         old_where = before.where()
         changed = [t for c, t in sorted(after.cells.items()) if old_where.get(t) != c]
         lines = [ln for ln in after.lines(vertical=sess.variant.crossword) if any(t in changed for t in ln.tiles)]
-        points = int(ev.get("points", 0))
+        points = played_from_rack(before, after, sess.variant.crossword) if sess.variant.rack_points_count else 0
         if seat == sess.viewer and sess.is_human(seat):
             self.land_effects(lines, points, seat)
             return
@@ -463,9 +467,9 @@ class PlayScene(Scene):
                 sp = self.sprites.get(t)
                 if sp is not None and self.speed() > 0:
                     sp.pop = sp.pop_len = self.dur(0.3)
-        if lines and points and self.speed() > 0:
-            r = g.cell_rect(lines[0].cells[0])
-            self.effects.float_text(f"+{points}", r.centerx + g.tile_w, r.y, theme.GOLD, 40 * lay.s)
+        if points and self.speed() > 0:  # rises from the panel of whoever played
+            box = self.seat_box(seat).rect
+            self.effects.float_text(f"+{points}", box.centerx, box.y + box.h * 0.3, theme.GOLD, 40 * lay.s)
         if lines:
             self.app.sound.play("pop")
 
@@ -519,6 +523,8 @@ class PlayScene(Scene):
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
         variant_ui.call(self.plugin, "update", dt)
+        if self.opening is not None and self.opening.done:
+            self.opening = None
         self.round_flow()
 
     def poll_worker(self) -> None:
@@ -648,9 +654,9 @@ class PlayScene(Scene):
                 board = action["board"]
                 tiles = [t for t in board.tiles() if t not in start and t in rack]
                 lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  +  ".join(format_tiles(ln.tiles) for ln in lines)
+                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
-            text = format_tiles(sorted(tiles, key=lambda t: (t >= 104, t)))
+            text = tiles_in_words(sorted(tiles, key=lambda t: (t >= 104, t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if tiles and self.turnshow.hint_arrived(action["board"], tiles):
             pass  # shown on the table
@@ -752,12 +758,12 @@ class PlayScene(Scene):
         if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
             self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN))
+                                      tone=theme.WARN, focus=1))
             return
         if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
             self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN))
+                                      tone=theme.WARN, focus=1))
             return
         go()
 
@@ -822,6 +828,8 @@ class PlayScene(Scene):
     def handle(self, ev) -> None:
         if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
             attract.leave_demo(self.app, self)
+            return
+        if self.opening is not None and self.opening.handle(ev):  # the opening draw, shown as a round starts
             return
         if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
             return
@@ -1162,6 +1170,8 @@ class PlayScene(Scene):
         variant_ui.call(self.plugin, "draw_hud", surf, lay)
         self.turnshow.draw_over(surf, lay)
         self.draw_banner(surf, lay)
+        if self.opening is not None:
+            self.opening.draw(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
         if sess.demo:
             attract.draw_badge(surf, self, lay)
@@ -1301,7 +1311,7 @@ class PlayScene(Scene):
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
             bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
-            img = faces.player_face(p.kind, seat, box.face_size)
+            img = faces.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
@@ -1377,7 +1387,7 @@ class PlayScene(Scene):
         active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
-        img = faces.player_face(me.kind, sess.viewer, box.face_size)
+        img = faces.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
         self.draw_ring_for(surf, box, active, s)
         if active and sess.ai_thinking:
@@ -1405,7 +1415,8 @@ class PlayScene(Scene):
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
             whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-            t = theme.text(f"{len(me.rack)} tiles on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
+            n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+            t = theme.text(f"{n} tile{'s' if n != 1 else ''} on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if me.melded:
                 t2 = theme.text("Melded", 18 * s, theme.GOOD)

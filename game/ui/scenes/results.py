@@ -114,23 +114,8 @@ class RoundResultsScene(ResultsBase):
     def footer(self) -> str:
         """What the game is played to: the target and who leads, or the rounds left."""
         st = self.session.state
-        table = self.score_table()
-        target = table.get("target")
-        totals = table.get("totals") or [p.score for p in st.players]
-        if target:
-            if table.get("lower_wins"):
-                worst = max(range(len(totals)), key=lambda i: totals[i])
-                return (f"The game ends when a total reaches {target}; the lowest total wins. "
-                        f"Highest now: {self.play.name_of(worst)} with {totals[worst]}.")
-            lead = max(range(len(totals)), key=lambda i: totals[i])
-            return (f"First to {target} points ends the game. {self.play.name_of(lead)} "
-                    f"{'lead' if self.play.name_of(lead) == 'You' else 'leads'} with {totals[lead]} "
-                    f"({max(0, target - totals[lead])} to go).")
-        rounds = st.options.get("rounds")
-        if rounds:
-            left = int(rounds) - len(st.history)
-            return f"{left} round{'s' if left != 1 else ''} to go; the highest total after {rounds} wins."
-        return ""
+        names = [self.play.name_of(i) for i in range(len(st.players))]
+        return st.variant.results_footer(st, names)
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)
@@ -220,7 +205,7 @@ class RoundResultsScene(ResultsBase):
                              edge=theme.GOLD if win else None)
             surf.blit(bg, row.topleft)
             fs = int(row.h * 0.8)
-            surf.blit(faces.player_face(p.kind, seat, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
+            surf.blit(faces.player_face(p.kind, p.name, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
             nm = theme.fit_text(self.play.name_of(seat), 23 * s, cols["tiles"] - cols["name"] - fs - int(16 * s), theme.INK)
             surf.blit(nm, (cols["name"] + fs + int(4 * s), row.centery - nm.get_height() // 2))
             tiles = rack_tiles(entry, seat)
@@ -345,7 +330,7 @@ class GameOverScene(ResultsBase):
             pygame.draw.circle(surf, theme.darken(colour, 0.3), mc, int(22 * s), width=max(2, int(3 * s)))
             theme.blit_center(surf, theme.text(label, 17 * s, (30, 30, 40)), mc)
             fs = int(row.h * 0.82)
-            surf.blit(faces.player_face(p.kind, seat, fs), (row.x + int(70 * s), row.centery - fs // 2))
+            surf.blit(faces.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
             nm = theme.text(self.play.name_of(seat), 26 * s, theme.INK)
             surf.blit(nm, (row.x + int(80 * s) + fs, row.centery - nm.get_height() // 2))
             extra = self.hook("results_row", seat, place) or f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"

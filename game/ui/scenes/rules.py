@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from ...rules.variants import REGISTRY
-from .. import theme
+from ...rules.tiles import parse_tiles
+from .. import theme, tileart
 from ..widgets import Button, Chooser
 from .common import MenuScene
 
@@ -103,6 +104,8 @@ class RulesScene(MenuScene):
         add(theme.text(vcls.title or vcls.key, 40 * s, theme.GOLD), int(4 * s))
         if vcls.blurb:
             add(theme.text(vcls.blurb, 23 * s, theme.INK_DIM, bold=False, wrap=width), int(18 * s))
+        add(theme.text("Sets at a glance", 27 * s, theme.ACCENT), int(6 * s))
+        add(self.examples(variant, width, s), int(16 * s))
         for heading, para in variant.rules_text():
             add(theme.text(heading, 27 * s, theme.ACCENT), int(4 * s))
             add(theme.text(para, 22 * s, theme.INK, bold=False, wrap=width), int(14 * s))
@@ -110,7 +113,7 @@ class RulesScene(MenuScene):
         if specs:
             add(theme.text("Options before a game", 27 * s, theme.ACCENT), int(4 * s))
             for sp in specs:
-                line = f"• {sp.label}: default {sp.default}" + (f". {sp.help}" if sp.help else "")
+                line = f"• {sp.label} (normally {sp.show(sp.default)})" + (f". {sp.help}" if sp.help else "")
                 add(theme.text(line, 21 * s, theme.INK, bold=False, wrap=width), int(4 * s))
             parts[-1] = (parts[-1][0], int(14 * s))
         readings = variant.readings()
@@ -138,6 +141,44 @@ class RulesScene(MenuScene):
             y += p.get_height() + sp
         self._content = (cache_key, surf)
         return surf
+
+    def examples(self, variant, width: int, s: float) -> pygame.Surface:
+        """The rule set's example sets drawn with the game's tiles, each with its caption,
+        in as many rows as the width needs."""
+        tw = max(18, int(34 * s))
+        th = tileart.tile_height(tw)
+        step = tw + max(1, int(2 * s))
+        pad = int(22 * s)
+        blocks: list[pygame.Surface] = []
+        for caption, rows in variant.example_sets():
+            cells = [row.split() for row in rows]
+            cols = max(len(r) for r in cells)
+            tiles = parse_tiles(" ".join(tok for r in cells for tok in r if tok != "."))
+            block_w = max(cols * step, int(150 * s))
+            cap = theme.text(caption, 18 * s, theme.INK_DIM, bold=False, wrap=min(width, max(block_w, int(200 * s))))
+            block_w = max(block_w, cap.get_width())
+            bh = len(cells) * (th + max(1, int(2 * s))) + int(6 * s) + cap.get_height()
+            block = pygame.Surface((block_w, bh), pygame.SRCALPHA)
+            k = 0
+            for r, row in enumerate(cells):
+                for c, tok in enumerate(row):
+                    if tok == ".":
+                        continue
+                    block.blit(self.app.tiles.face(int(tiles[k]), tw), (c * step, r * (th + max(1, int(2 * s)))))
+                    k += 1
+            block.blit(cap, (0, bh - cap.get_height()))
+            blocks.append(block)
+        placed, x, y, line_h = [], 0, 0, 0
+        for b in blocks:
+            if x and x + b.get_width() > width:
+                x, y, line_h = 0, y + line_h + int(14 * s), 0
+            placed.append((b, (x, y)))
+            x += b.get_width() + pad
+            line_h = max(line_h, b.get_height())
+        out = pygame.Surface((width, y + line_h), pygame.SRCALPHA)
+        for b, at in placed:
+            out.blit(b, at)
+        return out
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)

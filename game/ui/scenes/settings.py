@@ -1,4 +1,4 @@
-"""Settings: sound, animation speed, window, colour-blind tiles.  Saved at once."""
+"""Settings: the player's name, sound, animation speed, window, colour-blind tiles.  Saved at once."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import pygame
 
 from .. import theme
 from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..textfield import TextField
 from ..widgets import Button, Chooser, Slider, Toggle
 from .common import BackdropScene
 
@@ -18,6 +19,8 @@ class SettingsScene(BackdropScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         st = app.settings
+        self.name_field = TextField("Your name", str(st.get("player_name") or "You"), lambda v: self.set("player_name", v),
+                                    help="The name the other players and the score tables show for you")
         self.volume = Slider("Volume", float(st.get("volume", 0.7)), lambda v: self.set("volume", v))
         self.mute = Toggle("Mute", bool(st.get("muted")), lambda v: self.set("muted", v))
         speed = float(st.get("animation_speed", 1.0))
@@ -42,7 +45,24 @@ class SettingsScene(BackdropScene):
                            lambda v: self.set("warn_invalid_end", v),
                            help="Golden Games: ask before ending a turn that would cost penalty tiles")
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
-        self.group.widgets = [self.volume, self.mute, self.speed, self.turns, self.size, self.full, self.cb, self.warn, self.back_button]
+        self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.turns, self.size, self.full, self.cb, self.warn, self.back_button]
+
+    def handle(self, ev) -> None:
+        if ev.type == pygame.TEXTINPUT and self.group.focused is self.name_field and not self.name_field.editing:
+            self.name_field.begin_edit()  # typing on the focused field starts a new name
+        if self.name_field.handle(ev):
+            return  # typing a name: Backspace and Esc belong to the field
+        if ev.type == pygame.MOUSEBUTTONDOWN and self.name_field.editing and not self.name_field.rect.collidepoint(ev.pos):
+            if not self.name_field.commit():
+                self.name_field.cancel()
+        super().handle(ev)
+
+    def update(self, dt) -> None:
+        super().update(dt)
+        field = self.name_field
+        if field.editing and self.group.focused is not field:  # the focus moved away: keep a good name
+            if not field.commit():
+                field.cancel()
 
     def set(self, key, value) -> None:
         self.app.set_setting(key, value)

@@ -6,7 +6,8 @@ import pygame
 
 from ...ai import player_names
 from ...rules.variants import REGISTRY
-from ...rules.variants.base import OptionSpec
+from ...rules.variants.base import OptionSpec, timer_words
+from ...session import OPPONENT_NAMES
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
@@ -33,15 +34,13 @@ def levels() -> list[str]:
 
 
 def timer_label(seconds: int) -> str:
-    if not seconds:
-        return "Off"
-    return f"{seconds // 60}:{seconds % 60:02d}" if seconds >= 60 else f"{seconds} s"
+    return timer_words(seconds)
 
 
 def spec_choices(spec: OptionSpec) -> list[tuple[object, str]]:
     """The values a chooser offers for an option (presets, or a range in steps)."""
     if spec.choices and spec.low is None:
-        return [(c, str(c)) for c in spec.choices]
+        return [(c, spec.show(c)) for c in spec.choices]
     if spec.low is not None and spec.high is not None:
         span = spec.high - spec.low
         step = 1 if span <= 30 else 5 if span <= 150 else 10 if span <= 600 else 50
@@ -112,11 +111,7 @@ class SetupScene(BackdropScene):
                 w = PresetNumber(spec.label, spec.choices, int(value), spec.low, spec.high, self._option_setter(spec.name),
                                  help=spec.help)
             else:
-                opts = spec_choices(spec)
-                if spec.name == "turn_time":
-                    opts = [(v, timer_label(int(v))) for v, _ in opts]
-                label = "Turn timer" if spec.name == "turn_time" else spec.label
-                w = Chooser(label, opts, 0, self._option_setter(spec.name), help=spec.help)
+                w = Chooser(spec.label, spec_choices(spec), 0, self._option_setter(spec.name), help=spec.help)
                 w.set_value(value)
             self.option_widgets.append(w)
             widgets.append(w)
@@ -219,12 +214,17 @@ class SetupScene(BackdropScene):
         for wd in self.group.widgets:
             if not wd.visible:
                 wd.rect = pygame.Rect(0, 0, 0, 0)
-        self.card = pygame.Rect(x0 + form_w + gap, top, card_w, max(y - top - int(8 * s), int(300 * s)))
+        need = self.card_height(s, card_w) + int(70 * s)  # its words and faces, then the rules button
+        card_h = min(max(y - top - int(8 * s), int(300 * s), need), h - top - int(104 * s))  # clear of the tip line
+        self.card = pygame.Rect(x0 + form_w + gap, top, card_w, card_h)
         by = h - bh - int(28 * s)
         bw = int(200 * s)
         self.start_button.rect = pygame.Rect(self.card.right - bw, by, bw, bh)
         self.rules_button.rect = pygame.Rect(self.card.x + int(20 * s), self.card.bottom - int(58 * s), int(170 * s), int(42 * s))
         self.back_button.rect = pygame.Rect(x0, by, int(150 * s), bh)
+
+    def extra_clear(self, size) -> list[pygame.Rect]:
+        return [self.card] if getattr(self, "card", None) is not None else []
 
     def update(self, dt) -> None:
         super().update(dt)
@@ -248,26 +248,14 @@ class SetupScene(BackdropScene):
             t = theme.text(tip, 19 * s, theme.INK_DIM, bold=False)
             theme.blit_center(surf, t, (w // 2, h - int(88 * s)))
 
-    def draw_card(self, surf, s) -> None:
+    def card_facts(self) -> list[tuple[str, str]]:
         vcls = self.vcls
-        r = self.card
-        theme.draw_panel(surf, r, radius=int(16 * s))
-        x = r.x + int(20 * s)
-        y = r.y + int(16 * s)
-        t = theme.fit_text(vcls.title or vcls.key, 34 * s, r.w - int(40 * s), theme.GOLD)
-        surf.blit(t, (x, y))
-        y += t.get_height() + int(8 * s)
-        if vcls.blurb:
-            b = theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=r.w - int(40 * s))
-            surf.blit(b, (x, y))
-            y += b.get_height() + int(12 * s)
         variant = vcls(self.options())
-        turn = variant.turn_time()
         facts = [
             ("Players", f"{vcls.min_players} to {vcls.max_players}"),
             ("Tiles dealt", str(variant.deal_count(self.opponents + 1))),
             ("Initial meld", f"{variant.initial_meld_points()} points" if variant.initial_meld_points() else "none"),
-            ("Turn timer", timer_label(turn)),
+            ("Turn timer", timer_label(variant.turn_time())),
             ("Winner", variant.winner_rule()),
         ]
         target = variant.score_target()
@@ -275,18 +263,49 @@ class SetupScene(BackdropScene):
             facts.insert(3, ("Game ends at", f"{target} points"))
         elif "rounds" in variant.options:
             facts.insert(3, ("Rounds", str(variant.options["rounds"])))
-        for label, value in facts:
+        return facts
+
+    def card_height(self, s, card_w: int) -> int:
+        """How tall the card's words and faces are (the rules button goes below them)."""
+        vcls = self.vcls
+        inner = card_w - int(40 * s)
+        h = int(16 * s) + theme.fit_text(vcls.title or vcls.key, 34 * s, inner, theme.GOLD).get_height() + int(8 * s)
+        if vcls.blurb:
+            h += theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=inner).get_height() + int(12 * s)
+        h += len(self.card_facts()) * int(26 * s) + int(8 * s)
+        size = int(min(64 * s, (card_w - 40 * s) / 3 - 10 * s))
+        return h + size + int(42 * s)
+
+    def draw_card(self, surf, s) -> None:
+        vcls = self.vcls
+        self.card_drawn: list[pygame.Rect] = []
+        r = self.card
+        theme.draw_panel(surf, r, radius=int(16 * s))
+        x = r.x + int(20 * s)
+        y = r.y + int(16 * s)
+        t = theme.fit_text(vcls.title or vcls.key, 34 * s, r.w - int(40 * s), theme.GOLD)
+        self.card_drawn.append(surf.blit(t, (x, y)))
+        y += t.get_height() + int(8 * s)
+        if vcls.blurb:
+            b = theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=r.w - int(40 * s))
+            self.card_drawn.append(surf.blit(b, (x, y)))
+            y += b.get_height() + int(12 * s)
+        for label, value in self.card_facts():
             lt = theme.text(label, 20 * s, theme.INK_DIM, bold=False)
-            vt = theme.text(value, 20 * s, theme.INK)
-            surf.blit(lt, (x, y))
-            surf.blit(vt, (r.right - int(20 * s) - vt.get_width(), y))
+            vt = theme.fit_text(value, 20 * s, r.w - int(60 * s) - lt.get_width(), theme.INK)
+            self.card_drawn.append(surf.blit(lt, (x, y)))
+            self.card_drawn.append(surf.blit(vt, (r.right - int(20 * s) - vt.get_width(), y)))
             y += int(26 * s)
         # the opponents' faces
         y += int(8 * s)
         size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
         for i in range(self.opponents):
-            img = faces.player_face(self.opponent_levels[i], i + 1, size)
+            name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
+            img = faces.player_face(self.opponent_levels[i], name, size)
             fx = x + i * (size + int(14 * s))
-            surf.blit(img, (fx, y))
-            lab = theme.fit_text(level_label(self.opponent_levels[i]), 17 * s, size + int(10 * s), theme.INK_DIM)
-            theme.blit_center(surf, lab, (fx + size // 2, y + size + int(12 * s)))
+            self.card_drawn.append(surf.blit(img, (fx, y)))
+            ly = y + size + int(4 * s)
+            for text, px, colour in ((name, 17 * s, theme.INK), (level_label(self.opponent_levels[i]), 15 * s, theme.INK_DIM)):
+                lab = theme.fit_text(text, px, size + int(12 * s), colour, bold=colour is theme.INK)
+                self.card_drawn.append(surf.blit(lab, (fx + size // 2 - lab.get_width() // 2, ly)))
+                ly += lab.get_height()

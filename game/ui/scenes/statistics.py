@@ -99,8 +99,8 @@ def cards_for(vs, lower_wins: bool) -> list[tuple[str, str, str]]:
         ("Average score", fmt_score(vs.average_score, 1), "" if none else "per game"),
         ("Current streak", str(vs.current_streak), "wins in a row" if vs.current_streak != 1 else "win in a row"),
         ("Best streak", str(vs.best_streak), "wins in a row" if vs.best_streak != 1 else "win in a row"),
-        ("Fastest win", "–" if vs.fastest_win_turns is None else plural(vs.fastest_win_turns, "turn"), "fewest turns (all seats)"),
-        ("Quickest win", fmt_duration(vs.fastest_win_seconds), "shortest time"),
+        ("Fewest turns to win", "–" if vs.fastest_win_turns is None else plural(vs.fastest_win_turns, "turn"), "every player's turns counted"),
+        ("Shortest win", fmt_duration(vs.fastest_win_seconds), "time from deal to win"),
     ]
 
 

@@ -142,6 +142,10 @@ class TitleScene(BackdropScene):
         super().update(dt)
         self.age += dt
 
+    def extra_clear(self, size) -> list[pygame.Rect]:
+        w, h = size  # the logo and its line
+        return [pygame.Rect(0, int(h * 0.12) - int(20 * self.app.scale), w, int(h * 0.40) - int(h * 0.12))]
+
     def draw(self, surf) -> None:
         s = self.app.scale
         w, h = surf.get_size()

@@ -163,8 +163,8 @@ def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
 def entrant_face(row: dict, size: int) -> pygame.Surface:
     """An entrant's portrait: theirs through the whole tournament."""
     if row.get("is_human"):
-        return faces.face("human", size, who=0)
-    return faces.face(row.get("level") or "basic", size, who=int(row.get("entrant", 0)) + 1)
+        return faces.player_face("human", 0, size)
+    return faces.player_face(row.get("level") or "basic", str(row.get("name") or row.get("entrant", 0)), size)
 
 
 def level_mixes() -> list[tuple[str, str, tuple, str]]:
@@ -1269,7 +1269,7 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
         surf.blit(bg, row.topleft)
         draw_disc(surf, (row.x + int(24 * s), row.centery), int(15 * s), PLACE_COLOURS[min(place, 3)], str(place + 1), s)
         fs = int(row.h * 0.78)
-        surf.blit(faces.player_face(p.kind, seat, fs), (row.x + int(46 * s), row.centery - fs // 2))
+        surf.blit(faces.player_face(p.kind, p.name, fs), (row.x + int(46 * s), row.centery - fs // 2))
         name_right = (tiles_x if entry is not None else game_x[0] - score_w) - int(10 * s)
         nm = theme.fit_text(scene.play.name_of(seat), 22 * s, name_right - (row.x + int(52 * s) + fs), theme.ACCENT if mine else theme.INK)
         surf.blit(nm, (row.x + int(52 * s) + fs, row.centery - nm.get_height() // 2))
@@ -1482,7 +1482,7 @@ class MedalsScene(BackdropScene):
             is_human = m["kind"] == "human"
             fs = int(84 * s)
             face_y = block.y - int(150 * s)
-            row = {"is_human": is_human, "level": m["level"], "entrant": m["entrant"]}
+            row = {"is_human": is_human, "level": m["level"], "entrant": m["entrant"], "name": m["name"]}
             surf.blit(entrant_face(row, fs), (cx - fs // 2, face_y))
             mx, my = cx + fs // 2 - int(4 * s), face_y + fs - int(12 * s)
             rw, rh = int(9 * s), int(26 * s)
