@@ -12,10 +12,14 @@ from .common import MenuScene
 
 CONTROLS = [
     ("Mouse", "Drag a tile (or a selected group) between your rack and the table and drop it on a cell. Or click tiles to "
-              "select them, then click an empty cell to put them there. Dropping onto a tile pushes the line to the right. "
+              "select them, then click a cell to put them there. Tiles put on a set or at its end join it in their place "
+              "(a run by number, a group by colour); on empty space they start a new set, sorted. Sets never touch: "
+              "the others move aside, to the next row when a row is full. Drag the bar over a set to move the whole set. "
               "Right-click clears the selection."),
     ("Keyboard", "Arrows move the cursor over the table and the rack (Tab jumps between them). Enter selects the tile under "
-                 "the cursor, or puts the selected tiles on an empty cell (Shift+Enter pushes tiles aside). Space draws a "
+                 "the cursor, or puts the selected tiles on the empty cell under it (Shift+Enter on a tile puts them into that "
+                 "tile's set). M over a set picks the whole set up: the arrows "
+                 "move it and Enter puts it down. Space draws a "
                  "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint, S and G sort the rack by runs or "
                  "groups, X clears the selection, Esc pauses. F11 switches full screen."),
     ("On screen", "Invalid sets are outlined in red: point at one to read what is wrong. The star marks the tile you drew "
