@@ -196,3 +196,28 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
     assert play.turnshow.panel.first == 3
     shown = [e for _r, e in play.turnshow.panel._rows]
     assert shown and shown[0] is log.entries[-4]
+
+
+def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
+    from game.ui import faces
+
+    sess, play = computer_to_move(app)
+    pb = start_playback(app, play, sess)
+    seen = []
+    real = faces.player_face
+
+    def spy(kind, name, size):
+        seen.append((kind, name))
+        return real(kind, name, size)
+
+    monkeypatch.setattr(faces, "player_face", spy)
+    run_until(app, lambda: pb.idx >= 1, 2)
+    step(app, n=3)
+    key(app, pygame.K_l)  # open the log
+    step(app, n=3)
+    table = {(p.kind, p.name) for p in sess.state.players}
+    assert seen and set(seen) <= table
+    assert (sess.state.players[1].kind, sess.state.players[1].name) in seen
+    entry = next(e for e in play.turnshow.log.entries if e.seat == 1)
+    where = {t: c for c, t in pb.after.cells.items()}
+    assert entry.tiles == sorted(entry.tiles, key=lambda t: where[t])  # the pictures in table order

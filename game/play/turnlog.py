@@ -57,9 +57,10 @@ class TurnLog:
         if kind == "play" and isinstance(ev.get("before"), Board) and isinstance(ev.get("after"), Board):
             before, after = ev["before"], ev["after"]
             steps = turn_steps(before, after, name, vertical=crossword)
-            played = [t for t in after.tiles() if t not in before.tile_set()]
+            old = before.tile_set()
+            played = [t for _, t in sorted(after.cells.items()) if t not in old]  # as they lie on the table
             lines = [st.caption for st in steps] or [voice.say(f"{voice.verb('play')}")]
-            return self._push(Entry(seat, name, round_no, "play", lines, sorted(played, key=_order), before.copy(),
+            return self._push(Entry(seat, name, round_no, "play", lines, played, before.copy(),
                                     after.copy(), steps))
         if kind == "draw":
             tile = ev.get("tile")
@@ -85,5 +86,3 @@ class TurnLog:
         return next((e for e in reversed(self.entries) if e.replayable and e.seat != skip_seat), None)
 
 
-def _order(t: int) -> tuple:
-    return (t >= 104, t >> 1, t)

@@ -78,7 +78,7 @@ def identity(name: str) -> int:
 
     if name in OPPONENT_NAMES:
         return OPPONENT_NAMES.index(name) + 1
-    return zlib.crc32(name.encode()) % 100_003 + len(CAST) + 1
+    return zlib.crc32(str(name).encode("utf-8", "surrogatepass")) % 100_003 + len(CAST) + 1
 
 
 def face(level: str, size: int, dim: bool = False, who: int = 0) -> pygame.Surface:
@@ -264,10 +264,10 @@ def _brows_nose_beard(s, look, hair, skin, ink, c, hy, hr, k, ex, ey, er, S) -> 
         pygame.draw.ellipse(s, hair, m)
 
 
-def player_face(kind: str, who: int | str, size: int) -> pygame.Surface:
+def player_face(kind: str, name: str, size: int) -> pygame.Surface:
     """The portrait of a player: the person at the screen has their own; a computer player's
-    comes from its name (or a number), so it is the same at the table, in the set-up and on
+    comes from its name, so it is the same at the table, in the set-up, in the turn log and on
     the tournament bracket."""
     if kind == "human":
         return face("human", size, who=0)
-    return face(kind, size, who=identity(who) if isinstance(who, str) else int(who) + 1)
+    return face(kind, size, who=identity(name))

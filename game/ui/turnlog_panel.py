@@ -180,8 +180,9 @@ class TurnLogPanel:
                 break
             if e.round != self.scene.session.state.round:
                 surf.fill((255, 255, 255, 10), (pad // 2, y, w - pad, need - int(4 * s)))
-            kind = players[e.seat].kind if 0 <= e.seat < len(players) else "human"
-            surf.blit(faces.player_face(kind, e.seat, fs), (pad, y + int(2 * s)))
+            seat = players[e.seat] if 0 <= e.seat < len(players) else None
+            face = faces.player_face(seat.kind, seat.name, fs) if seat else faces.player_face("human", e.name, fs)
+            surf.blit(face, (pad, y + int(2 * s)))  # the face the seat has at the table
             ty = y + int(3 * s)
             for ln in wrapped:
                 img = theme.text(ln, px, theme.INK if e.kind == "play" else theme.INK_DIM, bold=False)

@@ -270,8 +270,8 @@ class TurnShow:
         sc = self.scene
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=235, edge=theme.GOLD, shadow=int(6 * s))
         fs = int(r.h * 0.74)
-        kind = sc.session.players[pb.seat].kind
-        surf.blit(faces.player_face(kind, pb.seat, fs), (r.x + int(10 * s), r.centery - fs // 2))
+        seat = sc.session.players[pb.seat]
+        surf.blit(faces.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
         x = r.x + int(20 * s) + fs
         st = pb.shown or pb.steps[0]
         n = len(pb.steps)

@@ -163,7 +163,7 @@ def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
 def entrant_face(row: dict, size: int) -> pygame.Surface:
     """An entrant's portrait: theirs through the whole tournament."""
     if row.get("is_human"):
-        return faces.player_face("human", 0, size)
+        return faces.player_face("human", "", size)
     return faces.player_face(row.get("level") or "basic", str(row.get("name") or row.get("entrant", 0)), size)
 
 
