@@ -1,0 +1,445 @@
+"""Drawing everything around the table: the header, the seats and their rings, the rack's panel, buttons, the status line, toasts, banners and tooltips."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ....rules.turn import Problem
+from ... import faces, playlayout, theme, variant_ui
+from .records import BUTTON_LABELS, level_text
+
+
+class PlayHud:
+    """Drawing everything around the table: the header, the seats and their rings, the rack's panel, buttons, the status line, toasts, banners and tooltips."""
+
+    def draw_header(self, surf, lay) -> None:
+        s = lay.s
+        sess = self.session
+        h = lay.header
+        bar = pygame.Surface(h.size, pygame.SRCALPHA)
+        bar.fill((6, 12, 24, 170))
+        surf.blit(bar, h.topleft)
+        pygame.draw.line(surf, (60, 84, 118), (0, h.bottom - 1), (h.right, h.bottom - 1))
+        logo = theme.text("TILE RUSH", 28 * s, theme.GOLD)
+        x = int(14 * s)
+        surf.blit(logo, (x, h.centery - logo.get_height() // 2))
+        x += logo.get_width() + int(14 * s)
+        info = theme.fit_text(self.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
+        surf.blit(info, (x, h.centery - info.get_height() // 2))
+        x += info.get_width() + int(20 * s)
+        # pool
+        p = lay.pool
+        back = self.app.tiles.back(int(p.h * 0.6))
+        for k in range(3):
+            surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
+        n = len(sess.state.pool)
+        pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
+        surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
+        m = lay.menu
+        hover = m.collidepoint(self.mouse)
+        from ...widgets import button_surface
+
+        surf.blit(button_surface(m.size, "ghost", "hover" if hover else "normal", int(m.h * 0.3)), m.topleft)
+        for i in range(3):
+            y = m.centery - int(7 * s) + i * int(7 * s)
+            pygame.draw.line(surf, theme.INK, (m.x + int(12 * s), y), (m.x + int(28 * s), y), max(2, int(2 * s)))
+        mt = theme.text("Menu", 20 * s, theme.INK)
+        surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
+
+    def header_text(self) -> str:
+        """Rule set, round (of how many) and the points target where the rule set has one."""
+        sess = self.session
+        v = sess.variant
+        rounds = sess.state.options.get("rounds")
+        text = f"{v.title}  ·  Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
+        try:
+            target = v.score_target()
+        except Exception:
+            target = None
+        if target:
+            text += f"  ·  Target {target} points"
+        return text
+
+    def info_px(self, lay) -> float:
+        return 20 * lay.s
+
+    def info_rows(self, lay) -> list[list[tuple[str, bool]]]:
+        """The status lines wrapped into the info panels (shared out evenly between them):
+        per panel, rows of (text, starts a line)."""
+        s = lay.s
+        lines = self.status_lines()
+        if not lines or not lay.info:
+            return []
+        px = self.info_px(lay)
+        row_h = theme.font(px, False).get_linesize()
+        groups = [[(w, i == 0) for i, w in enumerate(theme.wrap_lines(ln, px, lay.info[0].w - int(34 * s), bold=False))]
+                  for ln in lines]
+        total = sum(len(g) for g in groups)
+        panels: list[list[tuple[str, bool]]] = [[] for _ in lay.info]
+        k = 0
+        for g in groups:
+            share = math.ceil(total / len(panels))
+            if k < len(panels) - 1 and panels[k] and len(panels[k]) + len(g) > share:
+                k += 1
+            panels[k] += g
+        out = []
+        for rect, rows in zip(lay.info, panels):
+            fit = max(1, (rect.h - int(10 * s)) // row_h)
+            if len(rows) > fit:
+                rows = rows[:fit]
+                rows[-1] = (rows[-1][0].rstrip(".;,") + "…", rows[-1][1])
+            out.append(rows)
+        return out
+
+    def draw_info(self, surf, lay) -> None:
+        if variant_ui.call(self.plugin, "draw_info", surf, lay):
+            return  # the rule set shows its own panels there
+        s = lay.s
+        panels = self.info_rows(lay)
+        px = self.info_px(lay)
+        row_h = theme.font(px, False).get_linesize()
+        for rect, rows in zip(lay.info, panels):
+            if not rows:
+                continue
+            theme.draw_panel(surf, rect, radius=int(12 * s), alpha=190, shadow=int(6 * s))
+            y = rect.y + (rect.h - row_h * len(rows)) // 2
+            for text, first in rows:
+                if first:
+                    pygame.draw.circle(surf, theme.GOLD, (rect.x + int(14 * s), y + row_h // 2), max(2, int(3 * s)))
+                img = theme.text(text, px, theme.INK if first else theme.INK_DIM, bold=False)
+                surf.blit(img, (rect.x + int(24 * s), y + (row_h - img.get_height()) // 2))
+                y += row_h
+
+    def ring_colour(self, frac: float):
+        if frac > 0.5:
+            return theme.mix((250, 210, 70), theme.GOOD, (frac - 0.5) * 2)
+        return theme.mix(theme.BAD, (250, 210, 70), frac * 2)
+
+    def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
+        sess = self.session
+        cx, cy = box.face_center
+        r = box.face_size / 2 + 7 * s
+        if not active:
+            return
+        if sess.turn_time > 0:
+            frac = sess.timer_left / sess.turn_time
+            col = self.ring_colour(frac)
+            thick = 6 * s
+            if sess.timer_left <= 10 and sess.timer_left > 0:
+                pulse = 0.5 + 0.5 * math.cos((sess.timer_left % 1.0) * math.pi * 2)
+                thick = (6 + 3 * pulse) * s
+            theme.draw_ring(surf, (cx, cy), r + thick / 2, thick, frac, col)
+            if sess.timer_left <= 10:
+                secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
+                theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
+        else:
+            glow = 0.5 + 0.5 * math.sin(self.time * 3)
+            theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, glow), track=None)
+
+    def draw_seats(self, surf, lay) -> None:
+        s = lay.s
+        sess = self.session
+        st = sess.state
+        for seat, box in lay.seats.items():
+            p = st.players[seat]
+            active = self.turnshow.current(st.current) == seat and st.phase == "play"  # the seat being played out
+            r = box.rect
+            theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
+                             fill=(20, 34, 56) if active else theme.PANEL)
+            bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
+            img = faces.player_face(p.kind, p.name, box.face_size)
+            fc = (box.face_center[0], box.face_center[1] + bob)
+            surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
+            self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
+            if box.where == "top":
+                tx = box.face_center[0] + box.face_size // 2 + int(18 * s)
+                name = theme.fit_text(p.name, 24 * s, r.right - tx - int(10 * s), theme.INK)
+                surf.blit(name, (tx, r.y + int(10 * s)))
+                lvl = theme.text(level_text(p.kind), 17 * s, theme.INK_DIM, bold=False)
+                surf.blit(lvl, (tx + name.get_width() + int(8 * s), r.y + int(14 * s)))
+                y2 = r.y + int(40 * s)
+                self.draw_count(surf, (tx, y2), len(p.rack), s)
+                sc = theme.text(f"Score {p.score}", 19 * s, theme.GOLD)
+                surf.blit(sc, (r.right - sc.get_width() - int(12 * s), y2 + int(2 * s)))
+                extra_y = r.bottom - int(24 * s)
+                self.draw_seat_extra(surf, seat, (tx, extra_y), r.right - tx - int(10 * s), s)
+            else:
+                y = box.face_center[1] + box.face_size // 2 + int(8 * s)
+                name = theme.fit_text(p.name, 23 * s, r.w - int(12 * s), theme.INK)
+                theme.blit_center(surf, name, (r.centerx, y + name.get_height() // 2))
+                y += name.get_height() + int(1 * s)
+                lvl = theme.text(level_text(p.kind), 16 * s, theme.INK_DIM, bold=False)
+                theme.blit_center(surf, lvl, (r.centerx, y + lvl.get_height() // 2))
+                y += lvl.get_height() + int(8 * s)
+                self.draw_count(surf, (r.x + int(14 * s), y), len(p.rack), s)
+                y += int(30 * s)
+                sc = theme.text(f"Score {p.score}", 19 * s, theme.GOLD)
+                theme.blit_center(surf, sc, (r.centerx, y + sc.get_height() // 2))
+                y += sc.get_height() + int(6 * s)
+                self.draw_seat_extra(surf, seat, (r.x + int(10 * s), y), r.w - int(20 * s), s)
+            if active and sess.ai_thinking:
+                self.draw_thinking(surf, box, s)
+
+    def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
+        if variant_ui.call(self.plugin, "draw_seat_extra", surf, seat, pos, width, s):
+            return
+        p = self.session.state.players[seat]
+        if not p.melded and self.session.variant.initial_meld_points():
+            t = theme.fit_text("not melded yet", 16 * s, width, theme.INK_FAINT, bold=False)
+            surf.blit(t, pos)
+
+    def draw_count(self, surf, pos, n: int, s: float) -> None:
+        x, y = pos
+        back = self.app.tiles.back(int(14 * s))
+        for k in range(min(n, 5)):
+            surf.blit(back, (x + k * int(5 * s), y))
+        t = theme.text(f"{n} tile{'s' if n != 1 else ''}", 20 * s, theme.INK)
+        surf.blit(t, (x + int(5 * s) * min(n, 5) + back.get_width() + int(6 * s), y + back.get_height() // 2 - t.get_height() // 2))
+
+    def draw_thinking(self, surf, box, s: float) -> None:
+        cx, cy = box.face_center
+        bw, bh = int(58 * s), int(30 * s)
+        bx = cx + box.face_size // 2 - int(6 * s)
+        by = cy - box.face_size // 2 - int(8 * s)
+        if box.where == "right":
+            bx = cx - box.face_size // 2 - bw + int(6 * s)
+        if box.where == "bottom":  # above my panel, clear of the name
+            bx = cx - bw // 2
+            by = box.rect.y - bh - int(6 * s)
+        bubble = pygame.Rect(bx, by, bw, bh)
+        pygame.draw.rect(surf, theme.CREAM, bubble, border_radius=bh // 2)
+        pygame.draw.rect(surf, theme.GOLD_DARK, bubble, width=2, border_radius=bh // 2)
+        for i in range(3):
+            ph = (self.time * 3 - i * 0.35) % 1.0
+            lift = math.sin(ph * math.pi) * 4 * s if ph < 1 else 0
+            pygame.draw.circle(surf, (60, 60, 70), (bubble.x + int(15 * s) + i * int(14 * s), bubble.centery - int(lift)), max(2, int(4 * s)))
+
+    def draw_me(self, surf, lay, analysis) -> None:
+        s = lay.s
+        sess = self.session
+        st = sess.state
+        box = lay.me
+        me = st.players[sess.viewer]
+        active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
+        theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
+                         fill=(20, 34, 56) if active else theme.PANEL)
+        img = faces.player_face(me.kind, me.name, box.face_size)
+        surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
+        self.draw_ring_for(surf, box, active, s)
+        if active and sess.ai_thinking:
+            self.draw_thinking(surf, box, s)
+        x = box.face_center[0] + box.face_size // 2 + int(12 * s)
+        name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
+        surf.blit(name, (x, box.rect.y + int(14 * s)))
+        sc = theme.text(f"Score {me.score}", 18 * s, theme.GOLD)
+        surf.blit(sc, (x, box.rect.y + int(40 * s)))
+        y = box.face_center[1] + box.face_size // 2 + int(12 * s)
+        lx = box.rect.x + int(12 * s)
+        width = box.rect.w - int(24 * s)
+        need = sess.variant.initial_meld_points(st)
+        if not me.melded and need:
+            pts = analysis.initial_points() if analysis is not None else 0
+            lab = theme.text("Initial meld", 17 * s, theme.INK_DIM, bold=False)
+            surf.blit(lab, (lx, y))
+            val = theme.text(f"{pts} / {need}", 22 * s, theme.GOOD if pts >= need else theme.GOLD)
+            surf.blit(val, (box.rect.right - int(12 * s) - val.get_width(), y - int(2 * s)))
+            bar = pygame.Rect(lx, y + int(22 * s), width, max(4, int(7 * s)))
+            pygame.draw.rect(surf, (10, 16, 28), bar, border_radius=4)
+            fill = bar.copy()
+            fill.w = int(bar.w * min(1.0, pts / need))
+            if fill.w > 0:
+                pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
+        else:
+            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+            n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+            t = theme.text(f"{n} tile{'s' if n != 1 else ''} on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
+            surf.blit(t, (lx, y))
+            if me.melded:
+                t2 = theme.text("Melded", 18 * s, theme.GOOD)
+                surf.blit(t2, (lx, y + int(22 * s)))
+
+    def draw_buttons(self, surf, lay) -> None:
+        from ...widgets import button_surface
+
+        s = lay.s
+        sess = self.session
+        for name, rect in lay.buttons.items():
+            enabled = self.button_enabled(name)
+            hover = rect.collidepoint(self.mouse) and enabled
+            down = hover and self.pressed_button == name
+            if name == "end":
+                label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
+                if not sess.my_turn:
+                    label = "Watching" if sess.demo else "Waiting…"
+                style = "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
+                hint = "Space"
+            else:
+                label, hint = BUTTON_LABELS[name]
+                style = "secondary"
+            state = "disabled" if not enabled else "down" if down else "hover" if hover else "normal"
+            body = button_surface(rect.size, style, state, max(6, int(rect.h * 0.28)))
+            surf.blit(body, rect.topleft)
+            colour = {"primary": (40, 24, 6), "good": (10, 30, 10)}.get(style, theme.INK) if enabled else (150, 156, 168)
+            dy = max(2, rect.h // 12) if state == "down" else 0
+            px = min(rect.h * 0.44, 24 * s)
+            lt = theme.fit_text(label, px, rect.w - int(34 * s), colour)
+            theme.blit_center(surf, lt, (rect.centerx - (int(8 * s) if rect.w > 110 * s else 0), rect.centery + dy))
+            if rect.w > 110 * s:
+                ht = theme.text(hint, px * 0.6, theme.mix(colour, (128, 128, 128), 0.4))
+                surf.blit(ht, (rect.right - ht.get_width() - int(8 * s), rect.centery - ht.get_height() // 2 + dy))
+
+    def status_text(self, analysis) -> tuple[str, tuple]:
+        sess = self.session
+        st = sess.state
+        if st.phase != "play":
+            return ("Round over", theme.GOLD)
+        cur = st.current
+        if self.input_locked() and st.turn == 0 and not len(st.board) and self.time < self.busy_until:
+            return ("Dealing…", theme.INK_DIM)
+        if self.turnshow.status():  # a turn being played out
+            return (self.turnshow.status(), theme.INK)
+        if sess.my_turn:
+            if self.input_locked():
+                return ("Your turn is next…", theme.INK_DIM)
+            if not sess.draft_changed:
+                fallback = "draw a tile" if st.pool else "pass (the pool is empty)"
+                if st.players[cur].melded:
+                    return (f"Your turn: add tiles to the table, or {fallback}", theme.GOLD)
+                need = sess.variant.initial_meld_points(st)
+                return (f"Your turn: lay sets worth {need} or more from your rack, or {fallback}", theme.GOLD)
+            if analysis is not None and analysis.ok:
+                return ("That works. Press End turn (Space) when you are done", theme.GOOD)
+            if not any(p.cells for p in self.shown_problems(analysis)):
+                return ("Your turn: not finished yet (see the note), or Reset (R)", theme.WARN)
+            return ("Your turn: fix the outlined sets, or Reset (R)", theme.WARN)
+        name = st.players[cur].name
+        if sess.ai_thinking and self.time >= self.busy_until:
+            return (f"{name} is thinking…", theme.INK_DIM)
+        return (f"{name}'s turn", theme.INK_DIM)
+
+    def shown_problems(self, analysis) -> list:
+        """The rules core's problems as the screen shows them: the one about table tiles taken
+        onto the rack (the holding area) has no cells, as those cells may hold other tiles now."""
+        if analysis is None:
+            return []
+        sess = self.session
+        held = sess.held_table_tiles() if sess.draft is not None else []
+        if not held:
+            return list(analysis.problems)
+        start = sess.state.board.where()
+        cells = {start[t] for t in held if t in start}
+        return [Problem(p.message) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
+                for p in analysis.problems]
+
+    def draw_status(self, surf, lay, analysis) -> None:
+        s = lay.s
+        r = lay.status
+        text, colour = self.status_text(analysis)
+        t = theme.fit_text(text, 22 * s, int(r.w * 0.5), colour)
+        surf.blit(t, (lay.rack.x, r.centery - t.get_height() // 2))
+        # the first problem without cells (e.g. the initial meld) on the right
+        msg = ""
+        if analysis is not None and self.session.draft_changed:
+            shown = self.shown_problems(analysis)
+            loose = [p.message for p in shown if not p.cells]
+            if loose:
+                msg = loose[0]
+            elif shown:
+                msg = "point at a red outline to see what is wrong"
+        mcol = theme.WARN
+        note = variant_ui.call(self.plugin, "status_note", analysis) if self.session.my_turn else None
+        if note:
+            msg, mcol = note
+        right = variant_ui.call(self.plugin, "status_right", lay) or lay.buttons["end"].right
+        if msg:
+            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
+            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
+            pill.midright = (right, r.centery)
+            pill.x = max(pill.x, lay.rack.x + t.get_width() + int(20 * s))
+            bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
+            surf.blit(bg, pill.topleft)
+            surf.blit(mt, (pill.x + int(12 * s), pill.centery - mt.get_height() // 2))
+        self.draw_toasts(surf, lay)
+
+    def draw_toasts(self, surf, lay) -> None:
+        """Short news ("Mia draws a tile") stacked at the bottom of the table.  They sit over
+        the table's bottom rows, so they step aside (fade to a ghost) while tiles are dragged
+        or the pointer is over one: nothing on the table is ever hidden when it matters."""
+        s = lay.s
+        y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0) - self.turnshow.toast_lift(lay)
+        for toast in reversed(self.toasts[-3:]):
+            left = toast.until - self.time
+            img = theme.fit_text(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)
+            pill = pygame.Rect(0, 0, img.get_width() + int(30 * s), img.get_height() + int(14 * s))
+            pill.midbottom = (lay.table.centerx, y)
+            body = pygame.Surface(pill.size, pygame.SRCALPHA)
+            body.blit(theme.panel(pill.size, radius=pill.h // 2, fill=(6, 12, 22), alpha=240, shadow=0, edge=toast.colour), (0, 0))
+            body.blit(img, (int(15 * s), int(7 * s)))
+            alpha = 255
+            if left < 0.3:
+                alpha = int(255 * max(0.0, left) / 0.3)
+            if self.drag is not None or pill.inflate(int(24 * s), int(24 * s)).collidepoint(self.mouse):
+                alpha = min(alpha, 60)
+            if alpha < 255:
+                body.set_alpha(alpha)
+            surf.blit(body, pill.topleft)
+            y -= pill.h + int(6 * s)
+
+    def draw_banner(self, surf, lay) -> None:
+        if self.banner is None:
+            return
+        title, sub, colour, start, until = self.banner
+        s = lay.s
+        k = min(1.0, (self.time - start) / 0.25)
+        out = max(0.0, min(1.0, (until - self.time) / 0.3))
+        a = min(k, out)
+        w = int(min(lay.size[0] * 0.7, 720 * s))
+        h = int(130 * s if sub else 96 * s)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = lay.table.center
+        r.y -= int((1 - k) * 30 * s)
+        body = pygame.Surface(r.size, pygame.SRCALPHA)
+        body.blit(theme.panel(r.size, radius=int(20 * s), fill=(8, 14, 28), alpha=235, edge=colour, shadow=0), (0, 0))
+        tt = theme.shadow_text(title, 54 * s, colour)
+        theme.blit_center(body, tt, (w // 2, int(46 * s)))
+        if sub:
+            st = theme.text(sub, 22 * s, theme.INK, bold=False, wrap=w - int(40 * s), align="center")
+            body.blit(st, (w // 2 - st.get_width() // 2, int(82 * s)))
+        body.set_alpha(int(255 * a))
+        surf.blit(body, r.topleft)
+
+    def hovered_problem(self, lay, analysis) -> str:
+        if analysis is None or not self.session.draft_changed:
+            return ""
+        for prob in self.shown_problems(analysis):
+            for rect in self.cell_runs(lay.grid, prob.cells):
+                if rect.collidepoint(self.mouse):
+                    return prob.message
+        return ""
+
+    def draw_tooltip(self, surf, lay, analysis) -> None:
+        s = lay.s
+        text = self.hovered_problem(lay, analysis)
+        colour = theme.BAD
+        if not text and any(r.collidepoint(self.mouse) for r in lay.info):
+            text, colour = "  ·  ".join(self.status_lines()), theme.INK
+        if not text and self.drag is None:
+            btn = self.button_at(self.mouse)
+            tips = {"runs": "Sort your rack by colour, then number (S)", "groups": "Sort your rack by number, then colour (G)",
+                    "hint": "Show a play from your rack (H)", "undo": "Undo your last move (Z)",
+                    "reset": "Put every tile back where it was at the start of the turn (R)",
+                    "end": "End your turn, or draw a tile if you changed nothing (Space)", "menu": "Pause (Esc)"}
+            if btn:
+                text, colour = tips.get(btn, ""), theme.INK
+        if not text:
+            return
+        img = theme.text(text, 19 * s, colour if colour != theme.BAD else (255, 220, 220))
+        box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
+        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
+        box.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        bg = theme.panel(box.size, radius=int(8 * s), fill=(40, 10, 16) if colour == theme.BAD else (10, 18, 32), alpha=240, shadow=0,
+                         edge=colour)
+        surf.blit(bg, box.topleft)
+        surf.blit(img, (box.x + int(10 * s), box.y + int(6 * s)))

@@ -1,0 +1,367 @@
+"""The play screen.
+
+The scene holds no rules: it turns mouse and keys into intents on the
+``Session`` and draws what the session and the rules core say.  Animation is
+view state: each tile has a sprite that slides to wherever the session puts
+the tile; events from the session (a play, a draw, a timeout, a round's end)
+add playback delays, flips, bursts and sounds."""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import pygame
+
+from ....rules.tiles import set_words, tiles_in_words
+from ....session import RACK, Session
+from ... import openingdraw, playlayout, theme, variant_ui
+from ...anim import Effects, Sprite
+from ...app import Scene, log_error
+from ...turnshow import TurnShow
+from ...worker import HINT
+from .controls import PlayInput
+from .effects import PlayEffects
+from .hud import PlayHud
+from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
+from .tabledraw import PlayTableDraw
+
+
+class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
+    name = "play"
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.plugin = None  # set last (a plugin may look at the scene)
+        self.place_vertical = False  # crossword boards: tiles put down in a column (V)
+        self.sprites: dict[int, Sprite] = {}
+        self.pending: dict[int, Pending] = {}
+        self.ghosts: list[Ghost] = []
+        self.effects = Effects()
+        self.toasts: list[Toast] = []
+        self.highlights: list[Highlight] = []
+        self.selection: list[int] = []
+        self.hint_tiles: list[int] = []
+        self.hint_until = 0.0
+        self.hint_token = 0
+        self.drag: Drag | None = None
+        self.press: Press | None = None
+        self.mouse = (0, 0)
+        self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
+        self.kb_mode = False
+        self.time = 0.0
+        self.busy_until = 0.0
+        self.scheduled: list[tuple[float, Callable[[], None]]] = []
+        self.think_started = 0.0
+        self.ai_answer: tuple[int, object] | None = None
+        self.ai_token = 0
+        self.round_end_at: float | None = None
+        self.results_at: float | None = None
+        self.banner: tuple[str, str, tuple, float, float] | None = None  # title, sub, colour, start, until
+        self.shake = 0.0
+        self.last_tick_second = None
+        self.pressed_button: str | None = None
+        self._layout: playlayout.PlayLayout | None = None
+        self._layout_key = None
+        self._static: pygame.Surface | None = None
+        self._static_key = None
+        self._sync_sig = None
+        self._layout_memo = None
+        self.hold_ai = False  # the benchmark keeps the computer thinking forever
+        self.auto_next = session.demo  # attract mode moves on by itself
+        self.closed = False
+        self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
+        self.shown_save_error = ""
+        self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
+        from ... import variant_ui
+
+        self.plugin = variant_ui.plugin_for(self)
+
+    # -- life cycle ---------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.session.begin()  # saves a fresh deal; counts a finished game loaded from a save
+        self.app.tiles.warm(self.layout().grid.tile_w)
+        self.app.tiles.warm(self.layout().rack_grid.tile_w)
+        self.sync_sprites(snap=True)
+        self.deal_animation()
+        self.opening = openingdraw.begin(self)
+        for ev in self.session.poll_events():
+            if ev.get("type") == "turn":
+                self.on_event(ev)
+        if self.session.phase != "play":
+            self.round_end_at = self.time
+
+    def leave(self) -> None:
+        self.session.cancel_ai()
+        self.closed = True
+
+    def closing(self) -> None:
+        """The window is closing: save the game as it stood at the start of this turn."""
+        if self.session.phase == "play" or self.session.phase == "round_over":
+            for hook in self.session.turn_hooks:
+                try:
+                    hook(self.session)
+                except Exception as exc:
+                    log_error("autosave on close", exc)
+
+    def resized(self, size) -> None:
+        self._layout_key = None
+        self.sync_sprites(snap=True)
+
+    # -- layout -------------------------------------------------------------------------------------
+    def layout(self) -> playlayout.PlayLayout:
+        sess = self.session
+        cam = variant_ui.call(self.plugin, "layout_key")  # a board view's pan and zoom
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
+        if memo == self._layout_memo and self._layout is not None:
+            return self._layout
+        board = sess.table()
+        rows_needed = 0
+        bounds = None
+        if sess.variant.crossword:
+            b = board.bounds() if len(board) else (0, 0, -1, -1)
+            sb = sess.state.board.bounds() if len(sess.state.board) else b
+            r0 = min(b[0], sb[0]) - 2 if len(board) else -3
+            c0 = min(b[1], sb[1]) - 2 if len(board) else -6
+            r1 = max(b[2], sb[2]) + 2 if len(board) else 3
+            c1 = max(b[3], sb[3]) + 2 if len(board) else 6
+            rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
+            bounds = (r0, c0, rows, cols)
+        else:
+            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
+            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
+            top = max(used, default=-1)
+            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
+            rows_needed = top + 1 + int(spare)
+            if self.drag is not None and self._layout is not None:
+                rows_needed = max(rows_needed, self._layout.grid.rows)
+        # a table laid out wider than a row (an older save) is shown whole
+        cols = max([c + 1 for _, c in board.cells] + [c + 1 for _, c in sess.state.board.cells] + [sess.grid_width])
+        info_band = bool(self.status_lines())
+        key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, cols, rows_needed,
+               sess.rack_cols, bounds, info_band, cam)
+        if key != self._layout_key:
+            self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
+                                              cols, rows_needed, sess.rack_cols, bounds, info_band)
+            variant_ui.call(self.plugin, "adjust_layout", self._layout)  # e.g. a camera over the grid
+            self._layout_key = key
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
+        return self._layout
+
+    def status_lines(self) -> list[str]:
+        """The rule set's status lines (cached per change of the game)."""
+        v = self.session.version
+        if getattr(self, "_status_cache", (None,))[0] != v:
+            self._status_cache = (v, self.session.status_lines())
+        return self._status_cache[1]
+
+    def seat_box(self, seat: int) -> playlayout.SeatBox:
+        lay = self.layout()
+        if seat == self.session.viewer:
+            return lay.me
+        return lay.seats.get(seat, lay.me)
+
+    # -- tiles and sprites ----------------------------------------------------------------------------
+    def speed(self) -> float:
+        return self.app.anim_speed
+
+    def dur(self, seconds: float) -> float:
+        sp = self.speed()
+        return 0.0 if sp <= 0 else seconds / sp
+
+    # -- per frame ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        sess = self.session
+        for ev in sess.poll_events():
+            self.on_event(ev)
+        if self.scheduled:
+            due = [fn for at, fn in self.scheduled if at <= self.time]
+            self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
+            for fn in due:
+                fn()
+        # the clock runs once the previous move has been shown
+        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai:
+            before = sess.timer_left
+            outcome = sess.tick(dt)
+            if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
+                sec = int(math.ceil(sess.timer_left))
+                if sec <= 10 and sec != self.last_tick_second and before > sess.timer_left:
+                    self.last_tick_second = sec
+                    self.app.sound.play("tick")
+            for ev in sess.poll_events():
+                self.on_event(ev)
+        self.run_computer()
+        self.turnshow.update(dt)
+        self.sync_sprites()
+        sp_dt = dt
+        landed = 0
+        for sp in self.sprites.values():
+            if sp.update(sp_dt):
+                landed += 1
+        if landed and self.time < self.busy_until:
+            self.app.sound.play("place", 0.6)
+        for gh in self.ghosts:
+            gh.age += dt
+        self.ghosts = [g for g in self.ghosts if not g.done]
+        self.effects.update(dt)
+        self.toasts = [t for t in self.toasts if t.until > self.time]
+        self.highlights = [h for h in self.highlights if h.until > self.time]
+        if self.shake > 0:
+            self.shake = max(0.0, self.shake - dt)
+        if self.banner and self.banner[4] <= self.time:
+            self.banner = None
+        if self.hint_tiles and self.time > self.hint_until:
+            self.hint_tiles = []
+        self.selection = [t for t in self.selection if t in self.sprites]
+        if sess.save_error != self.shown_save_error:
+            self.shown_save_error = sess.save_error
+            if sess.save_error:
+                self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+        variant_ui.call(self.plugin, "update", dt)
+        if self.opening is not None and self.opening.done:
+            self.opening = None
+        self.round_flow()
+
+    def poll_worker(self) -> None:
+        worker = self.app._worker
+        if worker is None or not worker.pending:
+            return
+        for token, action, _err in worker.poll():
+            if token == self.ai_token:
+                self.ai_answer = (token, action)
+            elif token == self.hint_token:
+                self._hint_answer(action)
+
+    def run_computer(self) -> None:
+        sess = self.session
+        self.poll_worker()
+        if sess.phase != "play" or not sess.computer_to_move:
+            return
+        if not sess.ai_thinking:
+            if self.time < self.busy_until:
+                return
+            req = sess.ai_request()
+            if req is None:
+                return
+            token, level, seed, view_d = req
+            self.ai_token = token
+            self.ai_answer = None
+            self.think_started = self.time
+            self.app.worker.submit(token, level, seed, view_d)
+            return
+        if self.hold_ai:
+            # the benchmark keeps the computer thinking: ask again, never apply
+            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
+                self.think_started = self.time
+                self.ai_answer = None
+                self.ai_token += 1_000_000
+                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
+            return
+        if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
+            token, action = self.ai_answer
+            self.ai_answer = None
+            sess.apply_ai(token, action)
+            for ev in sess.poll_events():
+                self.on_event(ev)
+
+    def _bench_view(self):
+        from ....rules import engine
+        from ....session import view_to_dict
+
+        return view_to_dict(engine.view(self.session.state, self.session.state.current))
+
+    def round_flow(self) -> None:
+        if self.round_end_at is not None and self.time >= self.round_end_at:
+            self.round_end_at = None
+            self.celebrate()
+        if self.results_at is not None and self.time >= self.results_at:
+            self.results_at = None
+            self.show_results()
+
+    def celebrate(self) -> None:
+        sess = self.session
+        st = sess.state
+        winner = st.round_winner
+        reason = st.round_end_reason
+        lay = self.layout()
+        if reason == "out" and winner is not None:
+            who = self.name_of(winner)
+            title = "You go out!" if who == "You" else f"{who} goes out!"
+            colour = theme.GOLD if who == "You" else theme.ACCENT
+        else:
+            title = "Round over"
+            who = self.name_of(winner) if winner is not None else ""
+            colour = theme.ACCENT
+        sub = {"out": "The rack is empty.", "blocked": "The pool is empty and nobody can play.",
+               "pool": "The pool is empty."}.get(reason, "")
+        if winner is not None and reason != "out":
+            sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
+        custom = variant_ui.call(self.plugin, "end_banner", reason, winner)  # (title, sub, colour)
+        if custom:
+            title, sub, colour = custom
+        self.show_banner(title, sub.strip(), colour, 2.6)
+        if self.speed() > 0:
+            self.effects.confetti(lay.size[0], n=160 if winner == sess.viewer else 90, size=8 * lay.s)
+        self.app.sound.play("win")
+        self.results_at = self.time + self.dur(2.4)
+
+    def show_results(self) -> None:
+        from ..results import GameOverScene, RoundResultsScene
+
+        if self.app.top is not self:
+            self.results_at = self.time + 0.1
+            return
+        if self.session.phase == "game_over":
+            self.app.push(GameOverScene(self.app, self))
+        elif self.session.phase == "round_over":
+            self.app.push(RoundResultsScene(self.app, self))
+
+    def next_round(self) -> None:
+        if self.session.next_round():
+            for ev in self.session.poll_events():
+                self.on_event(ev)
+
+    # -- hints --------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        sess = self.session
+        if not sess.my_turn or self.input_locked():
+            return
+        view = sess.hint_view()
+        if view is None:
+            return
+        self.hint_token -= 1
+        self.app.worker.submit(self.hint_token, HINT, 0, view)
+        self.toast("Looking for a play…", theme.INK_DIM, 1.5)
+
+    def _hint_answer(self, action) -> None:
+        from ....session import action_from_wire
+
+        sess = self.session
+        if not sess.my_turn:
+            return
+        action = action_from_wire(action)
+        tiles: list[int] = []
+        text = ""
+        if isinstance(action, dict):
+            if action.get("type") == "play" and action.get("board") is not None:
+                start = sess.state.board.tile_set()
+                rack = set(sess.state.players[sess.viewer].rack)
+                board = action["board"]
+                tiles = [t for t in board.tiles() if t not in start and t in rack]
+                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if tiles and not text:
+            text = tiles_in_words(sorted(tiles, key=lambda t: (t >= 104, t)))
+        self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
+        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+            pass  # shown on the table
+        elif tiles:
+            self.hint_tiles = tiles
+            self.hint_until = self.time + 8.0
+            self.toast("Hint: try " + text, theme.GOLD, 6.0)
+        else:
+            move = "drawing a tile" if sess.state.pool else "passing"
+            self.toast(f"No play found: {move} is fine this turn", theme.GOLD, 4.5)
+        self.app.sound.play("pop")
