@@ -9,25 +9,16 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
-
-from game.session import Session  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.controls import ClickControls  # noqa: E402
-from game.ui.variant_ui import find  # noqa: E402
 from uidrive import click, motion, settle, step, tile_center  # noqa: E402
 from uihelp import give, human_session, lay_table, tiles  # noqa: E402
+
+from game.session import Session  # noqa: E402
+from game.ui.controls import ClickControls  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
+from game.ui.variant_ui import find  # noqa: E402
 
 SETS = ["R3 R4 R5 R6 R7 R8", "K8 B8 O8", "O9 J O11", "B1 B2 B3 B4 B5 B6", "K12 R12 B12"]
 RACK = "R2 R9 O10 K5 K6 K7 B7 B9 O1 O2 O3 K11 K13 R1"
@@ -49,15 +40,9 @@ def position(variant="rummibug"):
 
 
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/cshots"
-    size = (1280, 800)
-    if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/cshots")
     tag = f"{size[0]}x{size[1]}"
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     sess = position()
     play = app.push(PlayScene(app, sess))
     settle(app, play)
@@ -132,8 +117,7 @@ def more(argv):
         w, h = argv[argv.index("--size") + 1].split("x")
         size = (int(w), int(h))
     tag = f"{size[0]}x{size[1]}"
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     from game.ui.scenes.results import RoundResultsScene
     from game.ui.scenes.rules import RulesScene
     from game.ui.scenes.setup import SetupScene

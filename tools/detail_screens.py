@@ -8,42 +8,16 @@ video driver) and writes PNGs.  A development aid, not a test.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-details-"))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-import pygame  # noqa: E402
-
-from game.ui.app import App  # noqa: E402
-
-
-def frames(app, n, dt=1 / 60):
-    for _ in range(n):
-        app.step([], dt)
-
-
-def save(app, outdir, name):
-    path = os.path.join(outdir, name + ".png")
-    pygame.image.save(app.screen, path)
-    print(path)
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
+from shotkit import frames, save  # noqa: E402
 
 
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/details"
-    size = (1280, 800)
-    if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/details")
     tag = f"{size[0]}x{size[1]}"
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     frames(app, 5)
 
     from game.rules import engine

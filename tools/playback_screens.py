@@ -4,24 +4,15 @@ turn log open, and a hint on the table (``python3 tools/playback_screens.py OUTD
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
+from shotkit import frames, save  # noqa: E402
+from uihelp import give, human_session, lay_table, set_rack  # noqa: E402
 
 from game.rules.tiles import parse_tiles  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
-from uihelp import give, human_session, lay_table, set_rack  # noqa: E402
 
 TABLE = ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11", "R10 B10 O10", "B1 B2 B3"]
 
@@ -41,28 +32,10 @@ def position():
     return sess
 
 
-def frames(app, n, dt=1 / 60, events=()):
-    app.step(list(events), dt)
-    for _ in range(n - 1):
-        app.step([], dt)
-
-
-def save(app, outdir, name):
-    path = os.path.join(outdir, name + ".png")
-    pygame.image.save(app.screen, path)
-    print(path)
-
-
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/shots"
-    size = (1280, 800)
-    if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/shots")
     tag = f"{size[0]}x{size[1]}"
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     app.shown_controls_tip = True
     sess = position()
     play = app.push(PlayScene(app, sess))

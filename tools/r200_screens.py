@@ -8,37 +8,16 @@ of a game that ended blocked.  A development aid, not a test.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
+from r200rig import rigged_state, tile  # noqa: E402
+from shotkit import frames, save  # noqa: E402
 
 from game.rules import engine  # noqa: E402
 from game.session import Session  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
-from r200rig import rigged_state, tile  # noqa: E402
-
-
-def frames(app, n, dt=1 / 60, events=()):
-    app.step(list(events), dt)
-    for _ in range(n - 1):
-        app.step([], dt)
-
-
-def save(app, outdir, name):
-    path = os.path.join(outdir, name + ".png")
-    pygame.image.save(app.screen, path)
-    print(path)
 
 
 def motion(pos):
@@ -61,21 +40,9 @@ def settle(app, play, limit=600):
 
 
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/r200shots"
-    size = (1280, 800)
-    if "--size" in argv:
-        from game.cli_text import parse_size
-
-        k = argv.index("--size") + 1
-        got = parse_size(argv[k] if k < len(argv) else "", 640, 400)
-        if isinstance(got, str):
-            print(f"error: --size: {got}", file=sys.stderr)
-            return 2
-        size = got
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/r200shots")
     tag = f"{size[0]}x{size[1]}-r200"
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     app.shown_controls_tip = True
 
     # the human to move on the busy board

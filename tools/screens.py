@@ -1,60 +1,50 @@
 """Save screenshots of every screen (for looking at the game without a display).
 
-``python3 tools/screens.py [OUTDIR] [--size WxH]`` drives the real scenes under
-SDL's dummy video driver and writes PNGs.  A development aid, not a test.
+``python3 tools/screens.py [OUTDIR] [--size WxH] [--variant KEY]`` drives the real scenes under
+SDL's dummy video driver and writes PNGs; ``--all`` also runs every other screenshot tool (the
+table, computer turns and the log, the hint, the Rummi200kub board, click controls, the details
+of each screen, the tournament, the tutorial and replay), each into a sub-folder.  A development
+aid, not a test.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
+from shotkit import frames, save  # noqa: E402
 
-from game.ui.app import App  # noqa: E402
-
-
-def frames(app, n, dt=1 / 60, events=()):
-    app.step(list(events), dt)
-    for _ in range(n - 1):
-        app.step([], dt)
+TOOLS = ("control_screens", "detail_screens", "playback_screens", "r200_screens", "table_screens",
+         "tournament_screens", "tutorial_screens")
 
 
-def save(app, outdir, name):
-    path = os.path.join(outdir, name + ".png")
-    pygame.image.save(app.screen, path)
-    print(path)
+def every_tool(outdir: str, size: tuple[int, int]) -> int:
+    """Every screenshot tool, one after another, each in its own process and sub-folder."""
+    import subprocess
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    worst = subprocess.call([sys.executable, __file__, os.path.join(outdir, "screens"), "--size", f"{size[0]}x{size[1]}"])
+    for name in TOOLS:
+        got = subprocess.call([sys.executable, os.path.join(here, name + ".py"), os.path.join(outdir, name.replace("_screens", "")),
+                               "--size", f"{size[0]}x{size[1]}"])
+        worst = worst or got
+    return worst
 
 
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/shots"
-    size = (1280, 800)
+    outdir, size = shotkit.args(argv)
     variant = argv[argv.index("--variant") + 1] if "--variant" in argv else "classic"
-    if "--size" in argv:
-        from game.cli_text import parse_size
-
-        k = argv.index("--size") + 1
-        got = parse_size(argv[k] if k < len(argv) else "", 640, 400)
-        if isinstance(got, str):
-            print(f"error: --size: {got}", file=sys.stderr)
-            return 2
-        size = got
-    os.makedirs(outdir, exist_ok=True)
+    if "--all" in argv:
+        return every_tool(outdir, size)
     tag = f"{size[0]}x{size[1]}" + ("" if variant == "classic" else "-" + variant)
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
-    app.start()
+    app = shotkit.make_app(size)
     frames(app, 90)
     save(app, outdir, f"{tag}-title")
-    from game.ui.scenes.setup import SetupScene
-    from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.setup import SetupScene
     from game.ui.scenes.tournament import open_tournament
 
     app.push(SetupScene(app))
@@ -75,10 +65,9 @@ def main(argv):
     app.pop()
     persistence_screens(app, outdir, tag)
     # a game
+    from game.rules.variants import REGISTRY
     from game.session import Session
     from game.ui.scenes.play import PlayScene
-
-    from game.rules.variants import REGISTRY
 
     n = min(3, REGISTRY[variant].max_players - 1)
     sess = Session.new(variant, ["basic"] * n, seed=11, autosave=False)
@@ -225,10 +214,10 @@ def persistence_screens(app, outdir, tag):
 
 def demo_screens(app, outdir, tag, variant):
     """The attract mode: the computer in every seat, and how to leave it."""
+    from game.rules.variants import REGISTRY
     from game.session import Session
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
-    from game.rules.variants import REGISTRY
 
     app.pop_to(TitleScene)
     n = min(3, REGISTRY[variant].max_players - 1)

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-shots-"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
+from shotkit import ROOT  # noqa: E402
 
 from game.rules import engine  # noqa: E402
 from game.rules.board import Board  # noqa: E402
@@ -82,12 +76,7 @@ def motion(pos, held=(0, 0, 0)):
 
 
 def main(argv) -> None:
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/table-shots"
-    size = (1280, 800)
-    if "--size" in argv:
-        w, h = argv[argv.index("--size") + 1].split("x")
-        size = (int(w), int(h))
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/table-shots")
     tag = f"{size[0]}x{size[1]}"
     from game.ui.scenes.play import PlayScene
 

@@ -9,27 +9,13 @@ resume screen.  The human's play is rigged where a screen needs it.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("RUMMIKUB_HOME", tempfile.mkdtemp(prefix="tilerush-tshots-"))
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "tests"))  # the tests' helpers rig racks
-
+import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
+from shotkit import frames, save  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
-
-
-def frames(app, n, dt=1 / 60, events=()):
-    app.step(list(events), dt)
-    for _ in range(n - 1):
-        app.step([], dt)
 
 
 def until(app, cond, limit=20000, dt=1 / 60):
@@ -38,12 +24,6 @@ def until(app, cond, limit=20000, dt=1 / 60):
             return True
         app.step([], dt, draw=(i % 30 == 0))
     return cond()
-
-
-def save(app, outdir, name):
-    path = os.path.join(outdir, name + ".png")
-    pygame.image.save(app.screen, path)
-    print(path)
 
 
 def key(k, mod=0):
@@ -62,18 +42,7 @@ def button(scene, label):
 
 
 def main(argv):
-    outdir = argv[0] if argv and not argv[0].startswith("--") else "/tmp/tshots"
-    size = (1280, 800)
-    if "--size" in argv:
-        from game.cli_text import parse_size
-
-        k = argv.index("--size") + 1
-        got = parse_size(argv[k] if k < len(argv) else "", 640, 400)
-        if isinstance(got, str):
-            print(f"error: --size: {got}", file=sys.stderr)
-            return 2
-        size = got
-    os.makedirs(outdir, exist_ok=True)
+    outdir, size = shotkit.args(argv, "/tmp/tshots")
     tag = f"{size[0]}x{size[1]}"
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=5, persist_settings=False)
     app.start()
@@ -141,7 +110,12 @@ def main(argv):
     run = bracket.run
     app.settings["animation_speed"] = 0.0
     # the human goes out at once in every game: a rack of two runs
-    from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene
+    from game.ui.scenes.tournament import (
+        BracketScene,
+        GameResultsScene,
+        MedalsScene,
+        TableOverScene,
+    )
 
     def win_game():
         until(app, lambda: sess.phase != "play" or (sess.my_turn and not play.input_locked()))
