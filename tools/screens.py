@@ -21,14 +21,17 @@ TOOLS = ("control_screens", "detail_screens", "playback_screens", "r200_screens"
 
 
 def every_tool(outdir: str, size: tuple[int, int]) -> int:
-    """Every screenshot tool, one after another, each in its own process and sub-folder."""
+    """Every screenshot tool, one after another, each in its own process, data folder and
+    sub-folder (a first-time player's title needs a data folder nobody has used)."""
     import subprocess
+    import tempfile
 
     here = os.path.dirname(os.path.abspath(__file__))
-    worst = subprocess.call([sys.executable, __file__, os.path.join(outdir, "screens"), "--size", f"{size[0]}x{size[1]}"])
-    for name in TOOLS:
-        got = subprocess.call([sys.executable, os.path.join(here, name + ".py"), os.path.join(outdir, name.replace("_screens", "")),
-                               "--size", f"{size[0]}x{size[1]}"])
+    runs = [(__file__, "screens")] + [(os.path.join(here, name + ".py"), name.replace("_screens", "")) for name in TOOLS]
+    worst = 0
+    for script, folder in runs:
+        env = dict(os.environ, RUMMIKUB_HOME=tempfile.mkdtemp(prefix="tilerush-shots-"))
+        got = subprocess.call([sys.executable, script, os.path.join(outdir, folder), "--size", f"{size[0]}x{size[1]}"], env=env)
         worst = worst or got
     return worst
 
