@@ -51,6 +51,9 @@ class Scene:
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def minimised(self) -> None:
+        """The window was minimised (a game pauses, so its clock stops)."""
+
     def closing(self) -> None:
         """The window is closing (save what must be saved)."""
 
@@ -111,6 +114,7 @@ class App:
         self.last_error = ""
         self.exit_code = 0
         self.started = False
+        self.hidden = False  # minimised: nothing is drawn
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -269,6 +273,13 @@ class App:
                 self.settings["window_size"] = [w, h]
             self._notify_resize()
             return
+        if ev.type == pygame.WINDOWMINIMIZED:
+            self.hidden = True
+            if self.top is not None:
+                self.top.minimised()
+            return
+        if ev.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED):
+            self.hidden = False
         if hasattr(ev, "pos") and ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = ev.pos
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:

@@ -177,6 +177,10 @@ class PlayScene(Scene):
                 except Exception as exc:
                     log_error("autosave on close", exc)
 
+    def minimised(self) -> None:
+        if not self.session.demo:
+            self.open_pause()  # the turn clock stops while the window is minimised
+
     def resized(self, size) -> None:
         self._layout_key = None
         self.sync_sprites(snap=True)
