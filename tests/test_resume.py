@@ -164,3 +164,132 @@ def test_the_rules_screen_says_the_clock_stops():
 
     text = " ".join(body for _, body in CONTROLS)
     assert "clock stops while the game is paused" in text and "minimised" in text
+
+
+# -- one game in progress per rule set -----------------------------------------------------------------
+
+
+def _saved(variant: str, seed: int = 3, turns: int = 0) -> Session:
+    s = human_session(variant=variant, seed=seed, autosave=True, opponents=("basic", "basic"))
+    for _ in range(turns):
+        assert s.draw().ok
+        while s.computer_to_move:
+            s.run_ai_sync()
+    assert persistence.autosave(s.to_dict()).ok
+    return s
+
+
+def test_playing_another_rule_set_keeps_the_unfinished_game():
+    from game.saves import shelf
+
+    classic = _saved("classic", turns=1)
+    assert shelf.in_progress("classic")[0].slot == "autosave"
+    rummyq = _saved("rummy-q")
+    assert saves.load_game("autosave").state.variant_key == "rummy-q"
+    kept = saves.load_game("kept-classic")
+    assert kept.ok and kept.session["game_id"] == classic.game_id
+    assert kept.state.to_dict() == classic.state.to_dict()
+    assert [i.slot for i in shelf.in_progress("classic")] == ["kept-classic"]
+    assert [i.slot for i in saves.list_slots()][:2] == ["autosave", "kept-classic"]
+    # continuing the kept game: it moves back into the autosave, and the other game is kept in turn
+    back = Session.from_dict({**kept.session, "state": kept.state.to_dict()})
+    assert persistence.autosave(back.to_dict()).ok
+    assert saves.load_game("autosave").session["game_id"] == classic.game_id
+    assert saves.load_game("kept-rummy-q").session["game_id"] == rummyq.game_id
+    assert "kept-classic" not in saves.kept_slots()
+
+
+def test_the_same_game_saved_again_is_not_put_aside():
+    from game.saves import shelf
+
+    s = _saved("classic")
+    assert s.draw().ok
+    assert persistence.autosave(s.to_dict()).ok
+    assert saves.kept_slots() == [] and len(shelf.in_progress("classic")) == 1
+
+
+def test_a_finished_game_is_not_kept():
+    from game.saves import shelf
+
+    s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    s.game_over_hooks = []  # the finished game stays in the autosave (as after a kill before the statistics)
+    s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
+    assert s.end_turn().ok and s.phase == "game_over"
+    assert shelf.identity("autosave").finished
+    _saved("rummy-q")
+    assert saves.kept_slots() == [] and shelf.in_progress("classic") == []
+
+
+def test_discard_removes_only_that_rule_sets_game():
+    from game.saves import shelf
+
+    _saved("classic")
+    _saved("rummy-q")  # classic kept, rummyq in the autosave
+    shelf.discard("classic")
+    assert saves.kept_slots() == [] and saves.load_game("autosave").state.variant_key == "rummy-q"
+    shelf.discard("rummy-q")
+    assert not saves.autosave_exists()
+
+
+def test_a_new_game_of_a_rule_set_with_a_saved_game_asks_first(app):
+    import pygame
+
+    from game.ui.scenes.keepgame import ReplaceGameDialog
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.setup import SetupScene
+    from uidrive import key
+
+    old = _saved("classic", turns=1)
+    setup = app.push(SetupScene(app, "classic"))
+    setup.start_game()
+    ask = app.top
+    assert isinstance(ask, ReplaceGameDialog) and "not finished" in ask.message and "round 1" in ask.message
+    key(app, pygame.K_LEFT)  # nothing: the dialog lays out with the safe choice focused
+    ask.ensure_layout()
+    assert ask.group.focused.label == "Continue that game"
+    key(app, pygame.K_ESCAPE)  # Esc is the safe choice too: the saved game goes on
+    assert isinstance(app.top, PlayScene) and app.top.session.game_id == old.game_id
+
+
+def test_starting_a_new_game_over_the_saved_one_only_after_saying_so(app):
+    from game.ui.scenes.keepgame import ReplaceGameDialog
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.setup import SetupScene
+
+    old = _saved("classic", turns=1)
+    other = _saved("rummy-q")  # classic is kept aside
+    setup = app.push(SetupScene(app, "classic"))
+    setup.start_game()
+    ask = app.top
+    assert isinstance(ask, ReplaceGameDialog)
+    ask.ensure_layout()
+    next(w for w in ask.group.widgets if w.label == "Start a new game").activate()
+    play = app.top
+    assert isinstance(play, PlayScene) and play.session.game_id != old.game_id
+    assert saves.load_game("autosave").session["game_id"] == play.session.game_id
+    assert saves.load_game("kept-rummy-q").session["game_id"] == other.game_id  # the other rule set's game stays
+    assert "kept-classic" not in saves.kept_slots()
+
+
+def test_a_rule_set_without_a_saved_game_starts_at_once(app):
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.setup import SetupScene
+
+    _saved("rummy-q")
+    setup = app.push(SetupScene(app, "classic"))
+    setup.start_game()
+    assert isinstance(app.top, PlayScene)
+    assert saves.load_game("kept-rummy-q").ok  # put aside, not lost
+
+
+def test_continue_is_the_main_button_and_says_what_it_continues(app):
+    from game.ui.scenes.title import TitleScene
+
+    title = app.top
+    assert isinstance(title, TitleScene) and title.group.widgets[0].label == "New game"
+    assert not title.continue_button.enabled
+    _saved("classic", turns=1)
+    title.refresh()
+    cont = title.group.widgets[0]
+    assert cont is title.continue_button and cont.enabled and title.group.focused is cont
+    assert cont.sub == "Classic, round 1 against CPU 1 and CPU 2"

@@ -27,6 +27,25 @@ KNOWN_SLOTS = ALL_SLOTS + (TOURNAMENT_SLOT,)
 SAVES_FOLDER = "saves"
 SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "slot3": "Slot 3", "demo": "Demo",
                "tournament": "Tournament"}
+KEPT_PREFIX = "kept-"  # ``kept-<rule set>``: a game in progress put aside when another rule set was played
+KEPT_TITLE = "Game in progress"
+
+
+def kept_slot(variant_key: str) -> str:
+    """The slot that keeps an unfinished game of this rule set while another is played (game/saves/shelf.py)."""
+    return KEPT_PREFIX + variant_key
+
+
+def is_kept_slot(slot: str) -> bool:
+    if not isinstance(slot, str) or not slot.startswith(KEPT_PREFIX):
+        return False
+    from ..rules.variants import REGISTRY
+
+    return slot[len(KEPT_PREFIX):] in REGISTRY
+
+
+def slot_title(slot: str) -> str:
+    return KEPT_TITLE if is_kept_slot(slot) else SLOT_TITLES.get(slot, slot)
 
 
 def saves_dir() -> Path:
@@ -36,7 +55,7 @@ def saves_dir() -> Path:
 
 
 def slot_path(slot: str) -> Path:
-    if slot not in KNOWN_SLOTS:
+    if slot not in KNOWN_SLOTS and not is_kept_slot(slot):
         raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(KNOWN_SLOTS)}")
     return saves_dir() / f"{slot}.json"
 
@@ -121,7 +140,7 @@ def load_game(slot: str) -> LoadResult:
         got = persistence.load_with_backup(path, _check)
     except OSError as exc:
         return LoadResult(None, message=f"The saves folder cannot be read ({exc.strerror or exc}).")
-    title = SLOT_TITLES[slot]
+    title = slot_title(slot)
     kept = ", ".join(p.name for p in got.damaged)
     if got.value is None:
         if got.missing:
@@ -209,7 +228,7 @@ class SlotInfo:
 
 def slot_info(slot: str) -> SlotInfo:
     """A summary of one slot.  Read-only: nothing is moved or repaired here."""
-    info = SlotInfo(slot, SLOT_TITLES[slot])
+    info = SlotInfo(slot, slot_title(slot))
     try:
         path = slot_path(slot)
     except OSError as exc:
@@ -242,6 +261,26 @@ def slot_info(slot: str) -> SlotInfo:
     return info
 
 
+def kept_slots() -> list[str]:
+    """The ``kept-<rule set>`` slots that hold a file (or its backup), in rule-set order."""
+    from ..rules.variants import REGISTRY
+
+    try:
+        folder = saves_dir()
+        names = {p.name for p in folder.iterdir()}
+    except OSError:
+        return []
+    out = []
+    for key in REGISTRY:
+        slot = kept_slot(key)
+        if f"{slot}.json" in names or f"{slot}.json.bak" in names:
+            out.append(slot)
+    return out
+
+
 def list_slots(include_demo: bool = False) -> list[SlotInfo]:
-    """Summaries of ``autosave`` and ``slot1``..``slot3`` (variant, round, date, players)."""
-    return [slot_info(s) for s in (ALL_SLOTS if include_demo else SLOTS)]
+    """Summaries of ``autosave``, the games in progress kept per rule set, and ``slot1``..``slot3``
+    (variant, round, date, players)."""
+    names = list(ALL_SLOTS if include_demo else SLOTS)
+    names[1:1] = kept_slots()
+    return [slot_info(s) for s in names]

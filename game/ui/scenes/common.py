@@ -129,6 +129,8 @@ class OverlayScene(MenuScene):
 class DialogScene(OverlayScene):
     """A message with one or more buttons.  ``choices``: (label, style, callback)."""
 
+    initial_focus = 0  # the button focused when it opens (-1: the last, the safe one)
+
     def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
                  tone=theme.GOLD) -> None:
         super().__init__(app)
@@ -168,7 +170,7 @@ class DialogScene(OverlayScene):
         for b in self.group.widgets:
             b.rect = pygame.Rect(x, self.panel_rect.bottom - bh - int(24 * s), bw, bh)
             x += bw + int(14 * s)
-        self.group.focus = 0
+        self.group.focus = self.initial_focus % max(1, n)
 
     def draw(self, surf) -> None:
         self.ensure_layout_for_draw()

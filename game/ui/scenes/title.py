@@ -9,7 +9,7 @@ import pygame
 from .. import theme
 from ..anim import out_back
 from ..widgets import Button
-from .common import BackdropScene, autosave_available
+from .common import BackdropScene
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
@@ -25,28 +25,36 @@ class TitleScene(BackdropScene):
         super().__init__(app)
         self.age = 0.0
         self.has_save = False
-        self.items = [
-            ("New game", self.new_game, "primary"),
-            ("Continue", self.continue_game, "secondary"),
+        self.target = None  # the saved game Continue opens (a SlotInfo)
+        self.others = []  # every other saved game (the Saved games button lists them all)
+        self.continue_button = ContinueButton("Continue", self.continue_game)
+        self.refresh()
+
+    def refresh(self) -> None:
+        from .slots import continue_choice
+
+        self.target, self.others = continue_choice()
+        self.has_save = self.target is not None
+        cont = self.continue_button
+        cont.enabled = self.has_save
+        cont.tooltip = "" if self.has_save else "No saved game yet"
+        cont.sub = continue_line(self.target) if self.target is not None else ""
+        cont.style = "primary" if self.has_save else "secondary"
+        new = Button("New game", self.new_game, style="secondary" if self.has_save else "primary")
+        items = [cont, new] if self.has_save else [new, cont]
+        if self.others:
+            items.append(Button("Saved games", self.saved_games, style="secondary",
+                                tooltip="Every saved game: the games in progress of each rule set and the save slots"))
+        items += [Button(label, fn, style=style) for label, fn, style in (
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
             ("Rules", self.rules, "secondary"),
             ("Quit", self.app.quit, "ghost"),
-        ]
-        self.group.widgets = [Button(label, fn, style=style) for label, fn, style in self.items]
-        self.refresh()
-
-    def refresh(self) -> None:
-        from .slots import any_saved_game
-
-        self.has_autosave = autosave_available()
-        self.has_slots = any_saved_game(named_only=True)
-        self.has_save = self.has_autosave or self.has_slots
-        cont = self.group.widgets[1]
-        cont.enabled = self.has_save
-        cont.tooltip = "" if self.has_save else "No saved game yet"
-        self.group.focus = 1 if self.has_save else 0
+        )]
+        self.group.widgets = items
+        self.group.focus = 0
+        self._layout_size = None
 
     def enter(self) -> None:
         self.refresh()
@@ -64,15 +72,17 @@ class TitleScene(BackdropScene):
         self.app.push(SetupScene(self.app))
 
     def continue_game(self) -> None:
-        if self.has_slots:  # named saves too: let the player choose
-            from .slots import SlotsScene
-
-            self.app.push(SlotsScene(self.app, "load"))
-            return
         from .loading import open_saved_game
 
-        if not open_saved_game(self.app, "autosave"):  # the reason is on screen; a damaged file was set aside
+        if self.target is None:
+            return
+        if not open_saved_game(self.app, self.target.slot):  # the reason is on screen; a damaged file was set aside
             self.refresh()
+
+    def saved_games(self) -> None:
+        from .slots import SlotsScene
+
+        self.app.push(SlotsScene(self.app, "load"))
 
     def open_extra(self, key: str) -> None:
         from . import EXTRA_SCENES
@@ -96,13 +106,15 @@ class TitleScene(BackdropScene):
         s = theme.scale_for(size)
         w, h = size
         bw, bh, gap = int(300 * s), int(48 * s), int(11 * s)
-        n = len(self.group.widgets)
+        tall = [1.5 if b is self.continue_button and b.sub else 1.0 for b in self.group.widgets]
         top = int(h * 0.40)
         avail = h - top - int(40 * s)
-        if n * (bh + gap) > avail:
-            bh = max(28, int(avail / n) - gap)
-        for i, b in enumerate(self.group.widgets):
-            b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        if sum(tall) * bh + len(tall) * gap > avail:
+            bh = max(28, int((avail - len(tall) * gap) / sum(tall)))
+        y = top
+        for b, k in zip(self.group.widgets, tall):
+            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, int(bh * k))
+            y += int(bh * k) + gap
 
     def update(self, dt) -> None:
         super().update(dt)
@@ -153,3 +165,44 @@ class TitleScene(BackdropScene):
         if img is None:
             img = cache[key] = render_glyph(ch, theme.TILE_COLOURS[colour], tw)
         return img
+
+
+def continue_line(info) -> str:
+    """What Continue would open, in a few words: rule set, round, opponents."""
+    if not info.ok:
+        return "the saved game is damaged"
+    them = [name for name, kind, _ in info.players if kind != "human"]
+    text = f"{info.variant_title}, round {info.round}"
+    if them:
+        text += " against " + (", ".join(them[:-1]) + " and " + them[-1] if len(them) > 1 else them[0])
+    return text
+
+
+class ContinueButton(Button):
+    """The Continue button, with what it continues in small type under its label."""
+
+    def __init__(self, label: str, action) -> None:
+        super().__init__(label, action, style="primary")
+        self.sub = ""
+
+    def draw(self, surf, focused, hover, down, s) -> None:
+        if not self.sub or not self.visible or self.rect.w <= 4:
+            super().draw(surf, focused, hover, down, s)
+            return
+        from ..widgets import STYLES, button_surface
+
+        state = "disabled" if not self.enabled else ("down" if down and hover else "hover" if hover or focused else "normal")
+        radius = max(6, int(self.rect.h * 0.22))
+        surf.blit(button_surface(self.rect.size, self.style, state, radius), self.rect.topleft)
+        colour = STYLES.get(self.style, STYLES["secondary"])[2] if self.enabled else (150, 156, 168)
+        dy = max(2, self.rect.h // 12) if state == "down" else 0
+        room = self.rect.w - int(24 * s)
+        label = theme.fit_text(self.label, min(self.rect.h * 0.32, 30 * s), room, colour)
+        sub = theme.fit_text(self.sub, min(self.rect.h * 0.22, 19 * s), room, colour, bold=False)
+        gap = int(2 * s)
+        y = self.rect.centery - (label.get_height() + gap + sub.get_height()) // 2 + dy
+        theme.blit_center(surf, label, (self.rect.centerx, y + label.get_height() // 2))
+        y += label.get_height() + gap
+        theme.blit_center(surf, sub, (self.rect.centerx, y + sub.get_height() // 2))
+        if focused and self.enabled:
+            pygame.draw.rect(surf, theme.ACCENT, self.rect.inflate(6, 6), width=2, border_radius=radius + 3)
