@@ -113,7 +113,8 @@ class TitleScene(BackdropScene):
             bh = max(28, int((avail - len(tall) * gap) / sum(tall)))
         y = top
         for b, k in zip(self.group.widgets, tall):
-            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, int(bh * k))
+            bw_k = min(w - int(40 * s), int(460 * s)) if k > 1 else bw  # room for what Continue continues
+            b.rect = pygame.Rect(w // 2 - bw_k // 2, y, bw_k, int(bh * k))
             y += int(bh * k) + gap
 
     def update(self, dt) -> None:
@@ -197,8 +198,8 @@ class ContinueButton(Button):
         colour = STYLES.get(self.style, STYLES["secondary"])[2] if self.enabled else (150, 156, 168)
         dy = max(2, self.rect.h // 12) if state == "down" else 0
         room = self.rect.w - int(24 * s)
-        label = theme.fit_text(self.label, min(self.rect.h * 0.32, 30 * s), room, colour)
-        sub = theme.fit_text(self.sub, min(self.rect.h * 0.22, 19 * s), room, colour, bold=False)
+        label = theme.fit_text(self.label, min(self.rect.h * 0.34, 30 * s), room, colour)
+        sub = theme.fit_text(self.sub, min(self.rect.h * 0.27, 20 * s), room, colour, bold=False)
         gap = int(2 * s)
         y = self.rect.centery - (label.get_height() + gap + sub.get_height()) // 2 + dy
         theme.blit_center(surf, label, (self.rect.centerx, y + label.get_height() // 2))
