@@ -144,7 +144,7 @@ def test_continue_with_a_damaged_save_explains(app):
     key(app, pygame.K_RETURN)
     assert app.top.name != "play" and "damaged" in app.top.message and "checksum" in app.top.details
     key(app, pygame.K_RETURN)
-    assert app.top.name == "title" and not app.top.group.widgets[1].enabled  # nothing left to continue
+    assert app.top.name == "title" and not app.top.continue_button.enabled  # nothing left to continue
     assert list(path.parent.glob("autosave.json.damaged-*"))  # kept aside, not deleted
 
 

@@ -19,7 +19,7 @@ import pygame
 from ...rules.tiles import format_tiles
 from ...rules.turn import Problem
 from ...session import HUMAN, RACK, TABLE, Session
-from .. import faces, playlayout, theme, variant_ui
+from .. import faces, playlayout, rest, theme, variant_ui
 from ..anim import Effects, Motion, Sprite
 from ..app import Scene, log_error
 from ..tileart import ASPECT, shadow_margin
@@ -125,6 +125,7 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
         self.kb_mode = False
+        self.kb_since = -99.0
         self.time = 0.0
         self.busy_until = 0.0
         self.scheduled: list[tuple[float, Callable[[], None]]] = []
@@ -176,6 +177,9 @@ class PlayScene(Scene):
                     hook(self.session)
                 except Exception as exc:
                     log_error("autosave on close", exc)
+
+    def next_frame(self) -> float | None:
+        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
@@ -967,6 +971,7 @@ class PlayScene(Scene):
     def key(self, ev) -> None:
         k = ev.key
         sess = self.session
+        self.kb_since = self.time  # the keyboard cursor pulses for a moment, then holds still
         if k in (pygame.K_ESCAPE, pygame.K_p):
             self.open_pause()
             return
@@ -1260,8 +1265,7 @@ class PlayScene(Scene):
                 secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
                 theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
         else:
-            glow = 0.5 + 0.5 * math.sin(self.time * 3)
-            theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, glow), track=None)
+            theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
 
     def draw_seats(self, surf, lay) -> None:
         s = lay.s
@@ -1520,7 +1524,7 @@ class PlayScene(Scene):
             area, cell = self.cursor
             grid = lay.grid if area == TABLE else lay.rack_grid
             cr = grid.cell_rect(cell).inflate(int(10 * s), int(10 * s))
-            a = 0.5 + 0.5 * math.sin(self.time * 6)
+            a = rest.settling_pulse(self.time, self.kb_since, 6)
             col = theme.mix((255, 255, 255), theme.GOLD, a * 0.6)
             arm = max(5, cr.w // 3)
             wdt = max(2, int(3 * s))

@@ -6,13 +6,14 @@ import math
 
 import pygame
 
-from .. import theme
+from .. import rest, theme
 from ..anim import out_back
 from ..widgets import Button
 from .common import BackdropScene
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
+LOGO_INTRO = len(LOGO) * 0.07 + 0.5  # (scaled) seconds until the last logo tile has landed
 
 
 class TitleScene(BackdropScene):
@@ -24,6 +25,7 @@ class TitleScene(BackdropScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.age = 0.0
+        self.bob = 0.0
         self.has_save = False
         self.target = None  # the saved game Continue opens (a SlotInfo)
         self.others = []  # every other saved game (the Saved games button lists them all)
@@ -57,10 +59,20 @@ class TitleScene(BackdropScene):
         self._layout_size = None
 
     def enter(self) -> None:
+        super().enter()
         self.refresh()
 
     def resume(self) -> None:
+        super().resume()
         self.refresh()
+
+    def next_frame(self) -> float | None:
+        if self.age * self.logo_speed() < LOGO_INTRO:
+            return 0.0  # the logo's tiles are still dropping in
+        return super().next_frame()
+
+    def logo_speed(self) -> float:
+        return max(0.5, self.app.anim_speed or 8.0)
 
     def back(self) -> None:
         pass  # Esc on the title does nothing; Quit is a button
@@ -120,6 +132,7 @@ class TitleScene(BackdropScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
+        self.bob += dt * rest.liveliness(self.still_for)  # the logo bobs while the tiles drift
 
     def draw(self, surf) -> None:
         s = self.app.scale
@@ -140,7 +153,7 @@ class TitleScene(BackdropScene):
         total = len(LOGO) * tw + (len(LOGO) - 1) * gap
         x0 = w // 2 - total // 2
         y0 = int(h * 0.12)
-        speed = max(0.5, self.app.anim_speed or 8.0)
+        speed = self.logo_speed()
         blank = None
         for i, ch in enumerate(LOGO):
             if ch == " ":
@@ -149,7 +162,7 @@ class TitleScene(BackdropScene):
             if t <= 0:
                 continue
             e = out_back(t)
-            bob = math.sin(self.age * 1.6 + i * 0.6) * 4 * s
+            bob = math.sin(self.bob * 1.6 + i * 0.6) * 4 * s
             x = x0 + i * (tw + gap)
             y = y0 - (1 - e) * 160 * s + bob
             tile = self._logo_tile(ch, LOGO_COLOURS[i], tw, blank)
