@@ -417,7 +417,9 @@ class App:
         frame = 1 / 60
         last = _time.perf_counter()
         resting = False
+        ticks = 0  # passes of the loop, resting or not (``max_frames`` counts these)
         while self.running:
+            ticks += 1
             now = _time.perf_counter()
             events = pygame.event.get()
             elapsed = now - last
@@ -425,7 +427,7 @@ class App:
             if not events and wait != 0 and (wait is None or elapsed < wait):
                 resting = True
                 _time.sleep(rest.REST_POLL if wait is None else min(rest.REST_POLL, max(0.001, wait - elapsed)))
-                if until is not None and until():
+                if (until is not None and until()) or (max_frames is not None and ticks >= max_frames):
                     self.shutdown()
                 continue
             try:
@@ -442,7 +444,7 @@ class App:
                     pygame.display.flip()
             except Exception as exc:  # never a traceback in front of a player
                 self.crash(exc)
-            if max_frames is not None and self.frame >= max_frames:
+            if max_frames is not None and ticks >= max_frames:
                 self.shutdown()
             elif until is not None and until():
                 self.shutdown()
