@@ -6,6 +6,9 @@ positions files and prints median, p90 and max milliseconds per file.
 ``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
 time of a busy play screen (see ``game/ui/bench_frames.py``).
 
+``python -m game.bench idle [--json]``: CPU used at rest, at the title and waiting for the player's move;
+``python -m game.bench startup [--json]``: seconds from start to the first title frame (``game/ui/bench_idle.py``).
+
 Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
 ``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
 """
@@ -88,7 +91,19 @@ def add_frames(sub) -> None:
     add(sub)
 
 
-SUBCOMMANDS = [add_solver, add_frames]
+def add_idle(sub) -> None:
+    from .ui.bench_idle import add_idle as add  # imports no pygame until it runs
+
+    add(sub)
+
+
+def add_startup(sub) -> None:
+    from .ui.bench_idle import add_startup as add
+
+    add(sub)
+
+
+SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -481,10 +481,13 @@ def autosave(session: dict) -> Any:
     ``OSError`` with a readable message when nothing could be saved (the old save is kept), so a
     turn hook can show it."""
     from . import saves
+    from .saves import shelf
 
     state, rest = _split_session(session)
-    slot = saves.DEMO_SLOT if rest.get("demo") is True else "autosave"
-    result = saves.save_game(slot, state, rest)
+    if rest.get("demo") is True:
+        result = saves.save_game(saves.DEMO_SLOT, state, rest)
+    else:  # an unfinished other game found in the autosave is kept in its rule set's slot first
+        result = shelf.save_current(state, rest)
     if not result.ok:
         raise OSError(result.message)
     return result

@@ -17,8 +17,8 @@ The session reports what happened as a queue of plain event dicts
 its ``turn_hooks`` after every completed turn (autosave by default).
 
 ``to_dict()``/``from_dict()`` hold the game state plus what the state does not
-know: the timer remaining, the rack arrangement and the session flags.  A turn
-in progress is not saved: it resumes from its start.
+know: the timer remaining, the rack arrangement, the session flags and the
+person's unfinished turn (``game.turnsave``), so Continue resumes mid-turn.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import turnsave
 from .play import draft as draft_edit
 from .play.computer import apply_computer_action
 from .rules import actions as act
@@ -263,6 +264,7 @@ class Session:
             "game_id": self.game_id,
             "rack_cols": self.rack_cols,
             "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
+            turnsave.FIELD: turnsave.snapshot(self),
         }
 
     @classmethod
@@ -294,6 +296,7 @@ class Session:
         session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
                       rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
         session.elapsed = float(elapsed)
+        turnsave.restore(session, d.get(turnsave.FIELD))
         return session
 
     # -- who is who ---------------------------------------------------------------------------
@@ -769,10 +772,10 @@ class Session:
         new = self._sync_rack()
         if new:
             self._emit({"type": "rack_new", "tiles": new})
+        self._ai_pending = None
+        self._begin_turn()  # first, so the save holds the next turn with its full clock
         self._run_hooks(self.turn_hooks)
         self.finish_game()
-        self._ai_pending = None
-        self._begin_turn()
 
     def begin(self) -> None:
         """The game appears on screen (the play screen calls this once, after whoever made the

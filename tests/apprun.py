@@ -50,7 +50,8 @@ def player_input(app: App) -> list[pygame.event.Event]:
     top = app.top
     if isinstance(top, TitleScene):
         top.ensure_layout()
-        button = top.group.widgets[1] if top.group.widgets[1].enabled else top.group.widgets[0]
+        new = next(w for w in top.group.widgets if w.label == "New game")
+        button = top.continue_button if top.continue_button.enabled else new
         return click_events(button.rect.center)
     if isinstance(top, SetupScene):
         top.ensure_layout()
@@ -89,6 +90,7 @@ def main(argv: list[str]) -> int:
         return ok
 
     app.step = step
+    app.resting_for = lambda: 0.0  # the scripted input arrives through step(), so the loop never rests
     return app.run()
 
 

@@ -154,7 +154,7 @@ def test_done_when_kill_mid_game_then_continue_resumes_the_same_turn_with_the_sa
     try:
         title = fresh.top
         title.refresh()
-        assert title.group.widgets[1].enabled and title.group.focused is title.group.widgets[1]
+        assert title.continue_button.enabled and title.group.focused is title.continue_button
         key(fresh, pygame.K_RETURN)
         play = fresh.top
         assert isinstance(play, PlayScene)

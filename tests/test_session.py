@@ -185,14 +185,16 @@ def test_session_round_trip_and_autosave_hook():
     assert back.state.to_dict() == s.state.to_dict()
 
 
-def test_turn_in_progress_is_saved_from_its_start():
+def test_turn_in_progress_is_saved_beside_its_start():
     s = human_session("R10 R11 R12")
     start_slots = dict(s.rack_slots)
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
     d = s.to_dict()
-    assert d["state"]["board"] == []
+    assert d["state"]["board"] == []  # the game itself: the start of the turn
+    assert [[r, c] for t, r, c in d["rack_slots"]] == [list(start_slots[t]) for t, _, _ in d["rack_slots"]]
     back = Session.from_dict(d, autosave=False)
-    assert back.rack_slots == start_slots and back.my_turn and not back.draft_changed
+    assert back.my_turn and back.draft_changed and back.table() == s.table()  # the draft is back (game.turnsave)
+    assert back.reset() and back.rack_slots == start_slots
 
 
 @pytest.mark.parametrize("bad", [None, [], {"state": {}}, {"state": {"schema": 2}}, "x",

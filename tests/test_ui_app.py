@@ -127,8 +127,10 @@ def test_continue_resumes_the_autosave(app):
     assert persistence.autosave(sess.to_dict()).ok  # the real file, as the turn hook writes it
     title = app.top
     title.refresh()
-    assert title.group.widgets[1].enabled and title.group.focused is title.group.widgets[1]
-    key(app, pygame.K_RETURN)  # only the autosave: Continue resumes it at once
+    cont = title.continue_button
+    assert cont.enabled and title.group.focused is cont and title.group.widgets[0] is cont  # the main button
+    assert cont.style == "primary" and "Classic" in cont.sub and "round 1" in cont.sub and "CPU 1" in cont.sub
+    key(app, pygame.K_RETURN)  # Continue resumes it at once
     play = app.top
     assert isinstance(play, PlayScene)
     assert play.session.state.to_dict() == sess.state.to_dict()
@@ -146,7 +148,7 @@ def test_continue_with_a_damaged_save_explains(app):
     key(app, pygame.K_RETURN)
     assert app.top.name != "play" and "damaged" in app.top.message and "checksum" in app.top.details
     key(app, pygame.K_RETURN)
-    assert app.top.name == "title" and not app.top.group.widgets[1].enabled  # nothing left to continue
+    assert app.top.name == "title" and not app.top.continue_button.enabled  # nothing left to continue
     assert list(path.parent.glob("autosave.json.damaged-*"))  # kept aside, not deleted
 
 
@@ -305,13 +307,19 @@ def test_save_to_a_slot_from_the_pause_menu_and_continue_it(app):
     key(app, pygame.K_RETURN)  # slot 2
     assert app.top is pause and any("Slot 2" in t.text for t in play.toasts)
     key(app, pygame.K_ESCAPE)
-    # back on the title, Continue offers the slots
+    # back on the title, Saved games offers the slots
     from game.ui.scenes.title import TitleScene
 
     app.pop_to(TitleScene)
     title = app.top
     title.refresh()
-    assert title.group.widgets[1].enabled
+    labels = [w.label for w in title.group.widgets]
+    assert labels[:2] == ["Continue", "New game"] and title.target.slot == "slot2"  # the only save
+    assert persistence.autosave(human_session(seed=9).to_dict()).ok  # and now a last game as well
+    title.refresh()
+    labels = [w.label for w in title.group.widgets]
+    assert labels[:3] == ["Continue", "New game", "Saved games"] and title.target.slot == "autosave"
+    title.group.focus = 2
     key(app, pygame.K_RETURN)
     chooser = app.top
     assert isinstance(chooser, SlotsScene) and chooser.mode == "load"

@@ -84,6 +84,7 @@ def drawn_texts(app, monkeypatch) -> list[str]:
 
     monkeypatch.setattr(theme, "text", text)
     monkeypatch.setattr(theme, "fit_text", fit_text)
+    app.dirty = True  # a resting window draws only when asked: draw this frame
     step(app)
     monkeypatch.undo()
     return seen

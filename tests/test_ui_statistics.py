@@ -228,7 +228,8 @@ def test_a_recovered_slot_says_so_over_the_game(app):
     path = saves.slot_path("slot2")
     path.write_bytes(path.read_bytes()[:-40])
     app.top.refresh()
-    key(app, pygame.K_RETURN)  # Continue: a named slot exists, so the chooser
+    app.top.saved_games()  # the chooser of every saved game
+    step(app)
     chooser = app.top
     assert chooser.name == "slots"
     label = next(b.label for b in chooser.group.widgets if b.label.startswith("Slot 2"))
@@ -252,7 +253,7 @@ def test_a_damaged_autosave_never_crashes_the_title(app, name):
     saves.slot_path("autosave").write_bytes(damaged.read_bytes())
     title = app.top
     title.refresh()
-    assert title.group.widgets[1].enabled
+    assert title.continue_button.enabled and title.group.focused is title.continue_button
     step(app, n=2)
     key(app, pygame.K_RETURN)
     top = app.top
@@ -260,7 +261,7 @@ def test_a_damaged_autosave_never_crashes_the_title(app, name):
     assert top.details  # the reason, in smaller type
     step(app, n=2)
     key(app, pygame.K_RETURN)
-    assert app.top is title and not title.group.widgets[1].enabled
+    assert app.top is title and not title.continue_button.enabled
     kept = list(saves.saves_dir().glob("autosave.json.damaged-*"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged.read_bytes()  # kept aside, untouched
     assert app.running and app.crashes == 0

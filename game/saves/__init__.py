@@ -7,6 +7,7 @@ The UI calls (see docs/saves.md)::
     load_game(slot) -> LoadResult(state, session, message, recovered_from_backup, ...)
     autosave_exists() -> bool
     list_slots() -> [SlotInfo(variant, round, saved_at, players, ...)]
+    kept_slots() -> ["kept-<rule set>", ...]                  # games in progress put aside (shelf.py)
     delete_slot(slot)
 
 Pure Python: no pygame here.
@@ -24,6 +25,8 @@ from .store import (
     autosave,
     autosave_exists,
     delete_slot,
+    kept_slot,
+    kept_slots,
     list_slots,
     load_game,
     save_game,
@@ -51,6 +54,8 @@ __all__ = [
     "decode_bytes",
     "delete_slot",
     "encode",
+    "kept_slot",
+    "kept_slots",
     "list_slots",
     "load_game",
     "migrate",

@@ -27,6 +27,25 @@ KNOWN_SLOTS = ALL_SLOTS + (TOURNAMENT_SLOT,)
 SAVES_FOLDER = "saves"
 SLOT_TITLES = {"autosave": "Autosave", "slot1": "Slot 1", "slot2": "Slot 2", "slot3": "Slot 3", "demo": "Demo",
                "tournament": "Tournament"}
+KEPT_PREFIX = "kept-"  # ``kept-<rule set>``: a game in progress put aside when another rule set was played
+KEPT_TITLE = "Game in progress"
+
+
+def kept_slot(variant_key: str) -> str:
+    """The slot that keeps an unfinished game of this rule set while another is played (game/saves/shelf.py)."""
+    return KEPT_PREFIX + variant_key
+
+
+def is_kept_slot(slot: str) -> bool:
+    if not isinstance(slot, str) or not slot.startswith(KEPT_PREFIX):
+        return False
+    from ..rules.variants import REGISTRY
+
+    return slot[len(KEPT_PREFIX):] in REGISTRY
+
+
+def slot_title(slot: str) -> str:
+    return KEPT_TITLE if is_kept_slot(slot) else SLOT_TITLES.get(slot, slot)
 
 
 def saves_dir(create: bool = True) -> Path:
@@ -39,7 +58,7 @@ def saves_dir(create: bool = True) -> Path:
 def slot_path(slot: str, create: bool = True) -> Path:
     """Where a slot's save lives; ``create=False`` for what only looks (``slot_info``,
     ``python -m game.saves list``): then no folder is made."""
-    if slot not in KNOWN_SLOTS:
+    if slot not in KNOWN_SLOTS and not is_kept_slot(slot):
         raise ValueError(f"unknown save slot {slot!r}; choose from {', '.join(KNOWN_SLOTS)}")
     return saves_dir(create) / f"{slot}.json"
 
@@ -127,7 +146,7 @@ def load_game(slot: str) -> LoadResult:
         got = persistence.load_with_backup(path, _check)
     except OSError as exc:
         return LoadResult(None, message=f"The saves folder cannot be read ({exc.strerror or exc}).")
-    title = SLOT_TITLES[slot]
+    title = slot_title(slot)
     kept = ", ".join(p.name for p in got.damaged)
     if got.newer:
         msg = (f"{title} was saved by a newer version of Tile Rush and needs that version to open it. "
@@ -219,7 +238,7 @@ class SlotInfo:
 
 def slot_info(slot: str) -> SlotInfo:
     """A summary of one slot.  Read-only: nothing is moved or repaired here."""
-    info = SlotInfo(slot, SLOT_TITLES[slot])
+    info = SlotInfo(slot, slot_title(slot))
     try:
         path = slot_path(slot, create=False)
     except OSError as exc:
@@ -252,6 +271,26 @@ def slot_info(slot: str) -> SlotInfo:
     return info
 
 
+def kept_slots() -> list[str]:
+    """The ``kept-<rule set>`` slots that hold a file (or its backup), in rule-set order."""
+    from ..rules.variants import REGISTRY
+
+    try:
+        folder = saves_dir(create=False)  # only looks: makes no folder
+        names = {p.name for p in folder.iterdir()}
+    except OSError:
+        return []
+    out = []
+    for key in REGISTRY:
+        slot = kept_slot(key)
+        if f"{slot}.json" in names or f"{slot}.json.bak" in names:
+            out.append(slot)
+    return out
+
+
 def list_slots(include_demo: bool = False) -> list[SlotInfo]:
-    """Summaries of ``autosave`` and ``slot1``..``slot3`` (variant, round, date, players)."""
-    return [slot_info(s) for s in (ALL_SLOTS if include_demo else SLOTS)]
+    """Summaries of ``autosave``, the games in progress kept per rule set, and ``slot1``..``slot3``
+    (variant, round, date, players)."""
+    names = list(ALL_SLOTS if include_demo else SLOTS)
+    names[1:1] = kept_slots()
+    return [slot_info(s) for s in names]

@@ -13,14 +13,15 @@ from __future__ import annotations
 import datetime
 import os
 import stat
+import time as _time
 import traceback
 from typing import Any, Callable
 
 import pygame
 
 from .. import persistence
-from . import theme
-from .sound import SoundBank
+from . import rest, theme
+from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
 
 MIN_SIZE = (800, 500)
@@ -52,6 +53,9 @@ class Scene:
     def resized(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def minimised(self) -> None:
+        """The window was minimised (a game pauses, so its clock stops)."""
+
     def closing(self) -> None:
         """The window is closing (save what must be saved)."""
 
@@ -63,6 +67,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def next_frame(self) -> float | None:
+        """When this scene's picture next changes by itself (see ``game/ui/rest.py``): 0.0 while
+        something moves, seconds until a change, or None until the player does something.
+        The default keeps a scene that was not taught to rest drawing every frame."""
+        return 0.0
 
 
 def log_error(context: str, exc: BaseException | None = None) -> str:
@@ -81,6 +91,15 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
         return str(path)
     except Exception:
         return ""
+
+
+def log_line(text: str) -> None:
+    """One line in ``errors.log`` in the data folder (a note, not an error with a traceback)."""
+    try:
+        with open(persistence.data_dir() / "errors.log", "a", encoding="utf-8") as fh:
+            fh.write(f"{datetime.datetime.now().isoformat(timespec='seconds')} {' '.join(text.split())}\n")
+    except Exception:
+        pass
 
 
 class App:
@@ -117,12 +136,17 @@ class App:
         self.last_error = ""
         self.exit_code = 0
         self.started = False
+        self.hidden = False  # minimised: nothing is drawn
+        self.dirty = True  # something changed since the last frame drawn: draw one
+        self.due_at: float | None = 0.0  # app time when the top scene's picture next changes by itself
+        self.frames_drawn = 0
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
         if self.started:
             return self
-        pygame.init()
+        with quiet_c_stderr():  # pygame.init opens the sound driver too: no ALSA lines on the console
+            pygame.init()
         theme.reset_caches()
         pygame.display.set_caption("Tile Rush")
         self._set_mode()
@@ -130,8 +154,8 @@ class App:
             pygame.key.set_repeat(300, 40)
         except pygame.error:
             pass
-        if self.want_sound:
-            self.sound.start()
+        if self.want_sound and not self.sound.start(make=False):  # the effects are made after the first frame
+            log_line(f"sound is off: {self.sound.error or 'no sound device'}")
         self.started = True
         self.running = True
         from .scenes import first_scene
@@ -214,6 +238,7 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> Scene:
+        self.dirty = True
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -221,6 +246,7 @@ class App:
         return scene
 
     def pop(self) -> Scene | None:
+        self.dirty = True
         if not self.scenes:
             return None
         scene = self.scenes.pop()
@@ -232,6 +258,7 @@ class App:
         return scene
 
     def replace(self, scene: Scene) -> Scene:
+        self.dirty = True
         if self.scenes:
             old = self.scenes.pop()
             old.leave()
@@ -241,6 +268,7 @@ class App:
 
     def pop_to(self, kind: type) -> None:
         """Pop scenes until one of type ``kind`` is on top (or the stack is empty)."""
+        self.dirty = True
         while self.scenes and not isinstance(self.scenes[-1], kind):
             scene = self.scenes.pop()
             scene.leave()
@@ -266,10 +294,12 @@ class App:
         return theme.scale_for(self.size)
 
     def _notify_resize(self) -> None:
+        self.dirty = True
         for scene in self.scenes:
             scene.resized(self.size)
 
     def dispatch(self, ev: pygame.event.Event) -> None:
+        self.dirty = True  # input may change anything on screen (hover, focus, a move)
         if ev.type == pygame.QUIT:
             self.shutdown()
             return
@@ -284,6 +314,13 @@ class App:
                 self.settings["window_size"] = [w, h]
             self._notify_resize()
             return
+        if ev.type == pygame.WINDOWMINIMIZED:
+            self.hidden = True
+            if self.top is not None:
+                self.top.minimised()
+            return
+        if ev.type in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED, pygame.WINDOWMAXIMIZED):
+            self.hidden = False
         if hasattr(ev, "pos") and ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = ev.pos
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
@@ -310,9 +347,39 @@ class App:
             top.update(dt)
         if not self.running:
             return False
-        if draw and self.screen is not None:
+        if draw and self.screen is not None and self.wants_frame():
             self.draw(self.screen)
+            self.frames_drawn += 1
+            if self.frames_drawn == 1 and self.want_sound:
+                self.sound.make_in_background()  # the first frame is on screen: now make the sounds
+            self.dirty = False
+            wait = top.next_frame() if top is not None else None
+            self.due_at = None if wait is None else self.time + wait
         return self.running
+
+    def wants_frame(self) -> bool:
+        """Is a frame due: something changed, or the scene on top moves (or asked for this moment)?
+        Also notes when the top scene next changes by itself (``due_at``).  Minimised: never."""
+        top = self.top
+        due = self.dirty or (self.due_at is not None and self.time >= self.due_at - 1e-6)
+        wait = top.next_frame() if top is not None else None
+        if self.hidden:
+            self.dirty = False  # drawn again when the window comes back (that event marks it)
+            self.due_at = None if wait is None else self.time + wait
+            return False
+        if due or (wait is not None and wait <= 0):
+            return True
+        self.due_at = None if wait is None else self.time + wait
+        return False
+
+    def resting_for(self) -> float | None:
+        """Seconds the loop may rest (no update, no frame) unless input comes; 0: run now;
+        None: until input."""
+        if self.dirty:
+            return 0.0
+        if self.due_at is None:
+            return None
+        return max(0.0, self.due_at - self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         # draw from the last opaque scene upwards
@@ -358,20 +425,48 @@ class App:
                              "Sorry, the game hit a problem it could not handle. Your game was saved at the start of the turn."
                              + (f" Details are in {path}." if path else "")))
 
-    def run(self, max_frames: int | None = None) -> int:
-        """The real loop (60 frames a second)."""
+    def run(self, max_frames: int | None = None, until=None) -> int:
+        """The real loop: up to 60 frames a second while something moves, and at rest (only
+        looking for input, see ``game/ui/rest.py``) while nothing does.  ``until()`` returning
+        True ends it (the benchmarks)."""
         self.start()
-        clock = pygame.time.Clock()
+        frame = 1 / 60
+        last = _time.perf_counter()
+        resting = False
+        ticks = 0  # passes of the loop, resting or not (``max_frames`` counts these)
         while self.running:
-            dt = min(clock.tick(60) / 1000.0, 0.1)
+            ticks += 1
+            now = _time.perf_counter()
+            events = pygame.event.get()
+            elapsed = now - last
+            wait = self.resting_for()
+            if not events and wait != 0 and (wait is None or elapsed < wait):
+                resting = True
+                _time.sleep(rest.REST_POLL if wait is None else min(rest.REST_POLL, max(0.001, wait - elapsed)))
+                if (until is not None and until()) or (max_frames is not None and ticks >= max_frames):
+                    self.shutdown()
+                continue
             try:
-                self.step(pygame.event.get(), dt)
-                if self.running:
+                if resting and events and elapsed > 2 * frame:
+                    # time passed while resting (clocks move on) before the input is handled
+                    self.step([], min(elapsed - frame, 60.0), draw=False)
+                    elapsed = frame
+                dt = min(elapsed, 60.0) if resting else min(elapsed, 0.1)
+                last = now
+                resting = False
+                drawn = self.frames_drawn
+                self.step(events, dt)
+                if self.running and self.frames_drawn != drawn:
                     pygame.display.flip()
             except Exception as exc:  # never a traceback in front of a player
                 self.crash(exc)
-            if max_frames is not None and self.frame >= max_frames:
+            if max_frames is not None and ticks >= max_frames:
                 self.shutdown()
+            elif until is not None and until():
+                self.shutdown()
+            spare = frame - (_time.perf_counter() - now)
+            if spare > 0.0005:
+                _time.sleep(spare)
         if self._worker is not None:
             self._worker.close()
         pygame.quit()

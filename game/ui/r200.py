@@ -433,6 +433,10 @@ class ClaimsScreen:
         return False
 
     # -- plugin hooks: life --------------------------------------------------------------------------
+    def animating(self) -> bool | None:
+        """Claim mode pulses and a claim's tokens land: the play screen draws every frame."""
+        return True if (self.mode or self.anims) else None
+
     def update(self, dt: float) -> None:
         sc = self.scene
         if self.mode and (not self.session.my_turn or sc.drag is not None or self.session.phase != "play"):

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import array
 import math
+import os
 import random
 import sys
+from contextlib import contextmanager
+
 import pygame
 
 NAMES = ("place", "invalid", "draw", "tick", "win", "pop", "deal", "click", "turn")
@@ -130,6 +133,30 @@ def packed(name: str, rate: int, fmt: int, channels: int) -> bytes:
     return data
 
 
+@contextmanager
+def quiet_c_stderr():
+    """Send what C libraries write to standard error (the sound driver's ALSA lines when there
+    is no sound device) nowhere while the block runs; Python's own messages are unaffected
+    outside it.  Does nothing where the descriptors cannot be duplicated."""
+    try:
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 class SoundBank:
     """The game's effects.  ``play(name)`` is safe to call whether or not sound works."""
 
@@ -140,24 +167,63 @@ class SoundBank:
         self.available = False
         self.error = ""
         self.played: list[str] = []  # recent names (tests and the benchmark look at it)
+        self.format: tuple[int, int, int] = (44100, -16, 2)
+        self._raw: dict[str, bytes] = {}  # effects made in the background, not yet handed to the mixer
+        self._maker = None
 
-    def start(self) -> bool:
+    def start(self, make: bool = True) -> bool:
+        """Open the mixer; with ``make`` compute every effect now, else call ``make_in_background``
+        later (the game does, once its first frame is on screen, so start-up stays fast)."""
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(44100, -16, 2, 512)
+                with quiet_c_stderr():  # no sound device: silence, not a screenful of driver messages
+                    pygame.mixer.init(44100, -16, 2, 512)
             init = pygame.mixer.get_init()
             if not init:
                 raise pygame.error("no mixer")
-            rate, fmt, channels = init
-            for name in NAMES:
-                self.sounds[name] = pygame.mixer.Sound(buffer=packed(name, rate, fmt, channels))
+            self.format = init
             self.available = True
+            if make:
+                for name in NAMES:
+                    self._sound(name, packed(name, *init))
         except (pygame.error, OSError, ValueError, KeyError, NotImplementedError) as exc:
             self.error = str(exc) or exc.__class__.__name__
             self.available = False
             self.sounds = {}
         self.set_volume(self.volume)
         return self.available
+
+    def make_in_background(self) -> None:
+        """Compute the effects in a background thread; each plays once it is ready."""
+        if not self.available or self._maker is not None:
+            return
+        import threading
+
+        rate, fmt, channels = self.format
+
+        def make() -> None:
+            for name in NAMES:
+                try:
+                    self._raw[name] = packed(name, rate, fmt, channels)
+                except Exception:  # a sound that cannot be made is simply not played
+                    pass
+
+        self._maker = threading.Thread(target=make, name="sound-maker", daemon=True)
+        self._maker.start()
+
+    def _sound(self, name: str, raw: bytes | None = None):
+        snd = self.sounds.get(name)
+        if snd is not None or not self.available:
+            return snd
+        raw = raw if raw is not None else self._raw.get(name)
+        if raw is None:
+            return None  # not made yet (the first moments after start)
+        try:
+            snd = self.sounds[name] = pygame.mixer.Sound(buffer=raw)
+            snd.set_volume(0.0 if self.muted else self.volume)
+        except (pygame.error, ValueError):
+            return None
+        return snd
 
     def set_volume(self, volume: float, muted: bool | None = None) -> None:
         self.volume = max(0.0, min(1.0, float(volume)))
@@ -172,7 +238,7 @@ class SoundBank:
             del self.played[:25]
         if self.muted or not self.available:
             return
-        snd = self.sounds.get(name)
+        snd = self._sound(name)
         if snd is None:
             return
         try:

@@ -10,7 +10,7 @@ from typing import Callable
 import pygame
 
 from ... import persistence
-from .. import theme
+from .. import rest, theme
 from ..app import Scene, log_error
 from ..widgets import Button, FocusGroup
 
@@ -71,10 +71,27 @@ class BackdropScene(MenuScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.drift = Drift(seed=self.drift_seed, count=self.drift_count)
+        self.still_for = 0.0  # seconds since the screen opened or the player last did something
+
+    def enter(self) -> None:
+        self.still_for = 0.0
+
+    def resume(self) -> None:
+        self.still_for = 0.0
+
+    def handle(self, ev) -> None:
+        self.still_for = 0.0  # the tiles drift again while the player is here
+        super().handle(ev)
 
     def update(self, dt) -> None:
         super().update(dt)
-        self.drift.update(dt)
+        self.still_for += dt
+        self.drift.update(dt * rest.liveliness(self.still_for))
+
+    def next_frame(self) -> float | None:
+        """The drifting tiles move for a while after the screen opens or after any input, then
+        slow to a stop: a menu left alone rests (``game/ui/rest.py``)."""
+        return 0.0 if rest.liveliness(self.still_for) > 0 else None
 
     def draw_backdrop(self, surf: pygame.Surface) -> None:
         surf.blit(theme.background(surf.get_size()), (0, 0))
@@ -152,6 +169,9 @@ class DialogScene(OverlayScene):
         self.choices = choices
         self.group.widgets = [Button(label, self._chooser(cb), style=style) for label, style, cb in choices]
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+
+    def next_frame(self) -> float | None:
+        return None  # a still picture: drawn again only after input
 
     def _chooser(self, cb):
         def run():

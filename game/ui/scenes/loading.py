@@ -77,9 +77,9 @@ def details_of(got, folder=None) -> str:
 
 
 def slot_title(slot: str) -> str:
-    from ...saves.store import SLOT_TITLES
+    from ...saves.store import slot_title as title_of
 
-    return SLOT_TITLES.get(slot, slot)
+    return title_of(slot)
 
 
 def slot_label(info) -> str:

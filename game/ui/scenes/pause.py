@@ -29,6 +29,9 @@ class PauseScene(OverlayScene):
         self.group.widgets = [Button(label, fn, style=style) for label, fn, style in items]
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
+    def next_frame(self) -> float | None:
+        return None  # a still picture over the paused game
+
     def rules(self) -> None:
         from .rules import RulesScene
 

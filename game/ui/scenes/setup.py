@@ -161,14 +161,20 @@ class SetupScene(BackdropScene):
         return next((w for w in self.option_widgets if isinstance(w, PresetNumber) and w.editing), None)
 
     def start_game(self) -> None:
-        from ...session import Session
-        from .play import PlayScene
-
         field = self.editing_field()
         if field is not None and not field.commit():
             self.group.focus = self.group.widgets.index(field)
             self.app.sound.play("invalid")
             return
+        from .keepgame import ask_before_replacing
+
+        if ask_before_replacing(self.app, self.variant_key, self._start_new):
+            return  # the player is asked first; the answer starts the game or opens the saved one
+        self._start_new()
+
+    def _start_new(self) -> None:
+        from ...session import Session
+        from .play import PlayScene
 
         try:
             session = Session.new(self.variant_key, self.opponent_levels[: self.opponents], seed=self.app.seed,

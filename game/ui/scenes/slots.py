@@ -23,6 +23,21 @@ def any_saved_game(named_only: bool = False) -> bool:
         return False
 
 
+def continue_choice():
+    """(the saved game Continue opens, every other saved game): the autosave when there is
+    one (even damaged: opening it explains), else the latest good save."""
+    try:
+        infos = [i for i in saves.list_slots() if i.exists]
+    except Exception as exc:
+        log_error("listing the save slots", exc)
+        return None, []
+    target = next((i for i in infos if i.slot == "autosave"), None)
+    if target is None:
+        good = [i for i in infos if i.ok]
+        target = max(good, key=lambda i: i.saved_at) if good else (infos[0] if infos else None)
+    return target, [i for i in infos if i is not target]
+
+
 class SlotsScene(BackdropScene):
     """``mode`` "save" (three slots, from a game) or "load" (the autosave and the slots)."""
 
@@ -40,7 +55,7 @@ class SlotsScene(BackdropScene):
     def build(self) -> None:
         infos = []
         try:
-            infos = [i for i in saves.list_slots() if self.mode == "load" or i.slot != "autosave"]
+            infos = [i for i in saves.list_slots() if self.mode == "load" or i.slot in saves.SLOTS[1:]]
         except Exception as exc:  # an unreadable saves folder: show no slots rather than fail
             log_error("listing the save slots", exc)
         self.infos = infos
@@ -95,8 +110,8 @@ class SlotsScene(BackdropScene):
         t = theme.shadow_text(title, 50 * s, theme.GOLD)
         surf.blit(t, (int(40 * s), int(30 * s)))
         sub = ("Choose a slot: the game is saved as it stood at the start of this turn." if self.mode == "save"
-               else "The autosave is your last game; the slots hold the games you saved from the pause menu.")
-        st = theme.text(sub, 21 * s, theme.INK_DIM, bold=False)
+               else "Your last game, the game in progress of each other rule set, and the games you saved from the pause menu.")
+        st = theme.text(sub, 21 * s, theme.INK_DIM, bold=False, wrap=w - int(84 * s))
         surf.blit(st, (int(42 * s), int(30 * s) + t.get_height() + int(6 * s)))
         if self._layout_size == self.app.size:
             self.group.draw(surf, s)

@@ -6,13 +6,14 @@ import math
 
 import pygame
 
-from .. import theme
+from .. import rest, theme
 from ..anim import out_back
 from ..widgets import Button
-from .common import BackdropScene, autosave_available
+from .common import BackdropScene
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
+LOGO_INTRO = len(LOGO) * 0.07 + 0.5  # (scaled) seconds until the last logo tile has landed
 
 
 def first_time_player(has_save: bool) -> bool:
@@ -37,43 +38,59 @@ class TitleScene(BackdropScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.age = 0.0
+        self.bob = 0.0
         self.has_save = False
-        self.items = [
-            ("New game", self.new_game, "primary"),
-            ("Continue", self.continue_game, "secondary"),
-            ("Learn to play", self.learn, "secondary"),
+        self.target = None  # the saved game Continue opens (a SlotInfo)
+        self.others = []  # every other saved game (the Saved games button lists them all)
+        self.first_time = False
+        self.continue_button = ContinueButton("Continue", self.continue_game)
+        self.refresh()
+
+    def refresh(self) -> None:
+        from .slots import continue_choice
+
+        self.target, self.others = continue_choice()
+        self.has_save = self.target is not None
+        cont = self.continue_button
+        cont.enabled = self.has_save
+        cont.tooltip = "" if self.has_save else "No saved game yet"
+        cont.sub = continue_line(self.target) if self.target is not None else ""
+        cont.style = "primary" if self.has_save else "secondary"
+        self.first_time = first_time_player(self.has_save)
+        new = Button("New game", self.new_game, style="secondary" if self.has_save or self.first_time else "primary")
+        learn = Button("Start here: first lesson" if self.first_time else "Learn to play", self.learn,
+                       style="primary" if self.first_time else "secondary")
+        items = [cont, new] if self.has_save else [new, cont]
+        if self.others:
+            items.append(Button("Saved games", self.saved_games, style="secondary",
+                                tooltip="Every saved game: the games in progress of each rule set and the save slots"))
+        items.append(learn)
+        items += [Button(label, fn, style=style) for label, fn, style in (
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
             ("Rules", self.rules, "secondary"),
             ("Quit", self.app.quit, "ghost"),
-        ]
-        self.group.widgets = [Button(label, fn, style=style) for label, fn, style in self.items]
-        self.refresh()
-
-    def refresh(self) -> None:
-        from .slots import any_saved_game
-
-        self.has_autosave = autosave_available()
-        self.has_slots = any_saved_game(named_only=True)
-        self.has_save = self.has_autosave or self.has_slots
-        cont = self.group.widgets[1]
-        cont.enabled = self.has_save
-        cont.tooltip = "" if self.has_save else "No saved game yet"
-        self.group.focus = 1 if self.has_save else 0
-        learn = self.group.widgets[2]
-        self.first_time = first_time_player(self.has_save)
-        learn.label = "Start here: first lesson" if self.first_time else "Learn to play"
-        learn.style = "primary" if self.first_time else "secondary"
-        self.group.widgets[0].style = "secondary" if self.first_time else "primary"
-        if self.first_time:
-            self.group.focus = 2
+        )]
+        self.group.widgets = items
+        self.group.focus = items.index(learn) if self.first_time else 0
+        self._layout_size = None
 
     def enter(self) -> None:
+        super().enter()
         self.refresh()
 
     def resume(self) -> None:
+        super().resume()
         self.refresh()
+
+    def next_frame(self) -> float | None:
+        if self.age * self.logo_speed() < LOGO_INTRO:
+            return 0.0  # the logo's tiles are still dropping in
+        return super().next_frame()
+
+    def logo_speed(self) -> float:
+        return max(0.5, self.app.anim_speed or 8.0)
 
     def back(self) -> None:
         pass  # Esc on the title does nothing; Quit is a button
@@ -85,15 +102,17 @@ class TitleScene(BackdropScene):
         self.app.push(SetupScene(self.app))
 
     def continue_game(self) -> None:
-        if self.has_slots:  # named saves too: let the player choose
-            from .slots import SlotsScene
-
-            self.app.push(SlotsScene(self.app, "load"))
-            return
         from .loading import open_saved_game
 
-        if not open_saved_game(self.app, "autosave"):  # the reason is on screen; a damaged file was set aside
+        if self.target is None:
+            return
+        if not open_saved_game(self.app, self.target.slot):  # the reason is on screen; a damaged file was set aside
             self.refresh()
+
+    def saved_games(self) -> None:
+        from .slots import SlotsScene
+
+        self.app.push(SlotsScene(self.app, "load"))
 
     def open_extra(self, key: str) -> None:
         from . import EXTRA_SCENES
@@ -130,17 +149,21 @@ class TitleScene(BackdropScene):
         s = theme.scale_for(size)
         w, h = size
         bw, bh, gap = int(300 * s), int(48 * s), int(11 * s)
-        n = len(self.group.widgets)
+        tall = [1.5 if b is self.continue_button and b.sub else 1.0 for b in self.group.widgets]
         top = int(h * 0.40)
         avail = h - top - int(40 * s)
-        if n * (bh + gap) > avail:
-            bh = max(28, int(avail / n) - gap)
-        for i, b in enumerate(self.group.widgets):
-            b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        if sum(tall) * bh + len(tall) * gap > avail:
+            bh = max(28, int((avail - len(tall) * gap) / sum(tall)))
+        y = top
+        for b, k in zip(self.group.widgets, tall):
+            bw_k = min(w - int(40 * s), int(460 * s)) if k > 1 else bw  # room for what Continue continues
+            b.rect = pygame.Rect(w // 2 - bw_k // 2, y, bw_k, int(bh * k))
+            y += int(bh * k) + gap
 
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
+        self.bob += dt * rest.liveliness(self.still_for)  # the logo bobs while the tiles drift
 
     def extra_clear(self, size) -> list[pygame.Rect]:
         w, h = size  # the logo and its line
@@ -165,7 +188,7 @@ class TitleScene(BackdropScene):
         total = len(LOGO) * tw + (len(LOGO) - 1) * gap
         x0 = w // 2 - total // 2
         y0 = int(h * 0.12)
-        speed = max(0.5, self.app.anim_speed or 8.0)
+        speed = self.logo_speed()
         blank = None
         for i, ch in enumerate(LOGO):
             if ch == " ":
@@ -174,7 +197,7 @@ class TitleScene(BackdropScene):
             if t <= 0:
                 continue
             e = out_back(t)
-            bob = math.sin(self.age * 1.6 + i * 0.6) * 4 * s
+            bob = math.sin(self.bob * 1.6 + i * 0.6) * 4 * s
             x = x0 + i * (tw + gap)
             y = y0 - (1 - e) * 160 * s + bob
             tile = self._logo_tile(ch, LOGO_COLOURS[i], tw, blank)
@@ -191,3 +214,44 @@ class TitleScene(BackdropScene):
         if img is None:
             img = cache[key] = render_glyph(ch, theme.TILE_COLOURS[colour], tw)
         return img
+
+
+def continue_line(info) -> str:
+    """What Continue would open, in a few words: rule set, round, opponents."""
+    if not info.ok:
+        return "the saved game is damaged"
+    them = [name for name, kind, _ in info.players if kind != "human"]
+    text = f"{info.variant_title}, round {info.round}"
+    if them:
+        text += " against " + (", ".join(them[:-1]) + " and " + them[-1] if len(them) > 1 else them[0])
+    return text
+
+
+class ContinueButton(Button):
+    """The Continue button, with what it continues in small type under its label."""
+
+    def __init__(self, label: str, action) -> None:
+        super().__init__(label, action, style="primary")
+        self.sub = ""
+
+    def draw(self, surf, focused, hover, down, s) -> None:
+        if not self.sub or not self.visible or self.rect.w <= 4:
+            super().draw(surf, focused, hover, down, s)
+            return
+        from ..widgets import STYLES, button_surface
+
+        state = "disabled" if not self.enabled else ("down" if down and hover else "hover" if hover or focused else "normal")
+        radius = max(6, int(self.rect.h * 0.22))
+        surf.blit(button_surface(self.rect.size, self.style, state, radius), self.rect.topleft)
+        colour = STYLES.get(self.style, STYLES["secondary"])[2] if self.enabled else (150, 156, 168)
+        dy = max(2, self.rect.h // 12) if state == "down" else 0
+        room = self.rect.w - int(24 * s)
+        label = theme.fit_text(self.label, min(self.rect.h * 0.34, 30 * s), room, colour)
+        sub = theme.fit_text(self.sub, min(self.rect.h * 0.27, 20 * s), room, colour, bold=False)
+        gap = int(2 * s)
+        y = self.rect.centery - (label.get_height() + gap + sub.get_height()) // 2 + dy
+        theme.blit_center(surf, label, (self.rect.centerx, y + label.get_height() // 2))
+        y += label.get_height() + gap
+        theme.blit_center(surf, sub, (self.rect.centerx, y + sub.get_height() // 2))
+        if focused and self.enabled:
+            pygame.draw.rect(surf, theme.ACCENT, self.rect.inflate(6, 6), width=2, border_radius=radius + 3)

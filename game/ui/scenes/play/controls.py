@@ -348,6 +348,7 @@ class PlayInput:
     def key(self, ev) -> None:
         k = ev.key
         sess = self.session
+        self.kb_since = self.time  # the keyboard cursor pulses for a moment, then holds still
         if k in (pygame.K_ESCAPE, pygame.K_p):
             self.open_pause()
             return

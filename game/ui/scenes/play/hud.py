@@ -135,8 +135,7 @@ class PlayHud:
                 secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
                 theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
         else:
-            glow = 0.5 + 0.5 * math.sin(self.time * 3)
-            theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, glow), track=None)
+            theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
 
     def draw_seats(self, surf, lay) -> None:
         s = lay.s

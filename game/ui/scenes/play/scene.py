@@ -15,7 +15,7 @@ import pygame
 
 from ....rules.tiles import set_words, tiles_in_words
 from ....session import RACK, Session
-from ... import openingdraw, playlayout, theme, variant_ui
+from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...app import Scene, log_error
 from ...turnshow import TurnShow
@@ -50,6 +50,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.mouse = (0, 0)
         self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
         self.kb_mode = False
+        self.kb_since = -99.0
         self.time = 0.0
         self.busy_until = 0.0
         self.scheduled: list[tuple[float, Callable[[], None]]] = []
@@ -104,6 +105,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     hook(self.session)
                 except Exception as exc:
                     log_error("autosave on close", exc)
+
+    def next_frame(self) -> float | None:
+        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+
+    def minimised(self) -> None:
+        if not self.session.demo:
+            self.open_pause()  # the turn clock stops while the window is minimised
 
     def resized(self, size) -> None:
         self._layout_key = None
