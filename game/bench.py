@@ -6,6 +6,9 @@ positions files and prints median, p90 and max milliseconds per file.
 ``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
 time of a busy play screen (see ``game/ui/bench_frames.py``).
 
+``python -m game.bench lost-moves [--json] [--positions N]``: how often a computer player places fewer
+tiles than its own search allows (see ``game/bench_lost.py``); the goal is 0.
+
 Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
 ``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
 """
@@ -88,7 +91,13 @@ def add_frames(sub) -> None:
     add(sub)
 
 
-SUBCOMMANDS = [add_solver, add_frames]
+def add_lost_moves(sub) -> None:
+    from .bench_lost import add_lost_moves as add
+
+    add(sub)
+
+
+SUBCOMMANDS = [add_solver, add_frames, add_lost_moves]
 
 
 def main(argv: list[str] | None = None) -> int:

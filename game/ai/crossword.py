@@ -408,9 +408,10 @@ class Planner:
         return finals
 
 
-def find_play(ctx: Ctx) -> Board | None:
-    """The best legal play (checked by the rules core), or None.  The hard level also refuses a
-    play that lays down a set giving a rival exactly the target on their turn."""
+def find_play(ctx: Ctx, cap: int | None = 8) -> Board | None:
+    """The best legal play (checked by the rules core) among the search's first ``cap`` drafts
+    (every draft with None), or None.  The hard level also refuses a play that lays down a set
+    giving a rival exactly the target on their turn."""
     planner = Planner(ctx, initial=not ctx.melded)
     tried = 0
     safe_check = ctx.level == "hard" and ctx.has_claims
@@ -422,7 +423,7 @@ def find_play(ctx: Ctx) -> Board | None:
         if not ctx.melded and planner.points(draft) < ctx.variant.initial_meld_points():
             break  # sorted by points first: nothing later reaches the initial play either
         tried += 1
-        if tried > 8:
+        if cap is not None and tried > cap:
             break
         if check_view(ctx.view, draft.board).problems:
             continue

@@ -30,6 +30,7 @@ from ..rules.engine import check_view
 from ..rules.variants.base import Variant
 from . import register_player
 from .layout import layout, sets_of
+from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
 
 PROFILES: dict[str, dict] = {
@@ -84,6 +85,10 @@ class _Turn:
         self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
         self.tried: set = set()
         self.cache: dict = {}
+        self.readings: dict | None = None  # table joker -> faces it stands for (worked out when needed)
+        self.refused: list[list[list[int]]] = []  # arrangements no layout made legal (read by the benchmark)
+
+    layouts = 48  # equivalent layouts tried for an arrangement the referee refuses as laid out
 
     # -- time --------------------------------------------------------------------------------
     def left(self, share: float = 1.0) -> float:
@@ -121,11 +126,21 @@ class _Turn:
         board = self.board_for(sets)
         if self.legal(board):
             return board
+        if not any(t >= 104 for s in sets for t in s):
+            self.refused.append([list(s) for s in sets])
+            return None  # only the jokers' places can change a verdict on the same sets
         fixed = self.repair_jokers(board)
         if fixed is not None:
             board = self.board_for(fixed)
             if self.legal(board):
                 return board
+        if self.readings is None:
+            self.readings = table_readings(self.board)
+        for other in variants(sets, self.readings, limit=self.layouts):
+            board = self.board_for(other)
+            if self.legal(board):
+                return board
+        self.refused.append([list(s) for s in sets])
         return None
 
     def repair_jokers(self, board: Board) -> list[list[int]] | None:
@@ -271,6 +286,7 @@ class ComputerPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.last_error: str | None = None
+        self.last_turn: _Turn | None = None  # the last decision's working (the benchmarks read it)
 
     @property
     def name(self) -> str:
@@ -285,6 +301,7 @@ class ComputerPlayer:
             if view.variant.crossword:
                 return self.crossword(view)
             turn = _Turn(view, self.budget)
+            self.last_turn = turn
             board = self.plan(turn) if turn.melded else self.plan_initial(turn)
             if board is None:
                 # the rule set may want a play rather than a draw (a must-play rule, a hand limit)
