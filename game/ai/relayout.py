@@ -83,9 +83,10 @@ def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
 
 def variants(sets: Sequence[Sequence[int]], old_readings: dict[int, set[int]] | None = None,
              limit: int = 64) -> Iterator[list[list[int]]]:
-    """Arrangements equivalent to ``sets`` (the same rack tiles placed, every set valid), the
-    given one first, then those whose jokers keep the readings in ``old_readings`` (joker ->
-    faces it stood for on the table at the start of the turn), at most ``limit`` of them."""
+    """Arrangements equivalent to ``sets`` (the same rack tiles placed, every set valid), at
+    most ``limit`` of them: first the orders of the given sets, those whose jokers keep the
+    readings in ``old_readings`` (joker -> faces it stood for on the table at the start of
+    the turn) first; then the same after one joker trade between sets."""
     old_readings = old_readings or {}
     base = [list(s) for s in sets]
     yielded = 0
