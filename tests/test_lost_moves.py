@@ -1,9 +1,11 @@
 """No lost moves: a player never gives up an arrangement for want of a legal layout.
 
 The positions in ``tests/data/lost_moves.json`` come from simulated games in which a
-player used to place fewer tiles than its own finder had found, because the first
-layout of the finder's sets was refused (a table joker ended up standing for another
-tile) and the player fell back to a smaller play."""
+player used to place fewer tiles than its own finder had found: either the first layout
+of the finder's sets was refused (a table joker ended up standing for another tile) and
+the player fell back to a smaller play (``cause: layout``), or, the finder's best being
+illegal, the player took the first legal fallback rather than the one placing most
+(``cause: order``)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,21 @@ def test_the_positions_that_fell_short_are_played_in_full(index):
     assert not check_view(view, action["board"]).problems
 
 
-@pytest.mark.parametrize("index", range(len(POSITIONS)))
+LAYOUT = [i for i, p in enumerate(POSITIONS) if p["cause"] == "layout"]
+ORDER = [i for i, p in enumerate(POSITIONS) if p["cause"] == "order"]
+
+
+@pytest.mark.parametrize("index", ORDER)
+def test_greedy_max_takes_the_fallback_that_places_most(index):
+    p = POSITIONS[index]
+    view = view_of(p)
+    assert bench_lost.best_legal(view) == p["allowed"]
+    action = make_player("greedy-max", 5).choose(view)
+    before = set(view.board.tiles())
+    assert sum(1 for t in action["board"].tiles() if t not in before) == p["allowed"]
+
+
+@pytest.mark.parametrize("index", LAYOUT)
 def test_the_benchmark_sees_the_loss_when_no_other_layout_is_tried(index, monkeypatch):
     monkeypatch.setattr(players_mod._Turn, "layouts", 0)
     p = POSITIONS[index]

@@ -19,6 +19,7 @@ def _builtin() -> None:
 
     register_player("basic", lambda seed: BasicPlayer(seed))
     from . import players  # noqa: F401  (registers easy, medium, hard and greedy-max)
+    from . import expert  # noqa: F401  (registers expert)
 
 
 def player_names() -> list[str]:

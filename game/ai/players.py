@@ -205,10 +205,20 @@ class _Turn:
             tries.append(dict(max_disturbed=max_disturbed, keep=tuple(self.joker_sets), use_rack_jokers=False))
         if max_disturbed != 0:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
-        for k, opts in enumerate(tries):
-            res = self.solve(rack, objective, 0.5 if k == 0 else 0.3, tie_weights=weights, **opts)
+        if jokers_in_rack and use_jokers and self.joker_sets:
+            tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
+        first = self.solve(rack, objective, 0.5, tie_weights=weights, **tries[0])
+        if first is not None and first.tiles_placed:
+            yield first.sets
+        # The finder's best was refused: the others, the most tiles first (their order above
+        # only breaks ties), so a constraint that costs nothing is never passed over.
+        rest = []
+        for k, opts in enumerate(tries[1:]):
+            res = self.solve(rack, objective, 0.3, tie_weights=weights, **opts)
             if res is not None and res.tiles_placed:
-                yield res.sets
+                rest.append((-res.tiles_placed, k, res.sets))
+        for _, _, sets in sorted(rest, key=lambda r: r[:2]):
+            yield sets
         new = self.rack_only_sets([t for t in rack if t < 104])
         if new:
             yield self.sets + new

@@ -18,8 +18,9 @@ LEVEL_LABELS = {
     "medium": "Medium",
     "hard": "Hard",
     "greedy-max": "Greedy",
+    "expert": "Expert",
 }
-LEVEL_ORDER = ["easy", "basic", "medium", "hard", "greedy-max"]
+LEVEL_ORDER = ["easy", "basic", "medium", "hard", "expert", "greedy-max"]
 PREFERRED_LEVEL = ["medium", "basic"]
 
 
