@@ -38,7 +38,7 @@ PROFILES["expert"] = {
 
 class ExpertPlayer(HardPlayer):
     level = "expert"
-    budget = 0.7
+    budget = 0.3  # for hard's own choice; the look-ahead has its own budget per answer
     worlds = 5  # sampled deals of the unseen tiles per decision
     look_from = 9  # weigh the candidates once an opponent holds this many tiles or fewer (else: hard's play)
     MARGIN = 1.0  # another candidate must beat hard's own choice by this much
@@ -55,8 +55,8 @@ class ExpertPlayer(HardPlayer):
 
     def plan(self, turn: _Turn) -> Board | None:
         hard_board = super().plan(turn)
-        if hard_board is not None and self._placed(turn, hard_board) == len(turn.rack):
-            return hard_board  # going out: nothing to weigh
+        if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):
+            return hard_board  # going out, or a draw (denial, or nothing to play): nothing to weigh
         opponents = [i for i in turn.opponents() if turn.view.melded[i] and turn.view.rack_sizes[i] > 0]
         if not opponents or turn.closest_opponent() > self.look_from:
             return hard_board
@@ -64,8 +64,9 @@ class ExpertPlayer(HardPlayer):
         turn.tried.clear()  # the finder's best again, even where hard already looked at it
         greedy = turn.first_legal(turn.arrangements(turn.rack))
         cands.append(greedy)
-        if turn.view.pool_size > 0 and not turn.draw_rule():
-            cands.append(None)
+        if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \
+                and not self.points_race(turn):
+            cands.append(None)  # a draw that feeds the opponents nothing
         unique: list[Board | None] = []
         keys = set()
         for b in cands:

@@ -137,6 +137,8 @@ class _Turn:
         if self.readings is None:
             self.readings = table_readings(self.board)
         for other in variants(sets, self.readings, limit=self.layouts):
+            if time.perf_counter() > self.deadline:
+                break  # out of time: the fallbacks below are cheaper
             board = self.board_for(other)
             if self.legal(board):
                 return board
@@ -388,7 +390,7 @@ class HardPlayer(ComputerPlayer):
     """The finder plus strategy (see the module doc).  The class attributes are the knobs."""
 
     level = "hard"
-    budget = 0.7
+    budget = 0.18  # seconds: a hard limit that keeps its p99 under 200 ms
     close = 9  # an opponent with this many tiles or fewer is getting close: stop keeping sets back
     low_pool = 4  # with this few tiles left in the pool, play everything too
     small_meld = True  # open with the fewest tiles that reach the threshold
