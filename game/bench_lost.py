@@ -32,7 +32,7 @@ from collections import Counter
 from itertools import combinations
 
 VARIANTS = {"classic": 2, "rummy-q": 2, "golden-games": 3, "rummibug": 2, "rummibug-relaxed": 2, "rummi200kub": 2}
-LEVELS = ["easy", "medium", "hard", "greedy-max"]
+LEVELS = ["easy", "medium", "hard", "expert", "greedy-max"]
 HARVEST_MIX = ("hard", "greedy-max", "medium", "easy")
 ORACLE_LAYOUTS = 3000
 
