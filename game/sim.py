@@ -95,7 +95,11 @@ def parse_options(items: list[str]) -> dict:
     return out
 
 
-def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True, progress: bool = False) -> dict:
+def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True,
+        progress: bool = False, time_limit: float | None = None) -> dict:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...).  With ``time_limit``
+    (seconds) no game starts once that much time has passed: the summary then says how many
+    games were played (``games``) and how many were asked for (``games_asked``)."""
     n = len(kinds)
     wins = [0] * n
     think: dict[int, list[float]] = {i: [] for i in range(n)}
@@ -108,7 +112,11 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     turns_total = 0
     scores = [0] * n
     t0 = time.perf_counter()
+    played = 0
     for g in range(games):
+        if time_limit is not None and g and time.perf_counter() - t0 > time_limit:
+            break
+        played += 1
         shift = g % n if rotate else 0
         order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
         res = play_game(variant, [kinds[e] for e in order], seed + g, options)
@@ -133,10 +141,12 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     if progress:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - t0
+    asked, games = games, played
     summary = {
         "variant": variant,
         "players": kinds,
         "games": games,
+        "games_asked": asked,
         "seed": seed,
         "wins": wins,
         "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
@@ -165,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default=None, help=f"comma-separated levels: {', '.join(player_names())} (default basic,basic)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                    help="start no game after this many seconds (the summary says how many were played)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -202,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty())
+    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
+                  time_limit=args.time_limit)
     if args.json:
         print(json.dumps(summary))
     else:
