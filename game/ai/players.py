@@ -1,8 +1,9 @@
 """The computer opponents a player can pick: easy, medium, hard, and the greedy-max baseline.
 
 Every player sees only its own seat's ``PlayerView`` and checks each move it proposes with the
-rules core (``game.rules.engine.check_view``) before returning it; when a move is refused it falls back
-to a simpler one, and finally draws.  The exact meld finder (``solver``) does the searching; the
+rules core (``game.rules.engine.check_view``) before returning it; when a move is refused it first
+tries equivalent layouts of the same sets (``relayout``: jokers in every place they can stand), then
+falls back to other arrangements, the most tiles first, and finally draws.  The exact meld finder (``solver``) does the searching; the
 levels differ in how much of it they use and in strategy:
 
 * **easy** plays sets from its rack and simple extensions of table sets, never breaks a set up,
