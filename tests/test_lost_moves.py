@@ -5,7 +5,8 @@ player used to place fewer tiles than its own finder had found: either the first
 of the finder's sets was refused (a table joker ended up standing for another tile) and
 the player fell back to a smaller play (``cause: layout``), or, the finder's best being
 illegal, the player took the first legal fallback rather than the one placing most
-(``cause: order``)."""
+(``cause: order``), or the player ran out of time before it reached the legal layout of
+its going-out play (``cause: late``)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def test_the_positions_that_fell_short_are_played_in_full(index):
     assert not check_view(view, action["board"]).problems
 
 
-LAYOUT = [i for i, p in enumerate(POSITIONS) if p["cause"] == "layout"]
+LAYOUT = [i for i, p in enumerate(POSITIONS) if p["cause"] in ("layout", "late")]
+LATE = [i for i, p in enumerate(POSITIONS) if p["cause"] == "late"]
 ORDER = [i for i, p in enumerate(POSITIONS) if p["cause"] == "order"]
 
 
@@ -86,3 +88,20 @@ def test_variants_try_the_old_reading_of_a_table_joker_first():
     sets = [[j, r5, r6]]  # the same set with the joker read as red 4
     first = list(variants(sets, readings))
     assert first[0] == [[r5, r6, j]] and [[j, r5, r6]] in first
+
+
+@pytest.mark.parametrize("index", LATE)
+def test_the_likeliest_layouts_are_tried_even_out_of_time(index, monkeypatch):
+    real = players_mod._Turn.__init__
+
+    def late(self, view, budget):
+        real(self, view, budget)
+        self.deadline = 0.0  # as on a machine so busy that the time is gone before the first layout
+
+    monkeypatch.setattr(players_mod._Turn, "__init__", late)
+    p = POSITIONS[index]
+    verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
+    assert verdict == "ok" and placed == p["allowed"]
+    monkeypatch.setattr(players_mod._Turn, "sure_layouts", 0)
+    verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
+    assert verdict == "layout" and placed < allowed

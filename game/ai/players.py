@@ -90,6 +90,7 @@ class _Turn:
         self.refused: list[list[list[int]]] = []  # arrangements no layout made legal (read by the benchmark)
 
     layouts = 48  # equivalent layouts tried for an arrangement the referee refuses as laid out
+    sure_layouts = 16  # ... of which these are tried even when time is up
 
     # -- time --------------------------------------------------------------------------------
     def left(self, share: float = 1.0) -> float:
@@ -137,9 +138,9 @@ class _Turn:
                 return board
         if self.readings is None:
             self.readings = table_readings(self.board)
-        for other in variants(sets, self.readings, limit=self.layouts):
-            if time.perf_counter() > self.deadline:
-                break  # out of time: the fallbacks below are cheaper
+        for k, other in enumerate(variants(sets, self.readings, limit=self.layouts)):
+            if k >= self.sure_layouts and time.perf_counter() > self.deadline:
+                break  # out of time (after the likeliest layouts): the fallbacks below are cheaper
             board = self.board_for(other)
             if self.legal(board):
                 return board
