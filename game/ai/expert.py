@@ -1,7 +1,7 @@
 """Expert: the hard player's plays, weighed against what the opponents could answer.
 
-Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most tiles
-the finder allows, one kept rack set less, and a draw (where drawing is allowed).  It
+Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
+tiles the finder allows, and a draw (where drawing is allowed).  It
 then deals the tiles it cannot see (the pool and the other racks: every tile that is not
 on its rack nor on the table, shared out by the rack sizes it sees) into a fixed number of
 sampled worlds.  In each world and for each candidate it lets every melded opponent
@@ -62,7 +62,10 @@ class ExpertPlayer(HardPlayer):
             return hard_board
         cands: list[Board | None] = [hard_board]
         turn.tried.clear()  # the finder's best again, even where hard already looked at it
-        greedy = turn.first_legal(turn.arrangements(turn.rack))
+        # the most tiles, but with hard's joker policy: jokers kept for going out are worth more
+        # than the tile they would place now (a greedy candidate spending them lost games)
+        naturals = [t for t in turn.rack if t < 104]
+        greedy = turn.first_legal(turn.arrangements(naturals, use_jokers=False)) if naturals else None
         cands.append(greedy)
         if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \
                 and not self.points_race(turn):
