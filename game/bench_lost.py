@@ -146,9 +146,11 @@ def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
     from .ai import crossword, make_player
     from .rules.engine import check_view
 
-    action = make_player(level, seed).choose(view)
+    player = make_player(level, seed)
+    action = player.choose(view)
     if action.get("type") == "play" and check_view(view, action["board"]).problems:
         return "illegal", 0, 0
+    level = getattr(player, "crossword_level", level)  # the crossword profile it plays with
     if action.get("type") not in ("play", "draw"):
         return "ok", 0, 0  # a claim: the player's choice
     placed = _placed(view, action)

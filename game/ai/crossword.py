@@ -414,7 +414,7 @@ class Planner:
         return finals
 
 
-def find_play(ctx: Ctx, cap: int | None = 8) -> Board | None:
+def find_play(ctx: Ctx, cap: int | None = None) -> Board | None:
     """The best legal play (checked by the rules core) among the search's first ``cap`` drafts
     (every draft with None), or None.  The hard level also refuses a play that lays down a set
     giving a rival exactly the target on their turn."""

@@ -51,7 +51,9 @@ class ExpertPlayer(HardPlayer):
     def crossword(self, view) -> dict:
         from . import crossword
 
-        return crossword.choose(view, "hard", self.rng)  # the crossword board: the hard crossword player
+        return crossword.choose(view, self.crossword_level, self.rng)
+
+    crossword_level = "hard"  # the crossword board: the hard crossword player
 
     def plan(self, turn: _Turn) -> Board | None:
         hard_board = super().plan(turn)

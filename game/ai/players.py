@@ -328,7 +328,12 @@ class ComputerPlayer:
     def crossword(self, view) -> dict:
         from . import crossword
 
-        return crossword.choose(view, self.level, self.rng)
+        return crossword.choose(view, self.crossword_level, self.rng)
+
+    @property
+    def crossword_level(self) -> str:
+        """The crossword player's profile this level plays with (``crossword.PROFILES``)."""
+        return self.level
 
     # -- to override --------------------------------------------------------------------------
     def plan_initial(self, turn: _Turn) -> Board | None:
