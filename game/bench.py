@@ -7,7 +7,9 @@ positions files and prints median, p90 and max milliseconds per file.
 time of a busy play screen (see ``game/ui/bench_frames.py``).
 
 ``python -m game.bench idle [--json]``: CPU used at rest, at the title and waiting for the player's move;
-``python -m game.bench startup [--json]``: seconds from start to the first title frame (``game/ui/bench_idle.py``).
+``python -m game.bench startup [--json]``: seconds from start to the first title frame (``game/ui/bench_idle.py``);
+``python -m game.bench lost-moves [--json] [--positions N]``: how often a computer player places fewer
+tiles than its own search allows (see ``game/bench_lost.py``); the goal is 0.
 
 Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
 ``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
@@ -103,7 +105,13 @@ def add_startup(sub) -> None:
     add(sub)
 
 
-SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup]
+def add_lost_moves(sub) -> None:
+    from .bench_lost import add_lost_moves as add
+
+    add(sub)
+
+
+SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup, add_lost_moves]
 
 
 def main(argv: list[str] | None = None) -> int:

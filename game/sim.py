@@ -38,6 +38,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
     reasons: Counter = Counter()
     claims: Counter = Counter()
     think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
+    think_cpu: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
     turns = 0
     stalled = False
     while state.phase != "game_over":
@@ -52,6 +53,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         seat = state.current
         turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
         think[seat].append(turn.think_ms)
+        think_cpu[seat].append(turn.think_cpu_ms)
         illegal += turn.illegal
         turns += 1
         for ev in turn.result.events:
@@ -69,6 +71,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "reasons": reasons,
         "claims": claims,
         "think": think,
+        "think_cpu": think_cpu,
         "stalled": stalled,
         "scores": [p.score for p in state.players],
         "game_end": state.variant.game_end_reason(state),
@@ -92,10 +95,15 @@ def parse_options(items: list[str]) -> dict:
     return out
 
 
-def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True, progress: bool = False) -> dict:
+def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True,
+        progress: bool = False, time_limit: float | None = None) -> dict:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...).  With ``time_limit``
+    (seconds) no game starts once that much time has passed: the summary then says how many
+    games were played (``games``) and how many were asked for (``games_asked``)."""
     n = len(kinds)
     wins = [0] * n
     think: dict[int, list[float]] = {i: [] for i in range(n)}
+    think_cpu: dict[int, list[float]] = {i: [] for i in range(n)}
     reasons: Counter = Counter()
     claims: Counter = Counter()
     game_ends: Counter = Counter()
@@ -104,13 +112,19 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     turns_total = 0
     scores = [0] * n
     t0 = time.perf_counter()
+    played = 0
     for g in range(games):
+        if time_limit is not None and g and time.perf_counter() - t0 > time_limit:
+            break
+        played += 1
         shift = g % n if rotate else 0
         order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
         res = play_game(variant, [kinds[e] for e in order], seed + g, options)
         wins[order[res["ranking"][0]]] += 1
         for seat, ms in res["think"].items():
             think[order[seat]].extend(ms)
+        for seat, ms in res["think_cpu"].items():
+            think_cpu[order[seat]].extend(ms)
         for seat, sc in enumerate(res["scores"]):
             scores[order[seat]] += sc
         reasons.update(res["reasons"])
@@ -127,10 +141,12 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     if progress:
         sys.stderr.write("\n")
     seconds = time.perf_counter() - t0
+    asked, games = games, played
     summary = {
         "variant": variant,
         "players": kinds,
         "games": games,
+        "games_asked": asked,
         "seed": seed,
         "wins": wins,
         "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
@@ -142,6 +158,9 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "tiles_conserved": conserved,
         "think_ms_p50": [round(percentile(think[i], 0.5), 3) for i in range(n)],
         "think_ms_p99": [round(percentile(think[i], 0.99), 3) for i in range(n)],
+        # processor time of the same choices: on a shared, busy machine the wall clock also
+        # counts the time other programs ran; this is what a quiet machine would show
+        "think_cpu_ms_p99": [round(percentile(think_cpu[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
     }
     if REGISTRY[variant].has_claims:
@@ -156,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default=None, help=f"comma-separated levels: {', '.join(player_names())} (default basic,basic)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                    help="start no game after this many seconds (the summary says how many were played)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -193,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty())
+    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
+                  time_limit=args.time_limit)
     if args.json:
         print(json.dumps(summary))
     else:

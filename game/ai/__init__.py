@@ -19,6 +19,8 @@ def _builtin() -> None:
 
     register_player("basic", lambda seed: BasicPlayer(seed))
     from . import players  # noqa: F401  (registers easy, medium, hard and greedy-max)
+    from . import expert  # noqa: F401  (registers expert)
+    from . import frozen  # noqa: F401  (registers hard-v1, a frozen level for the simulator)
 
 
 def player_names() -> list[str]:

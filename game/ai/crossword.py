@@ -35,7 +35,7 @@ from ..rules.melds import arrange, check_line
 from ..rules.tiles import numbers_value
 from ..rules.engine import check_view
 
-LEVELS = ("basic", "easy", "medium", "hard", "greedy-max")
+LEVELS = ("basic", "easy", "medium", "hard", "hard-v1", "greedy-max")
 H = (0, 1)
 V = (1, 0)
 
@@ -61,13 +61,15 @@ class Profile:
     keep_jokers: bool  # holds jokers back unless they are needed
     min_per_token: float  # poorest value per token it will claim early
     token_price: float = 0.0  # tokens are charged at this share of the points per token still needed
+    rearrange: bool = False  # moves table tiles into new lines with rack tiles (crossword_moves)
 
 
 PROFILES: dict[str, Profile] = {
     "basic": Profile(1, 8, False, False, 1, 0.0, "", None, True, True, 3.5),
     "easy": Profile(1, 4, False, False, 1, 0.3, "", None, False, True, 3.0),
     "medium": Profile(2, 10, True, True, 1, 0.0, "simple", None, True, True, 4.0),
-    "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9),
+    "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9, rearrange=True),
+    "hard-v1": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9),
     "greedy-max": Profile(4, 14, True, True, 2, 0.0, "", None, True, False, 2.0),
 }
 
@@ -276,6 +278,10 @@ class Planner:
                         yield from self._cross(child, end, t, p, *_index(child.avail), max_j)
         if self.prof.joker_swaps and not self.initial:
             yield from self._swaps(draft, by_face)
+        if self.prof.rearrange and not self.initial:
+            from .crossword_moves import lift_steps
+
+            yield from lift_steps(self, draft)
 
     def _seeds(self, draft: Draft) -> Iterator[Draft]:
         from .basic import rack_sets
@@ -408,12 +414,13 @@ class Planner:
         return finals
 
 
-def find_play(ctx: Ctx) -> Board | None:
-    """The best legal play (checked by the rules core), or None.  The hard level also refuses a
-    play that lays down a set giving a rival exactly the target on their turn."""
+def find_play(ctx: Ctx, cap: int | None = None) -> Board | None:
+    """The best legal play (checked by the rules core) among the search's first ``cap`` drafts
+    (every draft with None), or None.  The hard level also refuses a play that lays down a set
+    giving a rival exactly the target on their turn."""
     planner = Planner(ctx, initial=not ctx.melded)
     tried = 0
-    safe_check = ctx.level == "hard" and ctx.has_claims
+    safe_check = ctx.level.startswith("hard") and ctx.has_claims
     if safe_check:
         before = {r: _threats(ctx.pos, ctx.rules, r) for r in _rivals(ctx)}
     for draft in planner.search():
@@ -422,7 +429,7 @@ def find_play(ctx: Ctx) -> Board | None:
         if not ctx.melded and planner.points(draft) < ctx.variant.initial_meld_points():
             break  # sorted by points first: nothing later reaches the initial play either
         tried += 1
-        if tried > 8:
+        if cap is not None and tried > cap:
             break
         if check_view(ctx.view, draft.board).problems:
             continue
@@ -542,7 +549,7 @@ def claim_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
         u += chk.value * (0.5 if pos.scores[chk.previous] >= lead else 0.2)
     if chk.kind == "lock":
         u += 6  # locked points cannot be taken back
-    elif ctx.level == "hard" and _takers(ctx, chk):
+    elif ctx.level.startswith("hard") and _takers(ctx, chk):
         # A rival could take the set straight back (a hijack, or the locking third claim):
         # the tokens may be wasted.  Heads-up that matters most: the tokens run out first.
         u -= chk.points * (0.4 if len(pos.scores) == 2 else 0.25)

@@ -1,8 +1,9 @@
 """The computer opponents a player can pick: easy, medium, hard, and the greedy-max baseline.
 
 Every player sees only its own seat's ``PlayerView`` and checks each move it proposes with the
-rules core (``game.rules.engine.check_view``) before returning it; when a move is refused it falls back
-to a simpler one, and finally draws.  The exact meld finder (``solver``) does the searching; the
+rules core (``game.rules.engine.check_view``) before returning it; when a move is refused it first
+tries equivalent layouts of the same sets (``relayout``: jokers in every place they can stand), then
+falls back to other arrangements, the most tiles first, and finally draws.  The exact meld finder (``solver``) does the searching; the
 levels differ in how much of it they use and in strategy:
 
 * **easy** plays sets from its rack and simple extensions of table sets, never breaks a set up,
@@ -30,6 +31,7 @@ from ..rules.engine import check_view
 from ..rules.variants.base import Variant
 from . import register_player
 from .layout import layout, sets_of
+from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
 
 PROFILES: dict[str, dict] = {
@@ -84,6 +86,11 @@ class _Turn:
         self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
         self.tried: set = set()
         self.cache: dict = {}
+        self.readings: dict | None = None  # table joker -> faces it stands for (worked out when needed)
+        self.refused: list[list[list[int]]] = []  # arrangements no layout made legal (read by the benchmark)
+
+    layouts = 48  # equivalent layouts tried for an arrangement the referee refuses as laid out
+    sure_layouts = 16  # ... of which these are tried even when time is up
 
     # -- time --------------------------------------------------------------------------------
     def left(self, share: float = 1.0) -> float:
@@ -121,11 +128,23 @@ class _Turn:
         board = self.board_for(sets)
         if self.legal(board):
             return board
+        if not any(t >= 104 for s in sets for t in s):
+            self.refused.append([list(s) for s in sets])
+            return None  # only the jokers' places can change a verdict on the same sets
         fixed = self.repair_jokers(board)
         if fixed is not None:
             board = self.board_for(fixed)
             if self.legal(board):
                 return board
+        if self.readings is None:
+            self.readings = table_readings(self.board)
+        for k, other in enumerate(variants(sets, self.readings, limit=self.layouts)):
+            if k >= self.sure_layouts and time.perf_counter() > self.deadline:
+                break  # out of time (after the likeliest layouts): the fallbacks below are cheaper
+            board = self.board_for(other)
+            if self.legal(board):
+                return board
+        self.refused.append([list(s) for s in sets])
         return None
 
     def repair_jokers(self, board: Board) -> list[list[int]] | None:
@@ -190,10 +209,20 @@ class _Turn:
             tries.append(dict(max_disturbed=max_disturbed, keep=tuple(self.joker_sets), use_rack_jokers=False))
         if max_disturbed != 0:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
-        for k, opts in enumerate(tries):
-            res = self.solve(rack, objective, 0.5 if k == 0 else 0.3, tie_weights=weights, **opts)
+        if jokers_in_rack and use_jokers and self.joker_sets:
+            tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
+        first = self.solve(rack, objective, 0.5, tie_weights=weights, **tries[0])
+        if first is not None and first.tiles_placed:
+            yield first.sets
+        # The finder's best was refused: the others, the most tiles first (their order above
+        # only breaks ties), so a constraint that costs nothing is never passed over.
+        rest = []
+        for k, opts in enumerate(tries[1:]):
+            res = self.solve(rack, objective, 0.3, tie_weights=weights, **opts)
             if res is not None and res.tiles_placed:
-                yield res.sets
+                rest.append((-res.tiles_placed, k, res.sets))
+        for _, _, sets in sorted(rest, key=lambda r: r[:2]):
+            yield sets
         new = self.rack_only_sets([t for t in rack if t < 104])
         if new:
             yield self.sets + new
@@ -271,6 +300,7 @@ class ComputerPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.last_error: str | None = None
+        self.last_turn: _Turn | None = None  # the last decision's working (the benchmarks read it)
 
     @property
     def name(self) -> str:
@@ -285,6 +315,7 @@ class ComputerPlayer:
             if view.variant.crossword:
                 return self.crossword(view)
             turn = _Turn(view, self.budget)
+            self.last_turn = turn
             board = self.plan(turn) if turn.melded else self.plan_initial(turn)
             if board is None:
                 # the rule set may want a play rather than a draw (a must-play rule, a hand limit)
@@ -297,7 +328,12 @@ class ComputerPlayer:
     def crossword(self, view) -> dict:
         from . import crossword
 
-        return crossword.choose(view, self.level, self.rng)
+        return crossword.choose(view, self.crossword_level, self.rng)
+
+    @property
+    def crossword_level(self) -> str:
+        """The crossword player's profile this level plays with (``crossword.PROFILES``)."""
+        return self.level
 
     # -- to override --------------------------------------------------------------------------
     def plan_initial(self, turn: _Turn) -> Board | None:
@@ -361,7 +397,7 @@ class HardPlayer(ComputerPlayer):
     """The finder plus strategy (see the module doc).  The class attributes are the knobs."""
 
     level = "hard"
-    budget = 0.7
+    budget = 0.18  # seconds: a hard limit that keeps its p99 under 200 ms
     close = 9  # an opponent with this many tiles or fewer is getting close: stop keeping sets back
     low_pool = 4  # with this few tiles left in the pool, play everything too
     small_meld = True  # open with the fewest tiles that reach the threshold

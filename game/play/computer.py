@@ -26,6 +26,7 @@ class ComputerTurn:
     result: engine.TurnResult  # what the turn did (always ok: the turn ended)
     illegal: bool  # the player's own action was refused
     think_ms: float = 0.0
+    think_cpu_ms: float = 0.0  # processor time of the choice (what a quiet machine would take)
 
 
 def apply_computer_action(state: GameState, action: Any) -> ComputerTurn:
@@ -44,9 +45,11 @@ def apply_computer_action(state: GameState, action: Any) -> ComputerTurn:
 
 def computer_turn(state: GameState, player: Any) -> ComputerTurn:
     """Ask ``player`` (an object with ``choose(view)``) for the current seat's move and apply it."""
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     action = player.choose(engine.view(state, state.current))
     think_ms = (time.perf_counter() - t0) * 1000
+    cpu_ms = (time.thread_time() - c0) * 1000
     turn = apply_computer_action(state, action)
     turn.think_ms = think_ms
+    turn.think_cpu_ms = cpu_ms
     return turn

@@ -21,6 +21,7 @@ CHARACTERS = {
     "medium": ((214, 170, 130), (120, 70, 40), (150, 100, 50), "dots", "smile", "glasses"),
     "hard": ((190, 140, 110), (30, 30, 36), (110, 50, 120), "stern", "flat", "shades"),
     "greedy-max": ((255, 220, 150), (200, 150, 20), (170, 120, 20), "coins", "grin", "crown"),
+    "expert": ((224, 180, 140), (201, 201, 209), (46, 120, 125), "stern", "smile", "glasses"),
 }
 
 _cache: dict[tuple, pygame.Surface] = {}

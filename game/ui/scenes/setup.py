@@ -19,8 +19,9 @@ LEVEL_LABELS = {
     "medium": "Medium",
     "hard": "Hard",
     "greedy-max": "Greedy",
+    "expert": "Expert",
 }
-LEVEL_ORDER = ["easy", "basic", "medium", "hard", "greedy-max"]
+LEVEL_ORDER = ["easy", "basic", "medium", "hard", "expert", "greedy-max"]
 PREFERRED_LEVEL = ["medium", "basic"]
 
 
@@ -28,8 +29,11 @@ def level_label(level: str) -> str:
     return LEVEL_LABELS.get(level, level.replace("-", " ").title())
 
 
+SIMULATOR_ONLY = {"hard-v1"}  # frozen levels kept for comparisons in the simulator
+
+
 def levels() -> list[str]:
-    names = list(player_names())
+    names = [n for n in player_names() if n not in SIMULATOR_ONLY]
     return sorted(names, key=lambda n: (LEVEL_ORDER.index(n) if n in LEVEL_ORDER else 99, n))
 
 

@@ -1,0 +1,154 @@
+"""Expert: the hard player's plays, weighed against what the opponents could answer.
+
+Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
+tiles the finder allows, and a draw (where drawing is allowed).  It
+then deals the tiles it cannot see (the pool and the other racks: every tile that is not
+on its rack nor on the table, shared out by the rack sizes it sees) into a fixed number of
+sampled worlds.  In each world and for each candidate it lets every melded opponent
+answer with the most tiles the finder allows on the table the candidate leaves, and then
+looks at its own next turn on the table that answer leaves.  A candidate is worth
+
+    tiles it places + KEEP x tiles of sets it still holds on its rack
+    - OPP x the tiles an opponent then places - OUT x the chance an opponent goes out
+    + NEXT x the tiles it places on its own next turn
+
+averaged over the worlds; it leaves hard's choice only for a candidate worth ``MARGIN``
+more.  Only its own ``PlayerView`` is read; the worlds come from a
+random generator seeded by the player's seed, so a seed gives the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..rules.board import Board
+from . import register_player
+from .layout import sets_of
+from .players import PROFILES, HardPlayer, _Turn
+from .solver import SolverError, solve, solve_initial
+
+PROFILES["expert"] = {
+    "name": "Sage",
+    "blurb": "Looks ahead: weighs each play against what you could answer.",
+    "face": {"skin": "#e0b48c", "hair": "#c9c9d1", "eyes": "narrow", "brows": "raised", "mouth": "flat",
+             "cheeks": None, "accent": "#2e8b8b", "expression": "calm", "glasses": True},
+}
+
+
+class ExpertPlayer(HardPlayer):
+    level = "expert"
+    budget = 0.3  # for hard's own choice; the look-ahead has its own budget per answer
+    worlds = 5  # sampled deals of the unseen tiles per decision
+    look_from = 9  # weigh the candidates once an opponent holds this many tiles or fewer (else: hard's play)
+    MARGIN = 1.0  # another candidate must beat hard's own choice by this much
+    reply_budget = 0.02  # seconds for the finder per sampled answer
+    KEEP = 0.6
+    OPP = 0.8
+    OUT = 12.0
+    NEXT = 0.4
+
+    def crossword(self, view) -> dict:
+        from . import crossword
+
+        return crossword.choose(view, self.crossword_level, self.rng)
+
+    crossword_level = "hard"  # the crossword board: the hard crossword player
+
+    def plan(self, turn: _Turn) -> Board | None:
+        hard_board = super().plan(turn)
+        if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):
+            return hard_board  # going out, or a draw (denial, or nothing to play): nothing to weigh
+        opponents = [i for i in turn.opponents() if turn.view.melded[i] and turn.view.rack_sizes[i] > 0]
+        if not opponents or turn.closest_opponent() > self.look_from:
+            return hard_board
+        cands: list[Board | None] = [hard_board]
+        turn.tried.clear()  # the finder's best again, even where hard already looked at it
+        # the most tiles, but with hard's joker policy: jokers kept for going out are worth more
+        # than the tile they would place now (a greedy candidate spending them lost games)
+        naturals = [t for t in turn.rack if t < 104]
+        greedy = turn.first_legal(turn.arrangements(naturals, use_jokers=False)) if naturals else None
+        cands.append(greedy)
+        if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \
+                and not self.points_race(turn):
+            cands.append(None)  # a draw that feeds the opponents nothing
+        unique: list[Board | None] = []
+        keys = set()
+        for b in cands:
+            k = None if b is None else frozenset(b.cells.items())
+            if k not in keys:
+                keys.add(k)
+                unique.append(b)
+        if len(unique) == 1:
+            return unique[0]
+        worlds = self._worlds(turn, opponents)
+        base = self._value(turn, unique[0], worlds, opponents)
+        best = (base + self.MARGIN, unique[0])
+        for board in unique[1:]:
+            value = self._value(turn, board, worlds, opponents)
+            if value > best[0] + 1e-9:
+                best = (value, board)
+        return best[1]
+
+    # -- the worlds ---------------------------------------------------------------------------
+    def _worlds(self, turn: _Turn, opponents: Sequence[int]) -> list[dict[int, list[int]]]:
+        seen = set(turn.rack) | set(turn.board.tiles())
+        unseen = [t for t in range(106) if t not in seen]
+        rng = random.Random(self.rng.random())
+        out = []
+        for _ in range(self.worlds):
+            rng.shuffle(unseen)
+            deal: dict[int, list[int]] = {}
+            k = 0
+            for i in opponents:
+                n = min(turn.view.rack_sizes[i], len(unseen) - k)
+                deal[i] = sorted(unseen[k:k + n])
+                k += n
+            out.append(deal)
+        return out
+
+    @staticmethod
+    def _placed(turn: _Turn, board: Board | None) -> int:
+        if board is None:
+            return 0
+        return sum(1 for t in board.tiles() if t in turn.rack_set)
+
+    def _value(self, turn: _Turn, board: Board | None, worlds, opponents) -> float:
+        placed = self._placed(turn, board)
+        table = turn.sets if board is None else sets_of(board)
+        on_table = set() if board is None else set(board.tiles())
+        rest = [t for t in turn.rack if t not in on_table]
+        kept = 0
+        if rest:
+            try:
+                res = solve_initial(rest, 1, time_budget=self.reply_budget)
+                kept = res.tiles_placed if res else 0
+            except SolverError:
+                kept = 0
+        value = placed + self.KEEP * kept - (1.0 if board is None else 0.0)
+        total = 0.0
+        for deal in worlds:
+            after = table
+            for i in opponents:
+                rack = deal[i]
+                if not rack:
+                    continue
+                try:
+                    res = solve(after, rack, time_budget=self.reply_budget)
+                except SolverError:
+                    continue
+                total -= self.OPP * res.tiles_placed
+                if res.tiles_placed == len(rack):
+                    total -= self.OUT
+                if res.tiles_placed:
+                    after = res.sets
+            if rest and self.NEXT:
+                try:
+                    mine = solve(after, rest, time_budget=self.reply_budget)
+                    total += self.NEXT * mine.tiles_placed
+                except SolverError:
+                    pass
+        return value + total / max(1, len(worlds))
+
+
+register_player("expert", lambda seed: ExpertPlayer(seed))

@@ -1,0 +1,65 @@
+"""The expert level: legal, deterministic for a seed, sees only its own view, has a face."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import sim
+from game.ai import make_player, player_names
+from game.ai.expert import ExpertPlayer
+from game.ai.players import profile
+from game.rules import engine
+from game.rules.view import PlayerView
+
+from tests.test_players import position
+
+
+def test_expert_is_a_level_with_a_name_and_a_face():
+    assert "expert" in player_names()
+    assert profile("expert")["name"] == "Sage" and profile("expert")["face"]
+    assert isinstance(make_player("expert", 1), ExpertPlayer)
+
+
+def close_game():
+    """Seat 0 can play a set or extend; the opponent holds 7 tiles (close: the expert looks ahead)."""
+    return position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=7)
+
+
+def test_expert_move_is_legal_and_the_same_for_a_seed():
+    state = close_game()
+    view = engine.view(state, 0)
+    first = make_player("expert", 11).choose(view)
+    again = make_player("expert", 11).choose(view)
+    assert first == again
+    if first["type"] == "play":
+        assert not engine.check_view(view, first["board"]).problems
+
+
+def test_expert_reads_only_its_view(monkeypatch):
+    state = close_game()
+    view = engine.view(state, 0)
+    assert isinstance(view, PlayerView)
+    hidden = set(state.players[1].rack) | set(state.pool)
+    seen: list = []
+    real = ExpertPlayer._worlds
+
+    def spy(self, turn, opponents):
+        worlds = real(self, turn, opponents)
+        seen.append(worlds)
+        return worlds
+
+    monkeypatch.setattr(ExpertPlayer, "_worlds", spy)
+    make_player("expert", 3).choose(view)
+    assert seen  # it did look ahead here
+    # the sampled racks come from the tiles it cannot see, never from its own rack or the table
+    for worlds in seen:
+        for deal in worlds:
+            for rack in deal.values():
+                assert set(rack) <= hidden
+                assert len(rack) == 7
+
+
+@pytest.mark.slow
+def test_expert_plays_whole_games_legally():
+    res = sim.run("classic", ["expert", "hard"], games=1, seed=5)
+    assert res["illegal_moves"] == 0 and res["tiles_conserved"]

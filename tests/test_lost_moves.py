@@ -1,0 +1,107 @@
+"""No lost moves: a player never gives up an arrangement for want of a legal layout.
+
+The positions in ``tests/data/lost_moves.json`` come from simulated games in which a
+player used to place fewer tiles than its own finder had found: either the first layout
+of the finder's sets was refused (a table joker ended up standing for another tile) and
+the player fell back to a smaller play (``cause: layout``), or, the finder's best being
+illegal, the player took the first legal fallback rather than the one placing most
+(``cause: order``), or the player ran out of time before it reached the legal layout of
+its going-out play (``cause: late``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game import bench_lost
+from game.ai import make_player
+from game.ai import players as players_mod
+from game.ai.relayout import orderings, table_readings, variants
+from game.rules.board import Board
+from game.rules.engine import check_view
+from game.rules.melds import check_line
+from game.rules.tiles import parse_tiles
+from game.rules.view import PlayerView
+
+POSITIONS = json.loads((Path(__file__).parent / "data" / "lost_moves.json").read_text(encoding="utf-8"))
+
+
+def view_of(p: dict) -> PlayerView:
+    n = len(p["rack_sizes"])
+    return PlayerView(
+        seat=p["seat"], variant_key=p["variant"], options=p["options"], rack=tuple(p["rack"]),
+        board=Board({(r, c): t for r, c, t in p["cells"]}), melded=tuple(p["melded"]),
+        rack_sizes=tuple(p["rack_sizes"]), scores=(0,) * n, pool_size=p["pool_size"], current=p["seat"],
+        round=p["round"], turn=p["turn"], extra={}, player_extra=({},) * n, history=(),
+    )
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_the_positions_that_fell_short_are_played_in_full(index):
+    p = POSITIONS[index]
+    view = view_of(p)
+    verdict, placed, allowed = bench_lost.check_flat(view, p["level"], 5)
+    assert verdict == "ok" and placed >= 1
+    action = make_player(p["level"], 5).choose(view)
+    assert not check_view(view, action["board"]).problems
+
+
+LAYOUT = [i for i, p in enumerate(POSITIONS) if p["cause"] in ("layout", "late")]
+LATE = [i for i, p in enumerate(POSITIONS) if p["cause"] == "late"]
+ORDER = [i for i, p in enumerate(POSITIONS) if p["cause"] == "order"]
+
+
+@pytest.mark.parametrize("index", ORDER)
+def test_greedy_max_takes_the_fallback_that_places_most(index):
+    p = POSITIONS[index]
+    view = view_of(p)
+    assert bench_lost.best_legal(view) == p["allowed"]
+    action = make_player("greedy-max", 5).choose(view)
+    before = set(view.board.tiles())
+    assert sum(1 for t in action["board"].tiles() if t not in before) == p["allowed"]
+
+
+@pytest.mark.parametrize("index", LAYOUT)
+def test_the_benchmark_sees_the_loss_when_no_other_layout_is_tried(index, monkeypatch):
+    monkeypatch.setattr(players_mod._Turn, "layouts", 0)
+    p = POSITIONS[index]
+    verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
+    assert verdict == "layout" and allowed > placed
+
+
+def test_orderings_put_a_joker_everywhere_it_can_stand():
+    run = parse_tiles("R5 R6 J")
+    lines = {tuple(map(repr, ln)) for ln in orderings(run)}
+    assert lines == {("J", "R5", "R6"), ("R5", "J", "R6"), ("R5", "R6", "J")} - {("R5", "J", "R6")}
+    assert all(check_line(ln) for ln in orderings(parse_tiles("K7 B7 J")))
+    assert len(orderings(parse_tiles("K7 B7 J"))) == 3
+
+
+def test_variants_try_the_old_reading_of_a_table_joker_first():
+    table = Board()
+    r5, r6, j, r7 = parse_tiles("R5 R6 J R7")
+    table.place_line((0, 0), [r5, r6, j])  # the joker stands for red 7
+    readings = table_readings(table)
+    assert readings[j] == {r7 >> 1}
+    sets = [[j, r5, r6]]  # the same set with the joker read as red 4
+    first = list(variants(sets, readings))
+    assert first[0] == [[r5, r6, j]] and [[j, r5, r6]] in first
+
+
+@pytest.mark.parametrize("index", LATE)
+def test_the_likeliest_layouts_are_tried_even_out_of_time(index, monkeypatch):
+    real = players_mod._Turn.__init__
+
+    def late(self, view, budget):
+        real(self, view, budget)
+        self.deadline = 0.0  # as on a machine so busy that the time is gone before the first layout
+
+    monkeypatch.setattr(players_mod._Turn, "__init__", late)
+    p = POSITIONS[index]
+    verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
+    assert verdict == "ok" and placed == p["allowed"]
+    monkeypatch.setattr(players_mod._Turn, "sure_layouts", 0)
+    verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
+    assert verdict == "layout" and placed < allowed
