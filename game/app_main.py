@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
         app = App(size=args.size, fullscreen=fullscreen, seed=args.seed,
-                  variant=args.variant.lower() if args.variant else None, demo=args.demo)
+                  variant=args.variant.lower() if args.variant else None, demo=args.demo, welcome=not args.demo)
         code = app.run(max_frames=args.frames)
         if code:
             where = f" The details are in {app.last_error}." if app.last_error else ""

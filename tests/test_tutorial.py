@@ -207,3 +207,37 @@ def test_the_penalty_lesson_plays_the_penalty_for_real():
         assert sess.state.current == 1 and not sess.ai_thinking  # the other seats wait
     finally:
         app.shutdown()
+
+
+def test_the_real_game_opens_the_first_lesson_for_a_first_time_player_once():
+    from game import persistence
+    from game.ui.scenes.lesson import LessonScene
+    from game.ui.scenes.title import TitleScene
+    from game.ui.scenes.tutorial import TutorialScene
+
+    app = make_app(welcome=True)
+    try:
+        assert isinstance(app.top, LessonScene)
+        assert app.top.track["key"] == "classic" and app.top.lesson_index == 0
+        assert [type(s) for s in app.scenes] == [TitleScene, TutorialScene, LessonScene]
+    finally:
+        app.shutdown()
+    again = make_app(welcome=True)  # the lesson was offered: the next start shows the title
+    try:
+        assert isinstance(again.top, TitleScene)
+    finally:
+        again.shutdown()
+    assert (persistence.data_dir() / progress.FILE).exists()
+
+
+def test_a_player_with_a_saved_game_starts_on_the_title():
+    from game import persistence
+    from game.ui.scenes.title import TitleScene
+    from tests.uihelp import human_session
+
+    assert persistence.autosave(human_session(seed=3).to_dict()).ok
+    app = make_app(welcome=True)
+    try:
+        assert isinstance(app.top, TitleScene) and app.top.group.widgets[0].label == "Continue"
+    finally:
+        app.shutdown()

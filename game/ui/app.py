@@ -109,7 +109,7 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings: dict | None = None, ai_mode: str = "auto", seed: int | None = None,
                  variant: str | None = None, demo: bool = False, sound: bool = True,
-                 persist_settings: bool = True) -> None:
+                 persist_settings: bool = True, welcome: bool = False) -> None:
         self.settings = dict(settings) if settings is not None else persistence.load_settings()
         self.settings_notice = persistence.take_settings_notice() if settings is None else ""
         if size is not None:
@@ -121,6 +121,7 @@ class App:
         self.seed = seed
         self.variant = variant
         self.demo = demo
+        self.welcome = welcome  # a first-time player's first lesson opens over the title (the real game)
         self.want_sound = sound
         self.scenes: list[Scene] = []
         self.running = False

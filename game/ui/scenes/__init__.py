@@ -21,10 +21,18 @@ EXTRA_SCENES["statistics"] = _statistics_scene
 
 
 def first_scene(app) -> list:
-    """The scenes the app starts with: the title, and a demo game on top with ``--demo``."""
+    """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
+    first-time player of the real game (``app.welcome``), the first classic lesson on top, with
+    the lesson menu under it, so Back leads to the other lessons and then to the title."""
     from .title import TitleScene
 
-    scenes = [TitleScene(app)]
+    title = TitleScene(app)
+    scenes = [title]
+    if app.welcome and not app.demo and title.first_time:
+        from .lesson import first_lesson_scene
+        from .tutorial import TutorialScene
+
+        scenes += [TutorialScene(app), first_lesson_scene(app)]
     if app.demo:
         from ...session import Session
         from .play import PlayScene
