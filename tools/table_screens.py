@@ -13,39 +13,14 @@ import sys
 import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
 from shotkit import ROOT  # noqa: E402
+from uihelp import lay_table  # noqa: E402
 
 from game.rules import engine  # noqa: E402
-from game.rules.board import Board  # noqa: E402
-from game.rules.tiles import parse_tiles  # noqa: E402
 from game.session import Session  # noqa: E402
 from game.ui.app import App  # noqa: E402
 
 FORTY = ["K1 K2 K3 K4", "R5 B5 O5", "B7 B8 B9 B10 B11", "O1 O2 O3", "K9 R9 O9", "R10 R11 R12 R13",
          "K6 R6 B6 O6", "O10 O11 O12", "B1 B2 B3 J", "K12 R12 B12", "R2 R3 R4 J"]
-
-
-def lay_table(state, sets) -> None:
-    """Put ``sets`` on the table; a tile taken from a rack is replaced from the pool."""
-    every = [int(t) for t in parse_tiles(" ".join(sets))]
-    rows, k = [], 0
-    for text in sets:
-        n = len(text.split())
-        rows.append(every[k:k + n])
-        k += n
-    wanted = set(every)
-    for t in wanted:
-        if t in state.pool:
-            state.pool.remove(t)
-            continue
-        for p in state.players:
-            if t in p.rack:
-                p.rack.remove(t)
-                spare = next(u for u in reversed(state.pool) if u not in wanted)
-                state.pool.remove(spare)
-                p.rack.append(spare)
-                break
-    state.board = Board.from_sets(rows, state.variant.grid_width)
-    assert not state.conservation_problems()
 
 
 def forty_tile_session() -> Session:
