@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pygame
 
 from . import theme
+from .textfield import finish_key
 from .widgets import Chooser
 
 CUSTOM = "custom"
@@ -138,17 +139,7 @@ class PresetNumber(Chooser):
             self.text = self.text[:-1]
             self.error = ""
             return True
-        if k == pygame.K_ESCAPE:
-            self.cancel()
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit()
-            return True
-        if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if not self.commit():
-                self.cancel()
-            return False  # the focus moves on
-        return False
+        return bool(finish_key(self, k))
 
     def draw(self, surf, focused, hover, down, s) -> None:
         if not self.editing:

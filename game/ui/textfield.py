@@ -54,6 +54,23 @@ def font_draws(ch: str) -> bool:
     return pygame.image.tobytes(img, "RGBA") != pygame.image.tobytes(box, "RGBA")
 
 
+def finish_key(field: Any, k: int) -> bool | None:
+    """The keys that end typing in a field (``commit()``/``cancel()``): Esc cancels, Enter
+    commits, Up/Down/Tab commit (or cancel a bad value) and let the focus move on (False).
+    None for any other key."""
+    if k == pygame.K_ESCAPE:
+        field.cancel()
+        return True
+    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        field.commit()
+        return True
+    if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+        if not field.commit():
+            field.cancel()
+        return False  # the focus moves on
+    return None
+
+
 class TextField(Widget):
     def __init__(self, label: str, value: str, on_change: Callable[[str], None] | None = None, help: str = "") -> None:
         super().__init__()
@@ -62,6 +79,7 @@ class TextField(Widget):
         self.on_change = on_change
         self.help = help
         self.editing = False
+        self.fresh = False  # just opened for typing: the first letter replaces the old text
         self.text = ""
         self.error = ""
 
@@ -114,7 +132,7 @@ class TextField(Widget):
         return True
 
     def type_text(self, text: str) -> None:
-        if getattr(self, "fresh", False):
+        if self.fresh:
             self.fresh = False
             self.text = ""
         for ch in text:
@@ -140,21 +158,12 @@ class TextField(Widget):
             return False
         k = ev.key
         if k == pygame.K_BACKSPACE:
-            self.text = "" if getattr(self, "fresh", False) else self.text[:-1]
+            self.text = "" if self.fresh else self.text[:-1]
             self.fresh = False
             self.error = ""
             return True
-        if k == pygame.K_ESCAPE:
-            self.cancel()
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit()
-            return True
-        if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if not self.commit():
-                self.cancel()
-            return False  # the focus moves on
-        return True  # other keys (letters arrive as text) do nothing else while typing
+        done = finish_key(self, k)
+        return True if done is None else done  # other keys (letters arrive as text) do nothing else while typing
 
     def draw(self, surf, focused, hover, down, s) -> None:
         if not self.visible:
