@@ -14,7 +14,7 @@ from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import click, key, make_app, motion, settle, step, tile_center
+from uidrive import click, key, make_app, motion, open_play, settle, step, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
 
@@ -35,11 +35,6 @@ def position(table, rack, variant="rummibug", melded=True):
     st.players[0].melded = melded
     return Session(st, autosave=False)
 
-
-def open_play(app, sess):
-    play = app.push(PlayScene(app, sess))
-    settle(app, play)
-    return play
 
 
 def row_of(sess, text):

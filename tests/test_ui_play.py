@@ -14,7 +14,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from uidrive import DT, cell_center, click, drag, key, make_app, motion, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
 
@@ -24,11 +24,6 @@ def app():
     yield a
     a.shutdown()
 
-
-def open_play(app, session) -> PlayScene:
-    play = app.push(PlayScene(app, session))
-    settle(app, play)
-    return play
 
 
 def test_start_classic_game_from_the_title(app):

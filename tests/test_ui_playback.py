@@ -9,11 +9,9 @@ import pygame
 import pytest
 
 from game.rules.tiles import parse_tiles
-from game.session import TABLE
 from game.ui.scenes.play import PlayScene
-from game.ui.turnshow import STEP_SECONDS
 from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
-from uihelp import give, human_session, lay_table, set_rack
+from uihelp import human_session, lay_table, set_rack
 
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
 

@@ -11,7 +11,7 @@ from game.rules.points import played_from_rack
 from game.rules.tiles import parse_tiles
 from game.session import TABLE, Session
 from game.ui.scenes.play import PlayScene
-from uidrive import cell_center, click, drag, key, make_app, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
 
@@ -21,11 +21,6 @@ def app():
     yield a
     a.shutdown()
 
-
-def open_play(app, session) -> PlayScene:
-    play = app.push(PlayScene(app, session))
-    settle(app, play)
-    return play
 
 
 def board(rows):

@@ -16,7 +16,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene
 from game.ui.tileart import ASPECT
 from r200rig import group_cells, rigged_session, rigged_state
-from uidrive import cell_center, click, drag, key, make_app, motion, run_until, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, tiles
 
 
@@ -27,11 +27,6 @@ def app():
     yield a
     a.shutdown()
 
-
-def open_play(app, session):
-    play = app.push(PlayScene(app, session))
-    settle(app, play)
-    return play
 
 
 def parts(play):

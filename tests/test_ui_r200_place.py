@@ -10,9 +10,8 @@ import pytest
 from game.session import TABLE
 from game.ui import variant_ui
 from game.ui.boardview import BoardView
-from game.ui.scenes.play import PlayScene
 from r200rig import rigged_session
-from uidrive import cell_center, click, make_app, motion, settle, step, tile_center
+from uidrive import cell_center, click, make_app, motion, open_play, settle, step, tile_center
 
 
 @pytest.fixture
@@ -22,11 +21,6 @@ def app():
     yield a
     a.shutdown()
 
-
-def open_play(app, session):
-    play = app.push(PlayScene(app, session))
-    settle(app, play)
-    return play
 
 
 def drag_to(app, start, end, grab=(0, 0), steps: int = 6) -> None:

@@ -10,10 +10,9 @@ import pytest
 
 from game.rules.tiles import format_tiles
 from game.session import TABLE, Session
-from game.ui.scenes.play import PlayScene
 from game.ui.setgrip import SetGrip
 from game.ui.variant_ui import find
-from uidrive import cell_center, click, drag, key, make_app, settle, tile_center
+from uidrive import cell_center, click, drag, key, make_app, open_play, settle, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
 
@@ -34,11 +33,6 @@ def position(table, rack, variant="classic", melded=True, seed=5):
     st.players[0].melded = melded
     return Session(st, autosave=False)
 
-
-def open_play(app, sess):
-    play = app.push(PlayScene(app, sess))
-    settle(app, play)
-    return play
 
 
 def lines(sess) -> list[str]:

@@ -10,7 +10,7 @@ from game.rules.variants.classic import Classic
 from game.session import TABLE, Session
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import cell_center, click, drag, key, make_app, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
 from uihelp import human_session, tiles
 
 
@@ -45,11 +45,6 @@ def app(monkeypatch):
     yield a
     a.shutdown()
 
-
-def open_play(app, session):
-    play = app.push(PlayScene(app, session))
-    settle(app, play)
-    return play
 
 
 def test_a_penalised_end_asks_first_then_applies_the_penalty(app):

@@ -75,3 +75,12 @@ def cell_center(play, area: str, cell):
 def settle(app: App, play, limit_s: float = 20.0) -> None:
     """Run until the scene takes input and nothing moves."""
     run_until(app, lambda: not play.input_locked() and not any(sp.moving for sp in play.sprites.values()), limit_s)
+
+
+def open_play(app: App, session):
+    """Put a play screen for ``session`` on top and run until it takes input."""
+    from game.ui.scenes.play import PlayScene
+
+    play = app.push(PlayScene(app, session))
+    settle(app, play)
+    return play
