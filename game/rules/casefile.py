@@ -30,7 +30,7 @@ from typing import Any
 from . import actions as act
 from . import engine
 from .board import Board, Cell
-from .tiles import ALL_TILE_IDS, JOKER_IDS, NotationError, parse_face
+from .tiles import ALL_TILE_IDS, NotationError, copies, face_key, parse_face
 from .variants import REGISTRY, find_variant
 
 KNOWN_FIELDS = {"variant", "options", "players", "melded", "table", "rack", "drawn", "after", "claim", "claims",
@@ -65,10 +65,6 @@ def _faces_grid(rows: Any, name: str, origin: Cell) -> dict[Cell, int]:
     return out
 
 
-def _ids(face: int) -> tuple[int, ...]:
-    return JOKER_IDS if face == 52 else (face * 2, face * 2 + 1)
-
-
 class _Copies:
     """Hands out physical copies of faces, refusing a third copy of anything."""
 
@@ -76,7 +72,7 @@ class _Copies:
         self.used: set[int] = set()
 
     def take(self, face: int, where: str) -> int:
-        for t in _ids(face):
+        for t in copies(face):
             if t not in self.used:
                 self.used.add(t)
                 return t
@@ -157,7 +153,7 @@ def _assign_after(table: dict[Cell, int], rack: list[int], faces: dict[Cell, int
     free: list[int] = []
     for cell, t in sorted(table.items()):
         f = faces.get(cell)
-        if f is not None and f == (52 if t >= 104 else t >> 1):
+        if f is not None and f == face_key(t):
             out[cell] = t
         else:
             free.append(t)
@@ -166,9 +162,9 @@ def _assign_after(table: dict[Cell, int], rack: list[int], faces: dict[Cell, int
     for cell, f in sorted(faces.items()):
         if cell in out:
             continue
-        pick = next((t for t in free if t not in taken and t in _ids(f)), None)
+        pick = next((t for t in free if t not in taken and t in copies(f)), None)
         if pick is None:
-            pick = next((t for t in _ids(f) if t not in taken), None)
+            pick = next((t for t in copies(f) if t not in taken), None)
         if pick is None:
             raise CaseError("after: there are only two of each tile (and two jokers)")
         out[cell] = pick
@@ -183,7 +179,7 @@ def _drawn(raw: Any, rack: list[int]) -> int | None:
         face = parse_face(raw) if isinstance(raw, str) else None
     except NotationError as exc:
         raise CaseError(f"drawn: {exc}") from None
-    pick = [t for t in rack if face is not None and t in _ids(face)]
+    pick = [t for t in rack if face is not None and t in copies(face)]
     if not pick:
         raise CaseError("'drawn' must name a tile on the rack")
     return pick[-1]

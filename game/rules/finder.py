@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from .board import Board
 from .melds import check_line
 from .turn import TurnStart, analyse
+from .tiles import face_key
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -78,10 +79,6 @@ def _value(tiles: Sequence[int]) -> int:
     return check_line(tiles).value
 
 
-def _face(t: int) -> int:
-    return 52 if t >= 104 else t >> 1
-
-
 def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BUDGET) -> list[list[int]] | None:
     """Disjoint rack sets worth at least ``minimum`` points together, or None.
 
@@ -95,8 +92,8 @@ def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BU
         return greedy
     avail: dict[int, int] = {}
     for t in rack:
-        avail[_face(t)] = avail.get(_face(t), 0) + 1
-    cands = sorted(set(tuple(_face(t) for t in s) for s in rack_sets(rack)), key=lambda f: (-_value_faces(f), -len(f), f))
+        avail[face_key(t)] = avail.get(face_key(t), 0) + 1
+    cands = sorted(set(tuple(face_key(t) for t in s) for s in rack_sets(rack)), key=lambda f: (-_value_faces(f), -len(f), f))
     needs = []
     for f in cands:
         need: dict[int, int] = {}
@@ -134,7 +131,7 @@ def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BU
         return None
     copies: dict[int, list[int]] = {}
     for t in sorted(rack):
-        copies.setdefault(_face(t), []).append(t)
+        copies.setdefault(face_key(t), []).append(t)
     found = [[copies[x].pop(0) for x in cands[c]] for c in chosen]
     used = {t for s in found for t in s}
     return found + _greedy_sets([t for t in rack if t not in used])

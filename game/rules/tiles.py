@@ -53,7 +53,7 @@ class Tile(int):
     @property
     def face(self) -> int:
         """Face index 0..51 for numbered tiles, 52 for a joker (copies share it)."""
-        return 52 if self >= 104 else self >> 1
+        return face_key(self)
 
     @property
     def value(self) -> int:
@@ -67,6 +67,16 @@ class Tile(int):
 
 
 _TILES = tuple(Tile.__new__(Tile, i) for i in ALL_TILE_IDS)
+
+
+def face_key(tile_id: int) -> int:
+    """The face of a physical tile (both red 5s share it; both jokers are 52)."""
+    return 52 if tile_id >= 104 else tile_id >> 1
+
+
+def copies(face: int) -> tuple[int, ...]:
+    """The two physical tiles of a face (the two jokers for 52)."""
+    return JOKER_IDS if face == 52 else (face * 2, face * 2 + 1)
 
 
 def tile(tile_id: int) -> Tile:
@@ -119,8 +129,7 @@ def parse_tiles(text: str | Iterable[str], used: Iterable[int] = ()) -> list[Til
     out: list[Tile] = []
     for token in split_tokens(text):
         face = parse_face(token)
-        candidates = JOKER_IDS if face == 52 else (face * 2, face * 2 + 1)
-        for cand in candidates:
+        for cand in copies(face):
             if cand not in taken:
                 taken.add(cand)
                 out.append(_TILES[cand])

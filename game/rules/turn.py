@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from .board import Board, Cell, Line
 from .melds import Meld
-from .tiles import tile_words, tiles_in_words
+from .tiles import face_key, tile_words, tiles_in_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -64,10 +64,6 @@ def _lines_with(lines: Iterable[Line], tile_id: int) -> list[Line]:
     return [ln for ln in lines if tile_id in ln.tiles]
 
 
-def _face(t: int) -> int:
-    return 52 if t >= 104 else t >> 1
-
-
 def canonical_board(start: TurnStart, board: Board) -> Board:
     """The draft with the two copies of every face (and the two jokers) assigned so that no
     verdict depends on which physical copy sits where: a tile on a cell that held the same
@@ -77,9 +73,9 @@ def canonical_board(start: TurnStart, board: Board) -> Board:
     the cells and the rack show, never on the order the draft was built in."""
     mine: dict[int, list[int]] = {}
     for _, t in sorted(start.board.cells.items()):
-        mine.setdefault(_face(t), []).append(t)
+        mine.setdefault(face_key(t), []).append(t)
     for t in sorted(start.rack, key=lambda t: t == start.drawn):
-        mine.setdefault(_face(t), []).append(t)
+        mine.setdefault(face_key(t), []).append(t)
     own = start.board.tile_set() | set(start.rack)
     placed = [(c, t) for c, t in sorted(board.cells.items()) if t in own]
     free = {f: list(ids) for f, ids in mine.items()}
@@ -87,13 +83,13 @@ def canonical_board(start: TurnStart, board: Board) -> Board:
     later = []
     for c, t in placed:
         keep = start.board.get(c)
-        if keep is not None and _face(keep) == _face(t) and keep in free[_face(t)]:
+        if keep is not None and face_key(keep) == face_key(t) and keep in free[face_key(t)]:
             out[c] = keep
-            free[_face(t)].remove(keep)
+            free[face_key(t)].remove(keep)
         else:
             later.append((c, t))
     for c, t in later:
-        out[c] = free[_face(t)].pop(0)
+        out[c] = free[face_key(t)].pop(0)
     return Board(out)
 
 
@@ -298,8 +294,8 @@ def _is_new_set(j: int, line: Line, before_lines: list[Line], before_melds: list
     """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
     tile of some set that was on the table at the start of the turn (that set, extended),
     compared by face, so which copy of a face sits where does not matter."""
-    here = Counter(_face(t) for t in line.tiles)
-    return not any(m and not (Counter(_face(t) for t in ln.tiles if t != j) - here)
+    here = Counter(face_key(t) for t in line.tiles)
+    return not any(m and not (Counter(face_key(t) for t in ln.tiles if t != j) - here)
                    for ln, m in zip(before_lines, before_melds))
 
 
@@ -310,6 +306,6 @@ def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -
     new_roles = {f for ln, m in new if m for f in m.roles[ln.tiles.index(j)]}
     if old_roles and new_roles and not (old_roles & new_roles):
         return True
-    old_mates = Counter(_face(t) for ln, _ in old for t in ln.tiles if t < 104)
-    new_mates = Counter(_face(t) for ln, _ in new for t in ln.tiles if t < 104)
+    old_mates = Counter(face_key(t) for ln, _ in old for t in ln.tiles if t < 104)
+    new_mates = Counter(face_key(t) for ln, _ in new for t in ln.tiles if t < 104)
     return sum((old_mates & new_mates).values()) < 2

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
-from ..rules.tiles import COLOR_NAMES, COLORS, parse_tiles, tile_words
+from ..rules.tiles import COLOR_NAMES, COLORS, face_key, parse_tiles, tile_words
 from ..rules.variants import find_variant
 
 SEAT_NAMES = ("Mia", "Otto", "Lena")
@@ -28,13 +28,9 @@ class Verdict:
     cells: tuple = field(default_factory=tuple)
 
 
-def _face(t: int) -> int:
-    return 52 if t >= 104 else t >> 1
-
-
 def faces(text: str) -> list[int]:
     """Faces of a notation string (a joker is 52)."""
-    return sorted(_face(t) for t in parse_tiles(text))
+    return sorted(face_key(t) for t in parse_tiles(text))
 
 
 def build_state(track: dict, step: dict, seed: int = 7):
@@ -85,10 +81,10 @@ def resolve(state, draft: Board, rack: list[int], text: str) -> list[int]:
     out: list[int] = []
     for token in text.split():
         table_only = token.startswith("t:")
-        face = _face(int(parse_tiles(token[2:] if table_only else token)[0]))
+        face = face_key(int(parse_tiles(token[2:] if table_only else token)[0]))
         pools = ([] if table_only else [rack]) + [sorted(draft.tiles())]
         for pool in pools:
-            hit = next((t for t in pool if _face(t) == face and t not in out), None)
+            hit = next((t for t in pool if face_key(t) == face and t not in out), None)
             if hit is not None:
                 out.append(hit)
                 break
@@ -193,7 +189,7 @@ def _words(text: str) -> str:
 
 
 def _missing_sets(state, board: Board, sets: list[str]) -> list[str]:
-    have = Counter(tuple(sorted(_face(t) for t in ln.tiles)) for ln in board.lines(vertical=state.variant.crossword))
+    have = Counter(tuple(sorted(face_key(t) for t in ln.tiles)) for ln in board.lines(vertical=state.variant.crossword))
     out = []
     for text in sets:
         key = tuple(faces(text))
@@ -227,7 +223,7 @@ def _num(face: int) -> int:
 
 def diagnose(tiles: list[int]) -> str:
     """What is wrong with one line of tiles (in table order), as a player would say it."""
-    fs = [_face(t) for t in tiles]
+    fs = [face_key(t) for t in tiles]
     real = [f for f in fs if f != 52]
     words = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
     if len(tiles) == 2 and len(real) == 2:
@@ -283,9 +279,9 @@ def diagnose(tiles: list[int]) -> str:
         by_colour = Counter(_colour(f) for f in real).most_common(1)[0]
         by_number = Counter(_num(f) for f in real).most_common(1)[0]
         if by_colour[1] >= by_number[1]:
-            odd = next(t for t in tiles if t < 104 and _colour(_face(t)) != by_colour[0])
+            odd = next(t for t in tiles if t < 104 and _colour(face_key(t)) != by_colour[0])
             return f"The {tile_words(odd)} does not belong: a run is all one colour."
-        odd = next(t for t in tiles if t < 104 and _num(_face(t)) != by_number[0])
+        odd = next(t for t in tiles if t < 104 and _num(face_key(t)) != by_number[0])
         return f"The {tile_words(odd)} does not belong: a group is all one number."
     meld = check_line(tuple(tiles))
     return _cap(f"{words}: {meld.reason}") + "."
