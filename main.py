@@ -25,6 +25,6 @@ if __name__ == "__main__":
         if bootstrap.in_venv():
             sys.exit("The game's packages are missing from .venv; delete the .venv folder and try again.")
         bootstrap.reexec((), [__file__, *sys.argv[1:]])
-    from game.app_main import main
+    from game.cli.app import main
 
     sys.exit(main(sys.argv[1:]))

@@ -978,21 +978,21 @@ def _check_table(tb: Any, index: int, p: dict, field: int, where: str) -> None:
 
 
 def save_path() -> Path:
-    from .persistence import data_dir
+    from .storage.persistence import data_dir
 
     return data_dir() / SAVE_FILE
 
 
 def save(t: Tournament, path: Path | None = None) -> None:
     """Write the tournament (crash-safe, the previous save kept as a backup)."""
-    from .persistence import atomic_write_json
+    from .storage.persistence import atomic_write_json
 
     atomic_write_json(path or save_path(), t.to_dict())
 
 
 def load(path: Path | None = None) -> tuple[Tournament | None, str]:
     """(tournament, "") or (None, reason).  A damaged save falls back to its backup; never raises."""
-    from .persistence import backup_path, read_json
+    from .storage.persistence import backup_path, read_json
 
     path = Path(path or save_path())
     reasons = []

@@ -27,7 +27,7 @@ import time
 from typing import Any, Callable
 
 from .rules.state import StateError
-from .session import Session
+from .play.session import Session
 from .tournament import DEFAULT_GAMES, TableRef, Tournament, TournamentError
 
 SCREEN_PLAY = "play"
@@ -36,7 +36,7 @@ SNAPSHOT_EVERY = 0.2  # seconds between bracket snapshots while a table is being
 
 
 def _saves():
-    from . import saves
+    from .storage import saves
 
     return saves
 
@@ -394,7 +394,7 @@ class TournamentRun:
     @staticmethod
     def exists() -> bool:
         try:
-            from .persistence import backup_path
+            from .storage.persistence import backup_path
 
             path = _saves().slot_path(save_slot())
             return path.exists() or backup_path(path).exists()
@@ -569,7 +569,7 @@ def _ordinal(n: Any) -> str:
 def _record_stats(session: Session) -> None:
     """The human's table counts as one Golden Games match in the statistics.  A failed write
     is not the tournament's problem: the statistics keep their old file and say so themselves."""
-    from . import stats
+    from .storage import stats
 
     st = session.state
     seat = session.viewer

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.ai import make_player
 from game.play.computer import apply_computer_action, computer_turn
 from game.rules import actions as act
@@ -19,7 +19,7 @@ from game.rules.board import Board
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
 from game.rules.variants import REGISTRY
-from game.session import Session
+from game.play.session import Session
 from helpers import rig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,7 +124,7 @@ def test_no_module_probes_a_rule_set_for_hooks():
 
 
 def test_one_computer_turn_function_serves_session_simulator_demo_and_tournament():
-    for module in ("session.py", "sim.py", "demo.py", "tournament.py"):
+    for module in ("play/session.py", "cli/sim.py", "cli/demo.py", "tournament.py"):
         text = (ROOT / "game" / module).read_text()
         assert "computer_turn" in text or "apply_computer_action" in text, module
         assert "engine.play(" not in text and "engine.draw(" not in text, module

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pygame
 
-from game import saves
+from game.storage import saves
 from game.rules import engine
-from game.session import Session
+from game.play.session import Session
 from game.ui.scenes.play import PlayScene
 from uidrive import key, make_app, step
 

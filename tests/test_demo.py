@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game import saves
-from game.demo import Demo, main, run_demo
+from game.storage import saves
+from game.cli.demo import Demo, main, run_demo
 from game.rules.variants import REGISTRY
 
 
@@ -78,6 +78,6 @@ def test_persistence_code_does_not_import_pygame():
     import sys
     from pathlib import Path
 
-    code = "import game.persistence, game.saves, game.saves.__main__, game.stats, game.demo, sys; print(any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules))"
+    code = "import game.storage.persistence, game.storage.saves, game.cli.saves, game.storage.stats, game.cli.demo, sys; print(any(m == 'pygame' or m.startswith('pygame.') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.ai import make_player, player_names
 from game.ai.expert import ExpertPlayer
 from game.ai.players import profile

@@ -15,11 +15,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import persistence, saves, stats
+from game.storage import persistence, saves, stats
 from game.rules import engine
-from game.saves.__main__ import main as saves_cli
-from game.session import Session
-from game.textcheck import clean_text, text_problem
+from game.cli.saves import main as saves_cli
+from game.play.session import Session
+from game.storage.textcheck import clean_text, text_problem
 from game.tournament_run import TournamentRun
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -310,7 +310,7 @@ def test_solve_check_names_an_answer_missing_a_field(tmp_path):
 
 @pytest.mark.parametrize("budget", ["nan", "inf", "-1", "0", "soon"])
 def test_solve_budget_must_be_a_positive_number(budget):
-    from game.solve import main as solve_main
+    from game.cli.solve import main as solve_main
 
     assert solve_main(["--table", "R5 R6 R7", "--rack", "R8", "--budget", budget]) == 2
 
@@ -353,7 +353,7 @@ def test_saves_check_and_list_print_names_a_console_cannot_show():
 
 
 def test_window_size_errors_speak_plainly(capsys):
-    from game.app_main import main
+    from game.cli.app import main
 
     for size in ("²x800", "1280x", "0x0", "x"):
         assert main(["--size", size]) == 2
@@ -369,21 +369,21 @@ def test_screens_tool_size_error_is_a_message(tmp_path):
 
 @pytest.mark.parametrize("seed", ["-1", str(2**63), "9" * 30])
 def test_demo_seed_out_of_range_is_refused(seed, capsys):
-    from game.demo import main as demo_main
+    from game.cli.demo import main as demo_main
 
     assert demo_main(["--seed", seed, "--turns", "1", "--no-save"]) == 2
     assert "seed" in capsys.readouterr().err
 
 
 def test_demo_largest_seed_plays_and_saves(capsys):
-    from game.demo import main as demo_main
+    from game.cli.demo import main as demo_main
 
     assert demo_main(["--seed", str(2**63 - 1), "--turns", "2"]) == 0
     assert "0 failed" in capsys.readouterr().out
 
 
 def test_demo_refuses_an_unknown_option(capsys):
-    from game.demo import main as demo_main
+    from game.cli.demo import main as demo_main
 
     assert demo_main(["--option", "colour=blue", "--turns", "1", "--no-save"]) == 2
     assert "'colour'" in capsys.readouterr().err
@@ -391,7 +391,7 @@ def test_demo_refuses_an_unknown_option(capsys):
 
 
 def test_between_tables_the_saved_game_must_be_the_next_tables():
-    from game.saves import format as fmt
+    from game.storage.saves import format as fmt
     from game.tournament import Tournament
 
     t = Tournament.create(9, "You", seed=4, levels=["basic"], games=(1, 1, 1))

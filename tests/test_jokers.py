@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import sim
+from game.cli import sim
 from game.rules import engine
 from game.rules.board import Board
 from game.rules.tiles import parse_tiles

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game import bench_lost
+from game.cli import bench_lost
 from game.ai import make_player
 from game.ai import players as players_mod
 from game.ai.relayout import orderings, table_readings, variants

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.ai import make_player, player_names
 from game.ai.hint import hint
 from game.ai.players import PROFILES, HardPlayer, profile

@@ -101,7 +101,7 @@ def test_kept_games_are_the_newest_and_at_least_a_hundred():
 
 
 def test_a_finished_game_is_kept_by_the_session():
-    from game.session import Session
+    from game.play.session import Session
 
     sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
     st = sess.state
@@ -194,7 +194,7 @@ def test_tutorial_and_replay_cores_do_not_import_pygame():
 
 
 def test_the_game_in_progress_is_offered_up_to_now():
-    from game.session import Session
+    from game.play.session import Session
     from game.ui.scenes.replay import in_progress
 
     assert in_progress() is None

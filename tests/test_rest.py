@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import persistence
+from game.storage import persistence
 from game.ui import rest
 from uidrive import make_app, motion, settle, step
 from uihelp import human_session
@@ -94,7 +94,7 @@ def test_the_turn_clock_redraws_once_a_second_then_every_frame_at_the_end(app):
 
 
 def test_a_move_is_animated_every_frame_and_then_rests(app):
-    from game.session import TABLE
+    from game.play.session import TABLE
 
     play = _waiting(app, timer=0)
     t = play.session.rack_tiles()[0]

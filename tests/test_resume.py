@@ -1,4 +1,4 @@
-"""A game is never lost: the turn in progress and its clock come back exactly (game.turnsave)."""
+"""A game is never lost: the turn in progress and its clock come back exactly (game.play.turnsave)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from game import persistence, saves, turnsave
-from game.session import RACK, TABLE, Session
+from game.storage import persistence, saves
+from game.play import turnsave
+from game.play.session import RACK, TABLE, Session
 from uihelp import human_session, tiles
 
 
@@ -180,7 +181,7 @@ def _saved(variant: str, seed: int = 3, turns: int = 0) -> Session:
 
 
 def test_playing_another_rule_set_keeps_the_unfinished_game():
-    from game.saves import shelf
+    from game.storage.saves import shelf
 
     classic = _saved("classic", turns=1)
     assert shelf.in_progress("classic")[0].slot == "autosave"
@@ -200,7 +201,7 @@ def test_playing_another_rule_set_keeps_the_unfinished_game():
 
 
 def test_the_same_game_saved_again_is_not_put_aside():
-    from game.saves import shelf
+    from game.storage.saves import shelf
 
     s = _saved("classic")
     assert s.draw().ok
@@ -209,7 +210,7 @@ def test_the_same_game_saved_again_is_not_put_aside():
 
 
 def test_a_finished_game_is_not_kept():
-    from game.saves import shelf
+    from game.storage.saves import shelf
 
     s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
     s.game_over_hooks = []  # the finished game stays in the autosave (as after a kill before the statistics)
@@ -221,7 +222,7 @@ def test_a_finished_game_is_not_kept():
 
 
 def test_discard_removes_only_that_rule_sets_game():
-    from game.saves import shelf
+    from game.storage.saves import shelf
 
     _saved("classic")
     _saved("rummy-q")  # classic kept, rummyq in the autosave

@@ -19,18 +19,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import persistence, saves
-from game.demo import Demo, demo_turn
+from game.storage import persistence, saves
+from game.cli.demo import Demo, demo_turn
 from game.rules import engine
 from game.rules.state import SCHEMA_VERSION as STATE_SCHEMA
 from game.rules.state import GameState
 from game.rules.tiles import format_tiles, notation
 from game.rules.variants import REGISTRY
-from game.saves import format as fmt
-from game.saves.__main__ import check_file
-from game.saves.__main__ import main as saves_cli
-from game.saves.legacy import to_schema1
-from game.saves.validate import state_problems
+from game.storage.saves import format as fmt
+from game.cli.saves import check_file
+from game.cli.saves import main as saves_cli
+from game.storage.saves.legacy import to_schema1
+from game.storage.saves.validate import state_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "saves"
@@ -542,8 +542,8 @@ def test_any_json_in_any_field_is_refused_or_loaded_legally(key, value):
 
 SAVER = r"""
 import sys
-from game import saves
-from game.demo import demo_turn
+from game.storage import saves
+from game.cli.demo import demo_turn
 from game.rules import engine
 
 seed = int(sys.argv[1])
@@ -647,7 +647,7 @@ def test_continue_after_sigkill_resumes_the_same_turn_with_the_same_draws(tmp_pa
     assert drawn_a == drawn_b and drawn_a[: len(next_draws)] == next_draws[: len(drawn_a)]
 
 
-# -- the bridge the play screens call (game.persistence) ------------------------------------------
+# -- the bridge the play screens call (game.storage.persistence) ------------------------------------------
 
 
 def test_session_bridge_round_trip_and_demo_slot():

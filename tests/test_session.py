@@ -8,7 +8,7 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.state import StateError
-from game.session import RACK, TABLE, Session, view_from_dict, view_to_dict
+from game.play.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
 
 
@@ -193,7 +193,7 @@ def test_turn_in_progress_is_saved_beside_its_start():
     assert d["state"]["board"] == []  # the game itself: the start of the turn
     assert [[r, c] for t, r, c in d["rack_slots"]] == [list(start_slots[t]) for t, _, _ in d["rack_slots"]]
     back = Session.from_dict(d, autosave=False)
-    assert back.my_turn and back.draft_changed and back.table() == s.table()  # the draft is back (game.turnsave)
+    assert back.my_turn and back.draft_changed and back.table() == s.table()  # the draft is back (game.play.turnsave)
     assert back.reset() and back.rack_slots == start_slots
 
 
@@ -224,7 +224,7 @@ def test_failed_save_does_not_stop_the_game():
 
 
 def test_real_autosave_after_each_turn_and_continue():
-    from game import persistence
+    from game.storage import persistence
 
     s = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=True)
     assert not persistence.has_autosave()
@@ -238,7 +238,7 @@ def test_real_autosave_after_each_turn_and_continue():
 
 
 def test_a_finished_game_goes_into_the_statistics():
-    from game import persistence, stats
+    from game.storage import persistence, stats
 
     s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
     s.tick(42.0)
@@ -251,7 +251,7 @@ def test_a_finished_game_goes_into_the_statistics():
 
 def test_hint_suggests_a_legal_play_or_a_draw():
     from game.rules import engine
-    from game.session import compute_hint
+    from game.play.session import compute_hint
 
     s = human_session("R10 R11 R12 K1 B5", exact=True)
     got = compute_hint(engine.view(s.state, 0))
@@ -264,7 +264,7 @@ def test_hint_suggests_a_legal_play_or_a_draw():
 def test_hint_on_the_crossword_board_places_tiles_legally():
     from game.rules import engine
     from game.rules.tiles import parse_tiles
-    from game.session import compute_hint
+    from game.play.session import compute_hint
 
     state = engine.new_game("rummi200kub", [("You", "human"), ("CPU", "medium")], seed=4)
     table = [int(t) for t in parse_tiles("K1 K2 K3")]

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from game import persistence, stats
+from game.storage import persistence, stats
 from game.rules.variants import REGISTRY, Variant
 
 

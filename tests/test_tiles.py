@@ -1,8 +1,18 @@
 import pytest
 
 from game.rules.tiles import (
-    ALL_TILE_IDS, NotationError, Tile, format_tiles, full_set, notation, parse_face, parse_tiles, rack_value,
-    sort_key_groups, sort_key_runs, tile,
+    ALL_TILE_IDS,
+    NotationError,
+    Tile,
+    format_tiles,
+    full_set,
+    notation,
+    parse_face,
+    parse_tiles,
+    rack_value,
+    sort_key_groups,
+    sort_key_runs,
+    tile,
 )
 
 

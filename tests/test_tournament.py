@@ -7,7 +7,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game import tournament as tm
 from game.play.computer import computer_turn
 from game.rules import engine

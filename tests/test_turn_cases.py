@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.__main__ import main
+from game.cli.rules import main
 from game.rules.casefile import CaseError, judge
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import pytest
 
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
-from game.session import Session
+from game.play.session import Session
 from tests.uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
 
 STEPS = [(tr["key"], li, si) for tr in data.TRACKS for li, le in enumerate(tr["lessons"]) for si in range(len(le["steps"]))]
@@ -79,7 +79,7 @@ def test_progress_is_remembered_and_a_damaged_file_starts_again():
     assert progress.load() == set() and not progress.exists()
     assert progress.mark_done("classic/sets")
     assert progress.load() == {"classic/sets"} and progress.exists()
-    from game import persistence
+    from game.storage import persistence
 
     assert progress.mark_done("classic/initial")  # the first file is now the backup
     (persistence.data_dir() / progress.FILE).write_text("{broken")
@@ -210,7 +210,7 @@ def test_the_penalty_lesson_plays_the_penalty_for_real():
 
 
 def test_the_real_game_opens_the_first_lesson_for_a_first_time_player_once():
-    from game import persistence
+    from game.storage import persistence
     from game.ui.scenes.lesson import LessonScene
     from game.ui.scenes.title import TitleScene
     from game.ui.scenes.tutorial import TutorialScene
@@ -231,7 +231,7 @@ def test_the_real_game_opens_the_first_lesson_for_a_first_time_player_once():
 
 
 def test_a_player_with_a_saved_game_starts_on_the_title():
-    from game import persistence
+    from game.storage import persistence
     from game.ui.scenes.title import TitleScene
     from tests.uihelp import human_session
 

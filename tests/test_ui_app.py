@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import persistence
-from game.app_main import main
-from game.session import Session
+from game.storage import persistence
+from game.cli.app import main
+from game.play.session import Session
 from game.ui.app import Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
@@ -196,7 +196,7 @@ def test_demo_mode_plays_by_itself(monkeypatch):
 
 def test_nothing_happens_at_import_time():
     code = ("import pygame, game.ui.app, game.ui.scenes.play, game.ui.scenes.title, game.ui.sound, game.ui.tileart, "
-            "game.ui.bench_frames, game.app_main, game.bench; print(pygame.get_init(), pygame.display.get_init())")
+            "game.cli.bench_frames, game.cli.app, game.cli.bench; print(pygame.get_init(), pygame.display.get_init())")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
     assert out.returncode == 0, out.stderr
@@ -238,7 +238,7 @@ def test_without_a_mixer_the_game_is_silent(monkeypatch):
 @pytest.mark.parametrize("mode", ["thread", "process"])
 def test_the_computer_thinks_in_a_worker(mode):
     from game.rules import engine
-    from game.session import view_to_dict
+    from game.play.session import view_to_dict
     from game.ui.worker import HINT, AIWorker
 
     sess = human_session("R10 R11 R12")

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.ui.bench_frames import busy_state, run
+from game.cli.bench_frames import busy_state, run
 
 ROOT = Path(__file__).resolve().parent.parent
 

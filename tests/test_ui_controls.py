@@ -8,7 +8,7 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.tiles import format_tiles
-from game.session import Session
+from game.play.session import Session
 from game.ui.clickplan import plan_add, plan_split
 from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find

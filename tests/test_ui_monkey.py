@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.session import Session
+from game.play.session import Session
 from uidrive import make_app
 
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,

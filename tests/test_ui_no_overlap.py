@@ -67,7 +67,7 @@ def test_play_screen_parts_never_cover_each_other(size, players):
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
 def test_results_pause_and_warning_controls_never_cover_each_other(size):
     from game.rules import engine
-    from game.session import Session
+    from game.play.session import Session
     from game.ui.scenes.common import DialogScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.play import PlayScene

@@ -7,8 +7,8 @@ import json
 import pygame
 import pytest
 
-from game import persistence
-from game.session import RACK, TABLE, Session
+from game.storage import persistence
+from game.play.session import RACK, TABLE, Session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene

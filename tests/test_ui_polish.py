@@ -9,7 +9,7 @@ import pytest
 from game.rules.board import Board
 from game.rules.points import played_from_rack
 from game.rules.tiles import parse_tiles
-from game.session import TABLE, Session
+from game.play.session import TABLE, Session
 from game.ui.scenes.play import PlayScene
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
 from uihelp import give, human_session, lay_table, tiles
@@ -233,7 +233,7 @@ def test_a_computer_player_has_one_face_on_the_bracket_and_at_the_table():
 
 
 def test_faces_differ_in_more_than_hair():
-    from game.session import OPPONENT_NAMES
+    from game.play.session import OPPONENT_NAMES
     from game.ui import faces
 
     looks = [faces.traits(faces.identity(n)) for n in OPPONENT_NAMES]
@@ -258,7 +258,7 @@ def test_a_name_holds_only_characters_that_show(text, name):
 
 
 def test_the_settings_file_refuses_a_name_that_draws_nothing():
-    from game.persistence import _clean_settings
+    from game.storage.persistence import _clean_settings
 
     assert _clean_settings({"player_name": "\u200b\u200b"})["player_name"] == "You"
     assert _clean_settings({"player_name": " Ana "})["player_name"] == "Ana"

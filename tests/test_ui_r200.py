@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.rules import engine
-from game.session import TABLE, Session
+from game.play.session import TABLE, Session
 from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
 from game.ui.r200 import ClaimsScreen, token_colour

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.session import TABLE
+from game.play.session import TABLE
 from game.ui import variant_ui
 from game.ui.boardview import BoardView
 from r200rig import rigged_session

@@ -9,8 +9,8 @@ from datetime import datetime, timedelta
 import pygame
 import pytest
 
-from game import persistence, saves, stats
-from game.session import TABLE, Session
+from game.storage import persistence, saves, stats
+from game.play.session import TABLE, Session
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene
 from game.ui.scenes.statistics import LOSS, WIN, ConfirmDialog, StatisticsScene, cards_for

@@ -17,7 +17,7 @@ import time
 import pygame
 import pytest
 
-from game import saves
+from game.storage import saves
 from game.tournament import Tournament
 from game.tournament_run import TournamentRun
 from game.ui.scenes.common import DialogScene

@@ -7,7 +7,7 @@ import pytest
 
 from game.rules.variants import base
 from game.rules.variants.classic import Classic
-from game.session import TABLE, Session
+from game.play.session import TABLE, Session
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center

@@ -6,7 +6,7 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.rules import engine
 from game.rules.board import Board
 from game.rules.state import GameState

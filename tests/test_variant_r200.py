@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.ai import crossword
 from game.ai.basic import BasicPlayer
 from game.rules import claims as cl
 from game.rules import engine
 from game.rules.board import Board
 from game.rules.state import GameState
-from game.saves import SaveError, build, decode
+from game.storage.saves import SaveError, build, decode
 from game.rules.tiles import ALL_TILE_IDS, parse_tiles
 from game.rules.turn import TurnStart, analyse
 from game.rules.variants import REGISTRY, find_variant

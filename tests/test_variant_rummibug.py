@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from game import saves, sim
+from game.storage import saves
+from game.cli import sim
 from game.ai import make_player
 from game.rules import engine, finder
 from game.rules.board import Board

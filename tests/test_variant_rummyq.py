@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game import sim
+from game.cli import sim
 from game.rules import engine
 from game.rules.state import GameState
 from game.rules.variants import find_variant

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules import engine
 from game.rules.tiles import parse_tiles
-from game.session import Session
+from game.play.session import Session
 
 
 def _locations(state):

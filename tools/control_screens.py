@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 from uidrive import click, motion, settle, step, tile_center  # noqa: E402
 from uihelp import give, human_session, lay_table, tiles  # noqa: E402
 
-from game.session import Session  # noqa: E402
+from game.play.session import Session  # noqa: E402
 from game.ui.controls import ClickControls  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
 from game.ui.variant_ui import find  # noqa: E402

@@ -22,7 +22,7 @@ def main(argv):
 
     from game.rules import engine
     from game.rules.variants import REGISTRY
-    from game.session import Session
+    from game.play.session import Session
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.results import RoundResultsScene
     from game.ui.scenes.rules import RulesScene

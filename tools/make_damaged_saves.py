@@ -23,9 +23,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.rules.melds import check_line  # noqa: E402
-from game.saves import build, decode, encode  # noqa: E402
-from game.saves.format import SaveError, checksum  # noqa: E402
-from game.saves.legacy import to_schema1  # noqa: E402
+from game.storage.saves import build, decode, encode  # noqa: E402
+from game.storage.saves.format import SaveError, checksum  # noqa: E402
+from game.storage.saves.legacy import to_schema1  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from make_example_saves import SAVED_AT, mid_game, session_for  # noqa: E402
@@ -130,7 +130,7 @@ def damaged_set() -> dict[str, tuple[bytes, str]]:
     out.update(damaged_tournaments())
     for name, (data, why) in out.items():
         try:
-            from game.saves import decode_bytes
+            from game.storage.saves import decode_bytes
 
             decode_bytes(data)
         except SaveError as exc:
@@ -145,7 +145,7 @@ def damaged_set() -> dict[str, tuple[bytes, str]]:
 def damaged_tournaments() -> dict[str, tuple[bytes, str]]:
     """Tournament saves (a human's table in progress after the other tables played), each
     with one thing broken and its checksum recomputed."""
-    from game.demo import demo_turn
+    from game.cli.demo import demo_turn
     from game.tournament import Tournament
 
     t = Tournament.create(9, "You", seed=3, levels=["basic"], games=(1, 1, 1))

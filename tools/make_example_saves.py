@@ -22,11 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.demo import demo_turn  # noqa: E402
+from game.cli.demo import demo_turn  # noqa: E402
 from game.rules import engine  # noqa: E402
 from game.rules.variants import REGISTRY  # noqa: E402
-from game.saves import build, decode  # noqa: E402
-from game.saves.legacy import to_schema1  # noqa: E402
+from game.storage.saves import build, decode  # noqa: E402
+from game.storage.saves.legacy import to_schema1  # noqa: E402
 
 SEED = 2026
 SAVED_AT = "2026-01-01T12:00:00+00:00"

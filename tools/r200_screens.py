@@ -16,7 +16,7 @@ from r200rig import rigged_state, tile  # noqa: E402
 from shotkit import frames, save  # noqa: E402
 
 from game.rules import engine  # noqa: E402
-from game.session import Session  # noqa: E402
+from game.play.session import Session  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
 
 

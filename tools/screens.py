@@ -69,7 +69,7 @@ def main(argv):
     persistence_screens(app, outdir, tag)
     # a game
     from game.rules.variants import REGISTRY
-    from game.session import Session
+    from game.play.session import Session
     from game.ui.scenes.play import PlayScene
 
     n = min(3, REGISTRY[variant].max_players - 1)
@@ -137,8 +137,8 @@ def persistence_screens(app, outdir, tag):
     import random
     from datetime import datetime, timedelta
 
-    from game import persistence, saves, stats
-    from game.session import Session
+    from game.storage import persistence, saves, stats
+    from game.play.session import Session
     from game.ui.scenes.statistics import StatisticsScene
     from game.ui.scenes.title import TitleScene
 
@@ -218,7 +218,7 @@ def persistence_screens(app, outdir, tag):
 def demo_screens(app, outdir, tag, variant):
     """The attract mode: the computer in every seat, and how to leave it."""
     from game.rules.variants import REGISTRY
-    from game.session import Session
+    from game.play.session import Session
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
 

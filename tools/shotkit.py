@@ -20,7 +20,7 @@ for path in (os.path.join(ROOT, "tests"), ROOT):
 
 import pygame  # noqa: E402
 
-from game.cli_text import parse_size  # noqa: E402
+from game.cli.text import parse_size  # noqa: E402
 
 
 def args(argv: list[str], default_out: str = "/tmp/shots") -> tuple[str, tuple[int, int]]:

@@ -110,12 +110,7 @@ def main(argv):
     run = bracket.run
     app.settings["animation_speed"] = 0.0
     # the human goes out at once in every game: a rack of two runs
-    from game.ui.scenes.tournament import (
-        BracketScene,
-        GameResultsScene,
-        MedalsScene,
-        TableOverScene,
-    )
+    from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene
 
     def win_game():
         until(app, lambda: sess.phase != "play" or (sess.my_turn and not play.input_locked()))

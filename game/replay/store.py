@@ -1,7 +1,7 @@
 """Finished games kept for replay: one JSON file per game in ``replays/`` in the data folder
 (the game's deal, action log and final state: ``GameState.to_dict``), the newest ``KEEP``.
 
-Written with the crash-safe helpers of ``game.persistence``; an unreadable or damaged file is
+Written with the crash-safe helpers of ``game.storage.persistence``; an unreadable or damaged file is
 listed with its reason and never stops the others from loading.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import persistence
+from ..storage import persistence
 from ..rules.state import GameState, StateError
 
 FOLDER = "replays"

@@ -1,6 +1,6 @@
 """Which lessons the player has finished, kept in the data folder (``tutorial.json``).
 
-Written with the crash-safe helpers of ``game.persistence``; a damaged file is set
+Written with the crash-safe helpers of ``game.storage.persistence``; a damaged file is set
 aside and the progress starts again (never an exception in front of the player).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import persistence
+from ..storage import persistence
 
 FILE = "tutorial.json"
 FORMAT = "tile-rush-tutorial"

@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 import pygame
 
-from .. import persistence
+from ..storage import persistence
 from . import rest, theme
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt

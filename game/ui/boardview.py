@@ -21,7 +21,7 @@ import math
 
 import pygame
 
-from ..session import TABLE
+from ..play.session import TABLE
 from . import theme, variant_ui
 from .playlayout import Grid
 from .tileart import ASPECT

@@ -25,7 +25,7 @@ import math
 import pygame
 
 from ..rules.tiles import set_words, tile_words, tiles_in_words
-from ..session import TABLE
+from ..play.session import TABLE
 from . import clickplan, theme, variant_ui
 from .tileart import ASPECT
 

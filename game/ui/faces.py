@@ -75,7 +75,7 @@ def traits(who: int) -> dict:
 def identity(name: str) -> int:
     """A player's face number from their name: the same player looks the same on every screen
     (the game's own opponents each have a face of their own)."""
-    from ..session import OPPONENT_NAMES
+    from ..play.session import OPPONENT_NAMES
 
     if name in OPPONENT_NAMES:
         return OPPONENT_NAMES.index(name) + 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..session import TABLE
+from ..play.session import TABLE
 from . import theme, variant_ui
 from .tileart import ASPECT
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pygame
 
-from ..textcheck import draws_nothing, text_problem
+from ..storage.textcheck import draws_nothing, text_problem
 from . import theme
 from .widgets import Widget
 

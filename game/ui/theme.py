@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from ..textcheck import clean_text
+from ..storage.textcheck import clean_text
 
 # -- palette -------------------------------------------------------------------------------------
 BG_TOP = (14, 24, 42)

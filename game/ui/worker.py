@@ -15,7 +15,7 @@ import threading
 import traceback
 from typing import Any
 
-from ..session import action_to_wire, compute_ai_action, compute_hint, view_from_dict
+from ..play.session import action_to_wire, compute_ai_action, compute_hint, view_from_dict
 
 HINT = "__hint__"
 

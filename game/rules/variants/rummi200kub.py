@@ -353,7 +353,7 @@ class Rummi200kub(Variant):
         return table
 
     def state_problems(self, state: "GameState") -> list[str]:
-        """Checks on loading a save (``game.saves``): the claims lie on the board as recorded,
+        """Checks on loading a save (``game.storage.saves``): the claims lie on the board as recorded,
         the supplies are whole numbers, and the scores are the claimed points."""
         extra = state.extra
         if not isinstance(extra, dict):

@@ -34,7 +34,7 @@ def first_scene(app) -> list:
 
         scenes += [TutorialScene(app), first_lesson_scene(app)]
     if app.demo:
-        from ...session import Session
+        from ...play.session import Session
         from .play import PlayScene
 
         from ...rules.variants import REGISTRY

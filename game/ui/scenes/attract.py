@@ -2,7 +2,7 @@
 
 A demo is an ordinary ``Session`` with ``demo=True``: it saves after every turn, after
 each new deal and when the window closes, exactly as a game does, but into its own slot
-(``game.saves.DEMO_SLOT``), so the player's autosave is never touched, and it never
+(``game.storage.saves.DEMO_SLOT``), so the player's autosave is never touched, and it never
 counts in the statistics.  Results move on by themselves (the play screen's
 ``auto_next``) and a new game follows each finished one.
 

@@ -9,7 +9,7 @@ from typing import Callable
 
 import pygame
 
-from ... import persistence
+from ...storage import persistence
 from .. import rest, theme
 from ..app import Scene, log_error
 from ..widgets import Button, FocusGroup

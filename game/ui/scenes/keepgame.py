@@ -1,13 +1,13 @@
 """Starting a new game of a rule set whose game is still in progress: ask first.
 
 The safe choice (go on with the saved game) is the focused button and what Esc does;
-only "Start a new game" ends the saved one (``game.saves.shelf.discard``)."""
+only "Start a new game" ends the saved one (``game.storage.saves.shelf.discard``)."""
 
 from __future__ import annotations
 
 from typing import Callable
 
-from ...saves import shelf
+from ...storage.saves import shelf
 from .. import theme
 from ..app import log_error
 from .common import DialogScene

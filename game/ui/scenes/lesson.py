@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.turn import Problem
-from ...session import Outcome, Session
+from ...play.session import Outcome, Session
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui

@@ -1,7 +1,7 @@
 """Opening a saved game from the title screen's Continue or the save slots, and telling the
 player what happened.
 
-``open_saved_game(app, slot)`` loads through ``game.saves.load_game`` (which checks every
+``open_saved_game(app, slot)`` loads through ``game.storage.saves.load_game`` (which checks every
 field, keeps a damaged file aside and falls back to the backup) and then:
 
 * a good save: the game appears, exactly as it was at the start of the saved turn;
@@ -77,7 +77,7 @@ def details_of(got, folder=None) -> str:
 
 
 def slot_title(slot: str) -> str:
-    from ...saves.store import slot_title as title_of
+    from ...storage.saves.store import slot_title as title_of
 
     return title_of(slot)
 
@@ -99,7 +99,7 @@ def open_saved_game(app, slot: str) -> bool:
     or refusal.  True when a game is now on screen."""
     title = slot_title(slot)
     try:
-        from ... import saves
+        from ...storage import saves
 
         got = saves.load_game(slot)
     except Exception as exc:  # load_game never raises for anything on disk; a bug must not reach the player
@@ -119,7 +119,7 @@ def open_saved_game(app, slot: str) -> bool:
                                   details_of(got), tone=theme.BAD))
         return False
     from ...rules.state import StateError
-    from ...session import Session
+    from ...play.session import Session
     from .play import PlayScene
     from .title import TitleScene
 

@@ -365,7 +365,7 @@ class ReplayListScene(BackdropScene):
 
 def in_progress() -> store.Entry | None:
     """The autosaved game in progress, as a replay entry (None when there is none)."""
-    from ... import persistence
+    from ...storage import persistence
 
     try:
         if not persistence.has_autosave():

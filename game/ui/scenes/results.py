@@ -259,7 +259,7 @@ class GameOverScene(ResultsBase):
         self.play_again()
 
     def play_again(self) -> None:
-        from ...session import Session
+        from ...play.session import Session
         from .play import PlayScene
 
         st = self.session.state

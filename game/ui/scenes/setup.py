@@ -7,7 +7,7 @@ import pygame
 from ...ai import player_names
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
-from ...session import OPPONENT_NAMES
+from ...play.session import OPPONENT_NAMES
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
@@ -177,7 +177,7 @@ class SetupScene(BackdropScene):
         self._start_new()
 
     def _start_new(self) -> None:
-        from ...session import Session
+        from ...play.session import Session
         from .play import PlayScene
 
         try:

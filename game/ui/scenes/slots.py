@@ -1,12 +1,12 @@
 """Save slots: save the game in progress to one of three slots (from the pause
 menu), or pick a saved game to continue (from the title).  The files, checks and
-recovery are ``game.saves``'s (see docs/saves.md); this is only the screen."""
+recovery are ``game.storage.saves``'s (see docs/saves.md); this is only the screen."""
 
 from __future__ import annotations
 
 import pygame
 
-from ... import saves
+from ...storage import saves
 from .. import theme
 from ..app import log_error
 from ..widgets import Button

@@ -7,8 +7,8 @@ and best streak, the fastest win in turns and in time, and a bar chart of the la
 at a bar to read the game).  "Reset…" asks first.  When ``load_stats`` had to recover a
 damaged file, its message is shown at the top.
 
-Only the person's finished games are counted (``game.session.default_record_result``);
-the attract mode never is.  Everything here reads ``game.stats``; nothing else is stored.
+Only the person's finished games are counted (``game.play.session.default_record_result``);
+the attract mode never is.  Everything here reads ``game.storage.stats``; nothing else is stored.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from datetime import datetime
 
 import pygame
 
-from ... import stats as stats_mod
+from ...storage import stats as stats_mod
 from .. import theme
 from ..app import log_error
 from ..widgets import Button

@@ -21,7 +21,7 @@ def first_time_player(has_save: bool) -> bool:
     if has_save:
         return False
     try:
-        from ... import stats
+        from ...storage import stats
         from ...tutorial import progress
 
         return not progress.exists() and not stats.stats_path().exists()

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from ....session import RACK, TABLE
+from ....play.session import RACK, TABLE
 from ... import theme, variant_ui
 from ...tileart import ASPECT
 from .. import attract

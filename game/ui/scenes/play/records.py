@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ....session import HUMAN
+from ....play.session import HUMAN
 from ... import theme
 
 MIN_THINK = 0.65  # seconds a computer appears to think (at normal animation speed)

@@ -14,7 +14,7 @@ from typing import Callable
 import pygame
 
 from ....rules.tiles import set_words, tiles_in_words
-from ....session import RACK, Session
+from ....play.session import RACK, Session
 from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...app import Scene, log_error
@@ -276,7 +276,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
 
     def _bench_view(self):
         from ....rules import engine
-        from ....session import view_to_dict
+        from ....play.session import view_to_dict
 
         return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
@@ -344,7 +344,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
     def _hint_answer(self, action) -> None:
-        from ....session import action_from_wire
+        from ....play.session import action_from_wire
 
         sess = self.session
         if not sess.my_turn:

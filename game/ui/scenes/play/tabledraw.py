@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 import pygame
 
-from ....session import TABLE
+from ....play.session import TABLE
 from ... import playlayout, rest, theme, variant_ui
 from ...anim import Sprite
 from ...tileart import ASPECT, shadow_margin

@@ -462,9 +462,9 @@ def save_settings(settings: dict[str, Any]) -> bool:
 
 
 # -- the bridge for the play screens ---------------------------------------------------------------
-# ``game.session.Session.to_dict()`` gives {"state": GameState.to_dict(), ...its own fields (timer, rack
+# ``game.play.session.Session.to_dict()`` gives {"state": GameState.to_dict(), ...its own fields (timer, rack
 # arrangement, demo flag)}.  These four functions store such a dict in the autosave slot through
-# ``game.saves`` (same format, checks, backup and recovery as every save); see docs/saves.md.
+# ``game.storage.saves`` (same format, checks, backup and recovery as every save); see docs/saves.md.
 
 
 def _split_session(session: dict) -> tuple[Any, dict]:

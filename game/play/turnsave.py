@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules.board import Board
+from ..rules.board import Board
 
 FIELD = "turn_in_progress"
 RACK_ROWS = 2

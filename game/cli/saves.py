@@ -11,10 +11,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .. import persistence
-from ..cli_text import safe_output, shown
-from .format import SaveError, decode_bytes, summary
-from .store import SAVES_FOLDER, list_slots
+from ..storage import persistence
+from .text import safe_output, shown
+from ..storage.saves.format import SaveError, decode_bytes, summary
+from ..storage.saves.store import SAVES_FOLDER, list_slots
 
 USAGE = """usage: python -m game.saves check [PATH]
        python -m game.saves list

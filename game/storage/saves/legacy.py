@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from datetime import datetime
 
-from ..rules.state import GameState
-from ..rules.tiles import format_tiles
+from ...rules.state import GameState
+from ...rules.tiles import format_tiles
 from .format import FORMAT
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import persistence
-from ..rules.state import GameState
+from ...rules.state import GameState
 from .format import SaveData, SaveError, build, decode, decode_bytes, encode
 
 SLOTS = ("autosave", "slot1", "slot2", "slot3")  # what the menus offer
@@ -32,14 +32,14 @@ KEPT_TITLE = "Game in progress"
 
 
 def kept_slot(variant_key: str) -> str:
-    """The slot that keeps an unfinished game of this rule set while another is played (game/saves/shelf.py)."""
+    """The slot that keeps an unfinished game of this rule set while another is played (game/storage/saves/shelf.py)."""
     return KEPT_PREFIX + variant_key
 
 
 def is_kept_slot(slot: str) -> bool:
     if not isinstance(slot, str) or not slot.startswith(KEPT_PREFIX):
         return False
-    from ..rules.variants import REGISTRY
+    from ...rules.variants import REGISTRY
 
     return slot[len(KEPT_PREFIX):] in REGISTRY
 
@@ -273,7 +273,7 @@ def slot_info(slot: str) -> SlotInfo:
 
 def kept_slots() -> list[str]:
     """The ``kept-<rule set>`` slots that hold a file (or its backup), in rule-set order."""
-    from ..rules.variants import REGISTRY
+    from ...rules.variants import REGISTRY
 
     try:
         folder = saves_dir(create=False)  # only looks: makes no folder

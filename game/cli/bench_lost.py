@@ -39,10 +39,10 @@ ORACLE_LAYOUTS = 3000
 
 def harvest(variant: str, seats: int, count: int, seed: int) -> list:
     """``count`` player views from the first rounds of seeded simulated games."""
-    from .ai import make_player
-    from .play.computer import computer_turn
-    from .rules import engine
-    from .rules.state import derived_secret
+    from ..ai import make_player
+    from ..play.computer import computer_turn
+    from ..rules import engine
+    from ..rules.state import derived_secret
 
     out: list = []
     g = 0
@@ -71,9 +71,9 @@ def _placed(view, action: dict) -> int:
 
 def legal_layout(view, sets) -> bool:
     """Does some layout of ``sets`` (jokers in any place they can stand) pass the referee?"""
-    from .ai.layout import layout
-    from .ai.relayout import table_readings, variants
-    from .rules.engine import check_view
+    from ..ai.layout import layout
+    from ..ai.relayout import table_readings, variants
+    from ..rules.engine import check_view
 
     readings = table_readings(view.board)
     for arr in variants(sets, readings, limit=ORACLE_LAYOUTS):
@@ -84,8 +84,8 @@ def legal_layout(view, sets) -> bool:
 
 def best_legal(view) -> int:
     """The most rack tiles of any legal arrangement among the finder's answers (see the module doc)."""
-    from .ai.layout import sets_of
-    from .ai.solver import SolverError, solve, solve_initial
+    from ..ai.layout import sets_of
+    from ..ai.solver import SolverError, solve, solve_initial
 
     rack = [int(t) for t in view.rack]
     table = sets_of(view.board)
@@ -120,8 +120,8 @@ def best_legal(view) -> int:
 
 def check_flat(view, level: str, seed: int) -> tuple[str, int, int]:
     """(verdict, tiles placed, tiles the reference allows) for one level at one position."""
-    from .ai import make_player
-    from .rules.engine import check_view
+    from ..ai import make_player
+    from ..rules.engine import check_view
 
     player = make_player(level, seed)
     action = player.choose(view)
@@ -143,8 +143,8 @@ def check_flat(view, level: str, seed: int) -> tuple[str, int, int]:
 
 
 def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
-    from .ai import crossword, make_player
-    from .rules.engine import check_view
+    from ..ai import crossword, make_player
+    from ..rules.engine import check_view
 
     player = make_player(level, seed)
     action = player.choose(view)
@@ -162,7 +162,7 @@ def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .ai import player_names
+    from ..ai import player_names
 
     unknown = [v for v in args.variants if v not in VARIANTS] + [lv for lv in args.levels if lv not in player_names()]
     if unknown:

@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _size(text: str) -> tuple[int, int]:
-    from .cli_text import parse_size
+    from .text import parse_size
 
     got = parse_size(text, MIN_W, MIN_H)
     if isinstance(got, str):
@@ -42,7 +42,7 @@ def _seed(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .rules.variants import REGISTRY
+    from ..rules.variants import REGISTRY
 
     ap = _Parser(prog="main.py", description="Tile Rush: an arcade tile-rummy game (Rummikub rules and variants).")
     ap.add_argument("--seed", type=_seed, help="seed for the deal (the same seed deals the same game)")
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         args = ap.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    from .rules.variants import REGISTRY
+    from ..rules.variants import REGISTRY
 
     if args.variant is not None and args.variant.lower() not in REGISTRY:
         print(f"main.py: error: unknown rule set {args.variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
-        from .ui.app import App
+        from ..ui.app import App
     except ImportError as exc:
         print(f"Tile Rush cannot start: a package is missing ({exc}). Run `python3 main.py` from the game folder "
               "to set it up.", file=sys.stderr)
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: log, explain, no traceback
-        from .ui.app import log_error
+        from ..ui.app import log_error
 
         path = log_error("starting or running the game", exc)
         print(f"Tile Rush stopped because of an unexpected problem: {exc.__class__.__name__}: {exc}", file=sys.stderr)

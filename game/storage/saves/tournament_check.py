@@ -4,7 +4,7 @@
 stage plan, who sits where, totals and rankings.  A save from disk must also have:
 
 * entrants whose names and levels a screen can draw (no control or invisible
-  characters, see ``game/textcheck.py``) and computer levels that exist;
+  characters, see ``game/storage/textcheck.py``) and computer levels that exist;
 * finished tables whose game records are sane (scores in range, a reason that is
   short plain text, statistics that are whole numbers in range);
 * a game in progress that passes every check an ordinary save's game passes
@@ -30,7 +30,7 @@ MAX_PLAYED = 40
 def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
     """Everything wrong with the tournament data ``d`` of a save; ``envelope_game`` is the
     save's own ``game`` (a tournament save's), which a game in progress must equal."""
-    from ..tournament import NAME_LIMIT, Tournament, TournamentError
+    from ...tournament import NAME_LIMIT, Tournament, TournamentError
 
     if not isinstance(d, dict):
         return ["the tournament data must be an object"]

@@ -62,7 +62,7 @@ def measure_loop(app, seconds: float, settle_limit: float = 30.0) -> dict:
 def waiting_session(timer: int):
     """A classic game with the person to move, three computer opponents, a turn clock."""
     from ..rules import engine
-    from ..session import Session
+    from ..play.session import Session
 
     seats = [("You", "human"), ("Mia", "basic"), ("Otto", "basic"), ("Lena", "basic")]
     state = engine.new_game("classic", seats, seed=7, options={"turn_time": timer})
@@ -74,7 +74,7 @@ def run_idle(args) -> int:
     if not 0.5 <= args.seconds <= 120 or args.timer < 0:  # (nan fails the first test too)
         print("error: --seconds must be between 0.5 and 120, --timer 0 or more", file=sys.stderr)
         return 2
-    from .app import App
+    from ..ui.app import App
 
     home = tempfile.mkdtemp(prefix="tile-rush-bench-")
     _headless(home)
@@ -83,7 +83,7 @@ def run_idle(args) -> int:
     app = App(settings=dict(_defaults(), **settings), ai_mode="sync", persist_settings=False)
     out["title"] = measure_loop(app, args.seconds)
 
-    from .scenes.play import PlayScene
+    from ..ui.scenes.play import PlayScene
 
     app = App(settings=dict(_defaults(), **settings), ai_mode="sync", persist_settings=False)
     app.start()
@@ -103,7 +103,7 @@ def run_idle(args) -> int:
 
 
 def _defaults() -> dict:
-    from ..persistence import DEFAULT_SETTINGS
+    from ..storage.persistence import DEFAULT_SETTINGS
 
     return dict(DEFAULT_SETTINGS)
 

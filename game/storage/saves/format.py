@@ -21,9 +21,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from ..persistence import LeaveInPlace, dump_json, parse_json
-from ..rules.state import SCHEMA_VERSION as STATE_SCHEMA
-from ..rules.state import GameState, StateError
-from ..rules.tiles import NotationError, parse_tiles
+from ...rules.state import SCHEMA_VERSION as STATE_SCHEMA
+from ...rules.state import GameState, StateError
+from ...rules.tiles import NotationError, parse_tiles
 from .validate import plain_json_problem, session_problems, state_problems
 
 FORMAT = "tile-rush-save"

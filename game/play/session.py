@@ -18,7 +18,7 @@ its ``turn_hooks`` after every completed turn (autosave by default).
 
 ``to_dict()``/``from_dict()`` hold the game state plus what the state does not
 know: the timer remaining, the rack arrangement, the session flags and the
-person's unfinished turn (``game.turnsave``), so Continue resumes mid-turn.
+person's unfinished turn (``game.play.turnsave``), so Continue resumes mid-turn.
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import turnsave
-from .play import draft as draft_edit
-from .play.computer import apply_computer_action
-from .rules import actions as act
-from .rules import engine
-from .rules.board import Board, Cell
-from .rules.engine import PlayerView
-from .rules.state import GameState, StateError
-from .rules.tiles import sort_key_groups, sort_key_runs, tiles_in_words
-from .rules.turn import Analysis, Problem
+from . import draft as draft_edit
+from .computer import apply_computer_action
+from ..rules import actions as act
+from ..rules import engine
+from ..rules.board import Board, Cell
+from ..rules.engine import PlayerView
+from ..rules.state import GameState, StateError
+from ..rules.tiles import sort_key_groups, sort_key_runs, tiles_in_words
+from ..rules.turn import Analysis, Problem
 
 HUMAN = "human"
 SESSION_VERSION = 1
@@ -128,7 +128,7 @@ def action_from_wire(action: Any) -> Any:
 
 def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | None = None) -> dict:
     """Ask a computer player for its move (used by the worker and by ``run_ai_sync``)."""
-    from .ai import make_player
+    from ..ai import make_player
 
     key = (level, seed)
     player = cache.get(key) if cache is not None else None
@@ -142,7 +142,7 @@ def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | Non
 def compute_hint(view: PlayerView) -> dict:
     """A suggested play for ``view`` (``game.ai.hint``): ``{"type": "play", "board", "tiles"}``,
     or ``{"type": "draw"}`` when there is no legal play."""
-    from .ai import hint as hint_mod
+    from ..ai import hint as hint_mod
 
     result = hint_mod.hint(view)
     if result is None:
@@ -151,7 +151,7 @@ def compute_hint(view: PlayerView) -> dict:
 
 
 def default_record_result(session: "Session") -> None:
-    """A finished game: the person's result goes into the statistics (``game.stats``) and
+    """A finished game: the person's result goes into the statistics (``game.storage.stats``) and
     the autosave is cleared (there is nothing left to continue).
 
     Every finished game counts exactly once: the result carries the session's
@@ -161,7 +161,7 @@ def default_record_result(session: "Session") -> None:
     the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
-    from . import saves, stats
+    from ..storage import saves, stats
 
     st = session.state
     won = session.ranking()[0] == session.viewer
@@ -176,14 +176,14 @@ def default_keep_replay(session: "Session") -> None:
     """A finished game is kept for replay (its deal and action log, ``game.replay.store``)."""
     if session.demo or not session.is_human(session.viewer):
         return
-    from .replay import store
+    from ..replay import store
 
     store.keep(session.state, session.game_id, session.viewer)
 
 
 def default_autosave(session: "Session") -> None:
     """Save after every completed turn."""
-    from . import persistence
+    from ..storage import persistence
 
     persistence.autosave(session.to_dict())
 

@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-from ..figures import percentile
+from .figures import percentile
 
 GOAL_P99_MS = 8.0
 
@@ -62,8 +62,8 @@ def busy_state():
 
 
 def make_scene_class():
-    from .anim import Motion
-    from .scenes.play import PlayScene
+    from ..ui.anim import Motion
+    from ..ui.scenes.play import PlayScene
 
     class BenchPlayScene(PlayScene):
         RACK = 20
@@ -85,7 +85,7 @@ def make_scene_class():
             """A computer's turn played out step by step (again as soon as it ends), its
             caption on screen, and the turn log open with a screenful of turns."""
             from ..play.steps import turn_steps
-            from .turnshow import Playback
+            from ..ui.turnshow import Playback
 
             after = self.session.state.board
             if not hasattr(self, "_turn"):
@@ -149,8 +149,8 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         os.environ["RUMMIKUB_HOME"] = home
     import pygame
 
-    from ..session import Session
-    from .app import App
+    from ..play.session import Session
+    from ..ui.app import App
 
     settings = {"volume": 0.0, "muted": True, "animation_speed": 1.0, "window_size": list(size), "fullscreen": False,
                 "colorblind": False, "warn_invalid_end": True, "player_name": "You"}
@@ -220,7 +220,7 @@ def add_frames(sub) -> None:
 
 
 def run_frames(args: argparse.Namespace) -> int:
-    from ..cli_text import parse_size
+    from .text import parse_size
 
     got = parse_size(args.size, 640, 400)
     if isinstance(got, str):
@@ -242,7 +242,7 @@ def run_frames(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m game.ui.bench_frames [options]`` (the same as ``python -m game.bench frames``)."""
+    """``python -m game.cli.bench_frames [options]`` (the same as ``python -m game.bench frames``)."""
     ap = argparse.ArgumentParser(prog="python -m game.bench")
     add_frames(ap.add_subparsers(dest="command"))
     try:

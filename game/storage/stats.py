@@ -221,7 +221,7 @@ def _load_stats() -> Stats:
 
 
 def _lower_wins(variant: str) -> bool:
-    from .rules.variants import REGISTRY
+    from ..rules.variants import REGISTRY
 
     cls = REGISTRY.get(variant)
     return bool(cls and cls.lower_score_wins)

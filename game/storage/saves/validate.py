@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.state import GameState
-from ..rules.tiles import tiles_in_words
+from ...rules.state import GameState
+from ...rules.tiles import tiles_in_words
 from ..textcheck import text_problem
 
 MAX_NAME = 32
@@ -73,7 +73,7 @@ def _is_int(v: Any) -> bool:
 
 
 def known_kinds() -> set[str]:
-    from ..ai import player_names
+    from ...ai import player_names
 
     return {"human", *player_names()}
 

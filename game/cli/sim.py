@@ -1,0 +1,294 @@
+"""Headless simulator: ``python -m game.sim --variant classic --players basic,basic --games N --seed S [--json]``.
+
+Plays whole games with computer players, checks every turn (tiles conserved,
+moves the referee rejects counted as illegal) and prints a summary.  Seats are
+rotated from game to game so that no player keeps the same position; results
+are reported per entry of ``--players``.
+
+``python -m game.sim --tournament N [--players LEVELS] [--seed S] [--json]`` runs a
+whole Golden Games tournament of N computer entrants (``game/tournament.py``) and
+prints its tables and medal table; ``--players`` is then the mix of computer levels
+(a level not written yet plays as basic).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+from ..ai import make_player, player_names
+from .figures import percentile
+from ..play.computer import computer_turn
+from ..rules import engine
+from ..rules.state import derived_secret
+from ..rules.variants import REGISTRY
+
+MAX_TURNS_PER_ROUND = 3000
+
+
+def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
+    """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
+    seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
+    state = engine.new_game(variant, seats, seed=seed, options=options, secret=derived_secret("sim", seed))
+    illegal = 0
+    conserved = True
+    reasons: Counter = Counter()
+    claims: Counter = Counter()
+    think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
+    think_cpu: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
+    turns = 0
+    stalled = False
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            engine.next_round(state)
+            continue
+        if state.turn > MAX_TURNS_PER_ROUND:
+            stalled = True
+            engine.finish_round(state, "stalled")
+            reasons["stalled"] += 1
+            continue
+        seat = state.current
+        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        think[seat].append(turn.think_ms)
+        think_cpu[seat].append(turn.think_cpu_ms)
+        illegal += turn.illegal
+        turns += 1
+        for ev in turn.result.events:
+            if ev.get("type") == "round_end":
+                reasons[ev["reason"]] += 1
+            elif ev.get("type") == "claim":
+                claims[ev.get("kind", "claim")] += 1
+        if check and state.conservation_problems():
+            conserved = False
+    return {
+        "ranking": engine.ranking(state),
+        "turns": turns,
+        "illegal": illegal,
+        "conserved": conserved,
+        "reasons": reasons,
+        "claims": claims,
+        "think": think,
+        "think_cpu": think_cpu,
+        "stalled": stalled,
+        "scores": [p.score for p in state.players],
+        "game_end": state.variant.game_end_reason(state),
+        "state": state,
+    }
+
+
+def parse_options(items: list[str]) -> dict:
+    out: dict = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"option {item!r} must look like name=value")
+        k, v = item.split("=", 1)
+        v = v.strip()
+        if v.lower() in ("true", "false"):
+            out[k.strip()] = v.lower() == "true"
+        elif v.lstrip("-").isdigit():
+            out[k.strip()] = int(v)
+        else:
+            out[k.strip()] = v
+    return out
+
+
+def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True,
+        progress: bool = False, time_limit: float | None = None) -> dict:
+    """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...).  With ``time_limit``
+    (seconds) no game starts once that much time has passed: the summary then says how many
+    games were played (``games``) and how many were asked for (``games_asked``)."""
+    n = len(kinds)
+    wins = [0] * n
+    think: dict[int, list[float]] = {i: [] for i in range(n)}
+    think_cpu: dict[int, list[float]] = {i: [] for i in range(n)}
+    reasons: Counter = Counter()
+    claims: Counter = Counter()
+    game_ends: Counter = Counter()
+    illegal = 0
+    conserved = True
+    turns_total = 0
+    scores = [0] * n
+    t0 = time.perf_counter()
+    played = 0
+    for g in range(games):
+        if time_limit is not None and g and time.perf_counter() - t0 > time_limit:
+            break
+        played += 1
+        shift = g % n if rotate else 0
+        order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
+        res = play_game(variant, [kinds[e] for e in order], seed + g, options)
+        wins[order[res["ranking"][0]]] += 1
+        for seat, ms in res["think"].items():
+            think[order[seat]].extend(ms)
+        for seat, ms in res["think_cpu"].items():
+            think_cpu[order[seat]].extend(ms)
+        for seat, sc in enumerate(res["scores"]):
+            scores[order[seat]] += sc
+        reasons.update(res["reasons"])
+        claims.update(res["claims"])
+        game_ends[res["game_end"]] += 1
+        illegal += res["illegal"]
+        conserved &= res["conserved"]
+        turns_total += res["turns"]
+        if progress:
+            done = g + 1
+            bar = "#" * (30 * done // games)
+            sys.stderr.write(f"\r[{bar:<30}] {done}/{games} games")
+            sys.stderr.flush()
+    if progress:
+        sys.stderr.write("\n")
+    seconds = time.perf_counter() - t0
+    asked, games = games, played
+    summary = {
+        "variant": variant,
+        "players": kinds,
+        "games": games,
+        "games_asked": asked,
+        "seed": seed,
+        "wins": wins,
+        "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
+        "mean_score": [round(s / games, 2) if games else 0.0 for s in scores],
+        "turns_mean": round(turns_total / games, 2) if games else 0.0,
+        "end_reasons": dict(reasons),
+        "game_end_reasons": dict(game_ends),
+        "illegal_moves": illegal,
+        "tiles_conserved": conserved,
+        "think_ms_p50": [round(percentile(think[i], 0.5), 3) for i in range(n)],
+        "think_ms_p99": [round(percentile(think[i], 0.99), 3) for i in range(n)],
+        # processor time of the same choices: on a shared, busy machine the wall clock also
+        # counts the time other programs ran; this is what a quiet machine would show
+        "think_cpu_ms_p99": [round(percentile(think_cpu[i], 0.99), 3) for i in range(n)],
+        "seconds": round(seconds, 3),
+    }
+    if REGISTRY[variant].has_claims:
+        # Rule sets with claims (Rummi200kub): how many claims, hijacks and locking claims were made.
+        summary["claims"] = {k: claims.get(k, 0) for k in ("claim", "hijack", "lock")}
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m game.sim", description="Play computer-only games headless and summarise them.")
+    ap.add_argument("--variant", default=None, help=f"rule set: {', '.join(REGISTRY)} (default classic; golden-games with --tournament)")
+    ap.add_argument("--players", default=None, help=f"comma-separated levels: {', '.join(player_names())} (default basic,basic)")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                    help="start no game after this many seconds (the summary says how many were played)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
+    ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--tournament", type=int, default=None, metavar="N",
+                    help="run a whole Golden Games tournament of N computer entrants and print the medal table")
+    ap.add_argument("--stage-games", default=None, metavar="A,B,C",
+                    help="with --tournament: games a table plays in the first stage, winners' rounds and final (default 3,2,1)")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.tournament is not None:
+        return tournament_main(args)
+    if args.stage_games is not None:
+        print("error: --stage-games goes with --tournament", file=sys.stderr)
+        return 2
+    variant = args.variant if args.variant is not None else "classic"
+    if variant not in REGISTRY:
+        print(f"error: unknown rule set {variant!r}; choose from {', '.join(REGISTRY)}", file=sys.stderr)
+        return 2
+    kinds = [k.strip() for k in (args.players if args.players is not None else "basic,basic").split(",") if k.strip()]
+    bad = [k for k in kinds if k not in player_names()]
+    if bad:
+        print(f"error: unknown player level {bad[0]!r}; choose from {', '.join(player_names())}", file=sys.stderr)
+        return 2
+    vcls = REGISTRY[variant]
+    if not vcls.min_players <= len(kinds) <= vcls.max_players:
+        print(f"error: {vcls.title} needs {vcls.min_players} to {vcls.max_players} players", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        options = vcls.coerce_options(parse_options(args.option))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
+                  time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['games']} {vcls.title} games in {summary['seconds']} s, {summary['turns_mean']} turns on average")
+        for i, k in enumerate(kinds):
+            print(f"  {k:<12} wins {summary['wins'][i]:>5} ({summary['win_rate'][i]:.1%})  think p50 {summary['think_ms_p50'][i]} ms  p99 {summary['think_ms_p99'][i]} ms")
+        print(f"  end reasons: {summary['end_reasons']}   game ends: {summary['game_end_reasons']}")
+        if "claims" in summary:
+            print(f"  claims: {summary['claims']}")
+        print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return 0
+
+
+# Levels the tournament accepts: those that exist, and those being written (played by basic until then).
+def tournament_main(args) -> int:
+    from .. import tournament as tm
+
+    def fail(message: str) -> int:
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+    if args.variant is not None and args.variant != tm.VARIANT:
+        return fail(f"--tournament plays the {tm.VARIANT} rules, not {args.variant!r}")
+    if not tm.MIN_FIELD <= args.tournament <= tm.MAX_FIELD:
+        return fail(f"--tournament needs {tm.MIN_FIELD} to {tm.MAX_FIELD} entrants, not {args.tournament}")
+    levels = None
+    if args.players is not None:
+        levels = [k.strip() for k in args.players.split(",") if k.strip()]
+        known = set(player_names())
+        bad = [k for k in levels if k not in known]
+        if bad or not levels:
+            return fail(f"unknown player level {bad[0] if bad else args.players!r}; choose from {', '.join(sorted(known))}")
+    games = tm.DEFAULT_GAMES
+    if args.stage_games is not None:
+        try:
+            games = tuple(int(x) for x in args.stage_games.split(","))
+        except ValueError:
+            return fail("--stage-games must be three whole numbers such as 3,2,1")
+    try:
+        options = parse_options(args.option)
+        t = tm.Tournament.create(args.tournament, None, seed=args.seed, levels=levels, games=games, options=options)
+    except ValueError as exc:
+        return fail(str(exc))
+    bar = sys.stderr.isatty()
+
+    def progress(info: dict) -> None:
+        if bar:
+            filled = int(30 * info["fraction"])
+            sys.stderr.write(f"\r[{'#' * filled:<30}] {info['text'][:60]:<60}")
+            sys.stderr.flush()
+
+    t0 = time.perf_counter()
+    t.simulate_rest(progress)
+    if bar:
+        sys.stderr.write("\n")
+    summary = t.summary()
+    summary["seconds"] = round(time.perf_counter() - t0, 3)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"Golden Games tournament: {summary['entrants']} entrants, seed {summary['seed']}, "
+          f"{summary['games_played']} games in {summary['seconds']} s")
+    for stage in summary["stages"]:
+        print(f"{stage['name']} ({stage['games']} game{'s' if stage['games'] != 1 else ''} a table)")
+        for i, tb in enumerate(stage["tables"], 1):
+            cells = [f"{name} {total}{' *' if name in tb['advanced'] else ''}" for name, total in zip(tb["players"], tb["totals"])]
+            print(f"  Table {i}: " + ", ".join(cells) + (f"   ({tb['tie_break']})" if tb["tie_break"] else ""))
+    print("Medals")
+    for m in summary["medals"]:
+        print(f"  {m['medal'].title():<7} {m['name']:<14} {m['level']:<8} {m['total']:>4} points")
+    print(f"illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
