@@ -69,6 +69,21 @@ class Tile(int):
 _TILES = tuple(Tile.__new__(Tile, i) for i in ALL_TILE_IDS)
 
 
+def is_joker(tile_id: int) -> bool:
+    """True for the two jokers."""
+    return tile_id >= 104
+
+
+def number_of(tile_id: int) -> int:
+    """The number printed on a numbered tile (1..13); 0 for a joker."""
+    return 0 if tile_id >= 104 else (tile_id >> 1) % 13 + 1
+
+
+def colour_index(tile_id: int) -> int:
+    """The index of a numbered tile's colour in ``COLORS`` (0..3); 4 for a joker."""
+    return 4 if tile_id >= 104 else (tile_id >> 1) // 13
+
+
 def face_key(tile_id: int) -> int:
     """The face of a physical tile (both red 5s share it; both jokers are 52)."""
     return 52 if tile_id >= 104 else tile_id >> 1
