@@ -124,7 +124,7 @@ def test_no_module_probes_a_rule_set_for_hooks():
 
 
 def test_one_computer_turn_function_serves_session_simulator_demo_and_tournament():
-    for module in ("play/session.py", "cli/sim.py", "cli/demo.py", "tournament.py"):
+    for module in ("play/session.py", "cli/sim.py", "cli/demo.py", "tournament/simulate.py"):
         text = (ROOT / "game" / module).read_text()
         assert "computer_turn" in text or "apply_computer_action" in text, module
         assert "engine.play(" not in text and "engine.draw(" not in text, module

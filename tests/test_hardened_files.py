@@ -20,7 +20,7 @@ from game.rules import engine
 from game.cli.saves import main as saves_cli
 from game.play.session import Session
 from game.storage.textcheck import clean_text, text_problem
-from game.tournament_run import TournamentRun
+from game.tournament.run import TournamentRun
 
 ROOT = Path(__file__).resolve().parent.parent
 DAMAGED = ROOT / "tests" / "data" / "damaged"

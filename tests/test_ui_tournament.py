@@ -19,10 +19,10 @@ import pytest
 
 from game.storage import saves
 from game.tournament import Tournament
-from game.tournament_run import TournamentRun
+from game.tournament.run import TournamentRun
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes import tournament as tournament_scenes
+from game.ui.scenes.tournament import parts as tournament_parts
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tournament import (
     BracketScene,
@@ -56,7 +56,7 @@ class DrawingPlayer:
 def quick_tables(monkeypatch):
     monkeypatch.setattr(Tournament, "computer_player", lambda self, ref, seat, state: DrawingPlayer())
     # one simulated turn a frame (the least the frame does), whatever the machine's speed
-    monkeypatch.setattr(tournament_scenes, "SIM_BUDGET", 0.0)
+    monkeypatch.setattr(tournament_parts, "SIM_BUDGET", 0.0)
 
 
 @pytest.fixture
@@ -125,14 +125,14 @@ def test_enter_a_nine_entrant_tournament_from_the_title(app):
     bracket = app.top
     assert isinstance(bracket, BracketScene)
     t = bracket.run.t
-    assert t.field == 9 and t.entrants[0]["kind"] == "human"
+    assert t.field == 9 and t.entrants[0].kind == "human"
     assert t.to_dict()["options"]["warn_before_penalty"] is False
     # the bracket: a qualifying round of three tables of three, then the final; you are at one table
     data = bracket.data
-    assert [st["name"] for st in data["stages"]] == ["Qualifying round", "Final"]
-    assert [len(tb["players"]) for tb in data["stages"][0]["tables"]] == [3, 3, 3]
-    mine = [tb for tb in data["stages"][0]["tables"] if tb["is_human_table"]]
-    assert len(mine) == 1 and any(p["is_human"] for p in mine[0]["players"])
+    assert [st.name for st in data.stages] == ["Qualifying round", "Final"]
+    assert [len(tb.players) for tb in data.stages[0].tables] == [3, 3, 3]
+    mine = [tb for tb in data.stages[0].tables if tb.is_human_table]
+    assert len(mine) == 1 and any(p.is_human for p in mine[0].players)
     assert labels(bracket)[0] == "Play your table"
     step(app, n=3)  # drawn without trouble
     # saved at once in the tournament slot; the title's Continue is not touched
@@ -218,8 +218,8 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     step(app, n=2)
     ref = run.ref
     table = run.t.table(ref)
-    assert table["status"] == "done" and table["played"] == "on screen"
-    assert table["advanced"] == [run.t.human]
+    assert table.status == "done" and table.played == "on screen"
+    assert table.advanced == [run.t.human]
     assert over.verdict()[0] == "You win the table!" and "final" in over.verdict()[1].lower()
     assert saved_tournament().tournament["stages"][0]["tables"][ref.table]["status"] == "done"
     # Continue: back to the bracket, where the other tables are simulated a little per frame
@@ -241,7 +241,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert run.status == "playing" and run.t.current_stage == 1  # the final, with you in it
     assert "you play the final" in bracket.notice_text
     assert labels(bracket)[0] == "Play your table"
-    assert all(tb["status"] == "done" for tb in run.t.stages[0]["tables"])
+    assert all(tb.status == "done" for tb in run.t.stages[0].tables)
 
 
 def test_strict_mode_takes_the_penalty_without_asking(app):
@@ -370,9 +370,9 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     click(app, button(bracket, "Watch the rest").rect.center)
     sim = run.sim
     assert sim.until == "end" and bracket.watching
-    done_before = sum(tb["status"] == "done" for tb in bracket.data["stages"][0]["tables"])
+    done_before = sum(tb.status == "done" for tb in bracket.data.stages[0].tables)
     assert run_until(app, lambda: sim.tables_done >= 1, 60, draw_every=15)
-    done_now = sum(tb["status"] == "done" for tb in bracket.data["stages"][0]["tables"])
+    done_now = sum(tb.status == "done" for tb in bracket.data.stages[0].tables)
     assert done_now > done_before
     assert labels(bracket)[:2] == ["Skip to the medals", "Stop"]
     # then skip: a progress overlay, and the medals
@@ -384,11 +384,11 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     medals = app.top
     step(app, n=5)
     t = run.t
-    assert t.finished and [m["medal"] for m in medals.medals] == ["gold", "silver", "bronze"]
-    assert len({m["entrant"] for m in medals.medals}) == 3 and all(m["kind"] == "computer" for m in medals.medals)
-    final = t.stages[-1]["tables"][0]
-    assert [final["seats"][i] for i in final["order"][:3]] == [m["entrant"] for m in medals.medals]
-    assert all(tb["tiles_conserved"] for st in t.stages for tb in st["tables"])
+    assert t.finished and [m.medal for m in medals.medals] == ["gold", "silver", "bronze"]
+    assert len({m.entrant for m in medals.medals}) == 3 and all(m.kind == "computer" for m in medals.medals)
+    final = t.stages[-1].tables[0]
+    assert [final.seats[i] for i in final.order[:3]] == [m.entrant for m in medals.medals]
+    assert all(tb.tiles_conserved for st in t.stages for tb in st.tables)
     assert "knocked out" in run.human_line()
     saved = Tournament.from_dict(saved_tournament().tournament)
     assert saved.finished and saved.medals() == t.medals()
@@ -455,7 +455,7 @@ def test_the_simulation_process_reports_saves_and_stops():
     players: the patch above does not reach it) and sends the tournament after each."""
     run = new_run(seed=6)
     lose_table_offscreen(run)
-    done_before = sum(tb["status"] == "done" for tb in run.t.stages[0]["tables"])
+    done_before = sum(tb.status == "done" for tb in run.t.stages[0].tables)
     sim = run.simulate("end", mode="process")
     assert sim.mode == "process"
     deadline = time.monotonic() + 90
@@ -463,11 +463,11 @@ def test_the_simulation_process_reports_saves_and_stops():
         sim.pump()  # reads what the process sent; never waits
         time.sleep(0.02)
     assert sim.tables_done >= 1 and not sim.error
-    done_now = sum(tb["status"] == "done" for tb in run.t.stages[0]["tables"])
-    assert done_now > done_before and run.t.stages[0]["tables"][0]["played"] == "simulated"
+    done_now = sum(tb.status == "done" for tb in run.t.stages[0].tables)
+    assert done_now > done_before and run.t.stages[0].tables[0].played == "simulated"
     # the process saved the table it finished
     saved = Tournament.from_dict(saved_tournament().tournament)
-    assert sum(tb["status"] == "done" for tb in saved.stages[0]["tables"]) >= done_now
+    assert sum(tb.status == "done" for tb in saved.stages[0].tables) >= done_now
     assert run.save()  # stops the process first
     assert sim.done and sim.cancelled and sim._proc is None
     back, _ = TournamentRun.load()
@@ -510,7 +510,7 @@ def test_tournament_save_slot_is_its_own():
     assert res.state.variant_key == "golden-games"
     # between tables the save's game is the next table's deal (seated players, seeded)
     ref = run.t.next_table()
-    names = [run.t.name(e) for e in run.t.table(ref)["seats"]]
+    names = [run.t.name(e) for e in run.t.table(ref).seats]
     assert [p.name for p in res.state.players] == names
     assert json.loads(json.dumps(res.tournament)) == run.t.to_dict()
     before = run.t.to_dict()

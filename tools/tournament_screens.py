@@ -119,7 +119,7 @@ def main(argv):
         rig_going_out(sess)
         play.end_or_draw()
 
-    games = run.t.stages[run.ref.stage]["games"]
+    games = run.t.stages[run.ref.stage].games
     for g in range(games):
         win_game()
         until(app, lambda: isinstance(app.top, (GameResultsScene, TableOverScene)))
@@ -145,7 +145,7 @@ def main(argv):
     frames(app, 2, events=[key(pygame.K_RETURN)])
     play = app.top
     sess = play.session
-    games = run.t.stages[run.ref.stage]["games"]
+    games = run.t.stages[run.ref.stage].games
     for g in range(games):
         win_game()
         until(app, lambda: isinstance(app.top, (GameResultsScene, TableOverScene)))
@@ -166,7 +166,7 @@ def main(argv):
     app.settings["animation_speed"] = speed
 
     # a knocked-out player: a new 24-entrant tournament, the human's table simulated with a stand-in
-    from game.tournament_run import TournamentRun
+    from game.tournament.run import TournamentRun
     from game.ui.scenes.tournament import to_bracket
 
     run2 = TournamentRun.create(24, "You", seed=3)

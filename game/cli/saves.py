@@ -15,6 +15,7 @@ from ..storage import persistence
 from .text import safe_output, shown
 from ..storage.saves.format import SaveError, decode_bytes, summary
 from ..storage.saves.store import SAVES_FOLDER, list_slots
+from .. import tournament  # noqa: F401  registers the check of tournament saves (game/tournament/schema.py)
 
 USAGE = """usage: python -m game.saves check [PATH]
        python -m game.saves list

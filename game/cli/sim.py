@@ -261,10 +261,10 @@ def tournament_main(args) -> int:
         return fail(str(exc))
     bar = sys.stderr.isatty()
 
-    def progress(info: dict) -> None:
+    def progress(info: tm.Progress) -> None:
         if bar:
-            filled = int(30 * info["fraction"])
-            sys.stderr.write(f"\r[{'#' * filled:<30}] {info['text'][:60]:<60}")
+            filled = int(30 * info.fraction)
+            sys.stderr.write(f"\r[{'#' * filled:<30}] {info.text[:60]:<60}")
             sys.stderr.flush()
 
     t0 = time.perf_counter()

@@ -25,6 +25,7 @@ from ...rules.state import SCHEMA_VERSION as STATE_SCHEMA
 from ...rules.state import GameState, StateError
 from ...rules.tiles import NotationError, parse_tiles
 from .validate import plain_json_problem, session_problems, state_problems
+from . import checks
 
 FORMAT = "tile-rush-save"
 SCHEMA = 2  # the schema this version writes
@@ -302,9 +303,9 @@ def _decode(obj: Any) -> SaveData:
         problem = plain_json_problem(tournament, "the tournament data")
         if problem:
             raise SaveError(problem)
-        from .tournament_check import tournament_problems
-
-        problems = tournament_problems(tournament, game if kind == "tournament" else None)
+        problems = checks.problems("tournament", tournament, game if kind == "tournament" else None)
+        if problems is None:  # game/tournament/schema.py registers the check when game.tournament is imported
+            raise SaveError("a tournament save cannot be checked here: the tournament is not loaded")
         if problems:
             raise SaveError("the tournament is damaged: " + "; ".join(problems[:3]))
     return SaveData(state, session, kind, saved_at, found, tournament)

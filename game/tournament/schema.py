@@ -1,7 +1,7 @@
-"""Checks a tournament save must pass, as thorough as an ordinary save's.
+"""Checks a saved tournament must pass, as thorough as an ordinary save's.
 
-``Tournament.from_dict`` (``game/tournament.py``) checks the tournament's shape: the
-stage plan, who sits where, totals and rankings.  A save from disk must also have:
+``TournamentData.from_dict`` (``model.py``) checks the tournament's shape: the stage
+plan, who sits where, totals and rankings.  A save from disk must also have:
 
 * entrants whose names and levels a screen can draw (no control or invisible
   characters, see ``game/storage/textcheck.py``) and computer levels that exist;
@@ -12,16 +12,23 @@ stage plan, who sits where, totals and rankings.  A save from disk must also hav
   and is the very game the save's envelope holds (the screens resume the one and
   the tournament records the other: they must agree).
 
-``tournament_problems`` returns sentences; an empty list means "fine".
+``tournament_problems`` returns sentences; an empty list means "fine".  Importing this
+module registers it with the saves layer (``game/storage/saves/checks.py``), which
+never imports the tournament: ``import game.tournament`` is enough.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..textcheck import text_problem
-from .validate import MAX_ABS_SCORE, MAX_SEED, MAX_TURNS, known_kinds, reason_problem
+from ..storage.saves import checks
+from ..storage.saves.format import SaveError, game_from_dict
+from ..storage.saves.validate import MAX_ABS_SCORE, MAX_SEED, MAX_TURNS, known_kinds, reason_problem
+from ..storage.textcheck import text_problem
+from .core import Tournament
+from .plan import NAME_LIMIT, TournamentError
 
+FIELD = "tournament"  # the save envelope's field this checks
 MAX_LEVEL = 40
 MAX_TIE_BREAK = 400
 MAX_PLAYED = 40
@@ -30,8 +37,6 @@ MAX_PLAYED = 40
 def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
     """Everything wrong with the tournament data ``d`` of a save; ``envelope_game`` is the
     save's own ``game`` (a tournament save's), which a game in progress must equal."""
-    from ...tournament import NAME_LIMIT, Tournament, TournamentError
-
     if not isinstance(d, dict):
         return ["the tournament data must be an object"]
     # the text checks first: the structure checks below quote names in their messages
@@ -47,10 +52,9 @@ def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
         return [str(exc)]
     except RecursionError:
         return ["the tournament data is nested too deeply"]
-    seed = d.get("seed")
-    if not abs(seed) < MAX_SEED:
+    if not abs(t.seed) < MAX_SEED:
         return ["the tournament's seed is out of range"]
-    out = table_problems(d)
+    out = table_problems(t)
     if out:
         return out
     live = d.get("live")
@@ -61,7 +65,7 @@ def tournament_problems(d: Any, envelope_game: dict | None = None) -> list[str]:
     return out
 
 
-def preview_problems(t, envelope_game: dict) -> list[str]:
+def preview_problems(t: Tournament, envelope_game: dict) -> list[str]:
     """Between tables the save's ``game`` is the deal of the next table: it must be a game
     of that table (its players at their levels, the tournament's rule set)."""
     want = t.preview_table()
@@ -73,6 +77,7 @@ def preview_problems(t, envelope_game: dict) -> list[str]:
 
 
 def entrant_problems(entrants: Any, name_limit: int) -> list[str]:
+    """The entrants' texts, read before the structure (whose messages quote the names)."""
     if not isinstance(entrants, list):
         return []  # from_dict says what is wrong
     kinds = known_kinds() - {"human"}
@@ -100,32 +105,30 @@ def _int_in(v: Any, low: int, high: int) -> bool:
     return type(v) is int and low <= v <= high
 
 
-def table_problems(d: dict) -> list[str]:
-    """Numbers and texts of every table that ``from_dict`` takes as they are."""
-    for s_index, stage in enumerate(d["stages"]):
-        for t_index, tb in enumerate(stage["tables"]):
+def table_problems(t: Tournament) -> list[str]:
+    """Numbers and texts of every table that the structure check takes as they are."""
+    for s_index, stage in enumerate(t.data.stages):
+        for t_index, tb in enumerate(stage.tables):
             where = f"stage {s_index + 1}, table {t_index + 1}"
-            if not abs(tb["seed"]) < MAX_SEED:
+            if not abs(tb.seed) < MAX_SEED:
                 return [f"{where} has a seed out of range"]
-            if not _int_in(tb["turns"], 0, MAX_TURNS) or not _int_in(tb["illegal_moves"], 0, MAX_TURNS):
+            if not _int_in(tb.turns, 0, MAX_TURNS) or not _int_in(tb.illegal_moves, 0, MAX_TURNS):
                 return [f"{where} has damaged statistics"]
-            for key, limit in (("tie_break", MAX_TIE_BREAK), ("played", MAX_PLAYED)):
-                text = tb[key]
-                if text and text_problem(text, limit, f"the {key.replace('_', '-')} text"):
-                    return [f"{where}: {text_problem(text, limit, 'the ' + key.replace('_', '-') + ' text')}"]
-            for g_index, g in enumerate(tb["games"]):
-                if not all(_int_in(x, 0, MAX_ABS_SCORE) for x in g["scores"]):
+            for key, text, limit in (("tie_break", tb.tie_break, MAX_TIE_BREAK), ("played", tb.played, MAX_PLAYED)):
+                what = f"the {key.replace('_', '-')} text"
+                if text and text_problem(text, limit, what):
+                    return [f"{where}: {text_problem(text, limit, what)}"]
+            for g_index, g in enumerate(tb.games):
+                if not all(_int_in(x, 0, MAX_ABS_SCORE) for x in g.scores):
                     return [f"{where}, game {g_index + 1} has an impossible score"]
-                problem = reason_problem(g["reason"], f"{where}, game {g_index + 1}")
+                problem = reason_problem(g.reason, f"{where}, game {g_index + 1}")
                 if problem:
                     return [problem]
     return []
 
 
-def live_problems(t, live: dict, envelope_game: dict | None) -> list[str]:
+def live_problems(t: Tournament, live: dict, envelope_game: dict | None) -> list[str]:
     """The game in progress: an ordinary save's checks, the table's players, the envelope's copy."""
-    from .format import SaveError, game_from_dict
-
     game = live.get("game")
     try:
         state = game_from_dict(game, "the game in progress")
@@ -133,12 +136,13 @@ def live_problems(t, live: dict, envelope_game: dict | None) -> list[str]:
         return [str(exc)]
     if not _int_in(live.get("illegal_moves"), 0, MAX_TURNS):
         return ["the game in progress has a damaged count of illegal moves"]
-    ref = t.live_table
-    seats = t.table(ref)["seats"]
-    entrants = [t.entrants[i] for i in seats]
-    want = [("human" if e["kind"] == "human" else e["plays_as"]) for e in entrants]
+    seats = t.table(t.live_table).seats
+    want = [t.entrant(i).seat_kind for i in seats]
     if [p.kind for p in state.players] != want:
         return ["the game in progress is not played by the table's players at their levels"]
     if envelope_game is not None and envelope_game != game:
         return ["the game in progress does not agree with the game saved beside it"]
     return []
+
+
+checks.register(FIELD, tournament_problems)

@@ -1,6 +1,6 @@
 """A Golden Games tournament as the screens run it (pure: no pygame here).
 
-``TournamentRun`` ties a ``Tournament`` (``game/tournament.py``) to the play
+``TournamentRun`` ties a ``Tournament`` (``core.py``) to the play
 screen's ``Session`` and to the save system:
 
 * It is saved in its own slot (``saves.TOURNAMENT_SLOT``, save kind
@@ -24,25 +24,24 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from typing import Callable
 
-from .rules.state import StateError
-from .play.session import Session
-from .tournament import DEFAULT_GAMES, TableRef, Tournament, TournamentError
+from ..play.session import Session
+from ..rules.state import StateError
+from ..storage import persistence, saves, stats
+from .bracket import Bracket, human_line
+from .core import Tournament
+from .model import Table
+from .plan import DEFAULT_GAMES, TableRef, TournamentError
+from .simulate import Progress
 
 SCREEN_PLAY = "play"
 SCREEN_BRACKET = "bracket"
 SNAPSHOT_EVERY = 0.2  # seconds between bracket snapshots while a table is being simulated
 
 
-def _saves():
-    from .storage import saves
-
-    return saves
-
-
 def save_slot() -> str:
-    return _saves().TOURNAMENT_SLOT
+    return saves.TOURNAMENT_SLOT
 
 
 MODES = ("stepped", "thread", "process")
@@ -76,8 +75,8 @@ class Simulation:
         self.until = until
         self.mode = mode
         self.on_table = on_table
-        self.progress: dict | None = None
-        self.bracket: dict = self.t.bracket()
+        self.progress: Progress | None = None
+        self.bracket: Bracket = self.t.bracket()
         self.tables_done = 0
         self.done = False
         self.cancelled = False
@@ -119,14 +118,14 @@ class Simulation:
 
     @property
     def text(self) -> str:
-        return str(self.progress["text"]) if self.progress else "Seating the tables"
+        return self.progress.text if self.progress else "Seating the tables"
 
     @property
     def current(self) -> TableRef | None:
         """The table being simulated now."""
         if self.progress is None or self.done:
             return None
-        return TableRef(self.progress["stage"], self.progress["table"])
+        return self.progress.ref
 
     def _should_stop(self) -> bool:
         if self._cancel or self.t.finished:
@@ -146,8 +145,8 @@ class Simulation:
             return
         self.steps += 1
         self.progress = info
-        self._fraction = max(self._fraction, float(info.get("fraction", 0.0)))
-        table_over = info.get("turn") is None
+        self._fraction = max(self._fraction, info.fraction)
+        table_over = info.turn is None
         now = time.perf_counter()
         if table_over or now - self._last_snapshot >= SNAPSHOT_EVERY:
             self._last_snapshot = now
@@ -263,7 +262,7 @@ class Simulation:
             _, info, bracket, steps = msg
             self.progress = info
             self.steps = steps
-            self._fraction = max(self._fraction, float(info.get("fraction", 0.0)))
+            self._fraction = max(self._fraction, info.fraction)
             if bracket is not None:
                 self.bracket = bracket
         elif kind == "table":
@@ -363,7 +362,7 @@ class TournamentRun:
         self.sim: Simulation | None = None
         self.save_error = ""
         self.message = message  # a note from loading (e.g. the backup was used)
-        self.last_record: dict | None = None  # the human's last finished table
+        self.last_record: Table | None = None  # the human's last finished table (``ref`` is where it was)
         self.resume_data: dict = dict(session_data) if isinstance(session_data, dict) else {}
         self._lock = threading.RLock()
 
@@ -378,7 +377,7 @@ class TournamentRun:
     def load(cls) -> tuple["TournamentRun | None", str]:
         """(run, note) or (None, why not); (None, "") when no tournament is saved.  Never raises."""
         try:
-            res = _saves().load_game(save_slot())
+            res = saves.load_game(save_slot())
         except Exception as exc:  # the save system promises not to raise; be safe all the same
             return None, f"the saved tournament could not be read ({exc})"
         if not res.ok:
@@ -394,16 +393,14 @@ class TournamentRun:
     @staticmethod
     def exists() -> bool:
         try:
-            from .storage.persistence import backup_path
-
-            path = _saves().slot_path(save_slot())
-            return path.exists() or backup_path(path).exists()
+            path = saves.slot_path(save_slot())
+            return path.exists() or persistence.backup_path(path).exists()
         except Exception:
             return False
 
     @staticmethod
     def delete_save() -> None:
-        _saves().delete_slot(save_slot())
+        saves.delete_slot(save_slot())
 
     # -- saving ----------------------------------------------------------------------------------
     def save(self) -> bool:
@@ -426,7 +423,7 @@ class TournamentRun:
                 session = {"screen": SCREEN_BRACKET}
             try:
                 state = t.preview_table()
-                res = _saves().save_game(save_slot(), state, session, kind="tournament", tournament=t.to_dict())
+                res = saves.save_game(save_slot(), state, session, kind="tournament", tournament=t.to_dict())
             except Exception as exc:
                 self.save_error = f"could not save the tournament ({exc})"
                 return False
@@ -489,7 +486,6 @@ class TournamentRun:
         ref = self.ref
         state = session.state
         self.last_record = self.t.record_result(ref, state, illegal_moves=session.illegal_ai_moves, played="on screen")
-        self.last_record["ref"] = {"stage": ref.stage, "table": ref.table}
         _record_stats(session)
         if not self._write():
             raise OSError(self.save_error)
@@ -502,7 +498,7 @@ class TournamentRun:
         self.sim = Simulation(self, until, mode, on_table=self._write)
         return self.sim
 
-    def bracket(self) -> dict:
+    def bracket(self) -> Bracket:
         """The bracket to draw: the running simulation's snapshot, else the tournament's own."""
         sim = self.sim
         if sim is not None and not sim.done:
@@ -513,64 +509,14 @@ class TournamentRun:
         return self.sim is not None and not self.sim.done
 
     # -- words for the screens ------------------------------------------------------------------
-    def human_line(self, data: dict | None = None) -> str:
+    def human_line(self, data: Bracket | None = None) -> str:
         """One sentence on where the human stands."""
-        data = data or self.bracket()
-        human = data.get("human")
-        if human is None:
-            return ""
-        status = data.get("human_status")
-        stages = data["stages"]
-        mine = _human_tables(data)
-        if status == "finished":
-            medal = next((m for m in data["medals"] if m["entrant"] == human), None)
-            if medal is not None:
-                return f"You won {medal['medal']}!"
-            last_stage, tb, row = mine[-1]
-            if stages[last_stage]["final"]:
-                return f"You finished {_ordinal(row['place'])} in the final."
-            return f"You were knocked out in the {stages[last_stage]['name'].lower()} ({_ordinal(row['place'])} at {tb['label'].lower()})."
-        if not mine:
-            return ""
-        s_index, tb, row = mine[-1]
-        stage = stages[s_index]
-        where = f"{tb['label']} of the {stage['name'].lower()}" if not stage["final"] else "the final"
-        if status == "playing":
-            if tb["games_played"] or tb["status"] == "live":
-                return f"Your game at {where.lower()} is in progress: game {min(tb['games_played'] + 1, tb['games'])} of {tb['games']}."
-            return f"You play at {where.lower()}: {tb['games']} game{'s' if tb['games'] != 1 else ''}, lowest total goes on." if not stage["final"] \
-                else f"You are in the final: {tb['games']} game{'s' if tb['games'] != 1 else ''} for gold, silver and bronze."
-        nxt = stages[s_index + 1]["name"] if s_index + 1 < len(stages) else ""
-        if status == "advanced":
-            how = "won" if row["place"] == 1 else f"came {_ordinal(row['place'])} at"
-            return f"You {how} {tb['label'].lower()}: through to the {nxt.lower()}!"
-        if status == "out":
-            return f"You came {_ordinal(row['place'])} at {tb['label'].lower()} and are out of the tournament."
-        return ""
-
-
-def _human_tables(data: dict) -> list[tuple[int, dict, dict]]:
-    out = []
-    for s in data["stages"]:
-        for tb in s["tables"]:
-            for row in tb["players"]:
-                if row["is_human"]:
-                    out.append((s["index"], tb, row))
-    return out
-
-
-def _ordinal(n: Any) -> str:
-    if not isinstance(n, int):
-        return "?"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return human_line(data or self.bracket())
 
 
 def _record_stats(session: Session) -> None:
     """The human's table counts as one Golden Games match in the statistics.  A failed write
     is not the tournament's problem: the statistics keep their old file and say so themselves."""
-    from .storage import stats
-
     st = session.state
     seat = session.viewer
     try:
