@@ -305,3 +305,26 @@ def test_tournament_and_simulator_are_pure():
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parent.parent,
                          capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_the_saves_layer_checks_tournaments_through_the_check_the_tournament_registers(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from game.storage.saves import checks
+    from game.storage.saves.format import build, encode
+
+    assert checks.CHECKERS["tournament"] is tm.tournament_problems
+    t = Tournament.create(9, "You", seed=4, levels=["basic"], games=(1, 1, 1))
+    path = tmp_path / "t.json"
+    path.write_bytes(encode(build(t.preview_table(), {"screen": "bracket"}, kind="tournament", tournament=t.to_dict())))
+    code = ("import sys\nfrom game.storage.saves.format import SaveError, decode_bytes\n"
+            "data = open(sys.argv[1], 'rb').read()\n"
+            "print(any(m.startswith('game.tournament') for m in sys.modules))\n"
+            "try:\n    decode_bytes(data)\nexcept SaveError as exc:\n    print(exc)\n"
+            "import game.tournament\nprint(decode_bytes(data).kind)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], cwd=Path(__file__).resolve().parent.parent,
+                         capture_output=True, text=True, check=True).stdout.splitlines()
+    # the saves layer never imports the tournament; unchecked, a tournament save is refused
+    assert out == ["False", "a tournament save cannot be checked here: the tournament is not loaded", "tournament"]

@@ -4,6 +4,7 @@ human's rack so that a game ends at once, seeded and without waiting for long ga
 from __future__ import annotations
 
 from game.rules import engine
+from game.rules.tiles import COLORS, copies, face_of
 from uihelp import set_rack
 
 
@@ -14,11 +15,10 @@ def two_runs(state, avoid=()) -> list[list[int]]:
     runs: list[list[int]] = []
     used: set[int] = set()
     for start in range(11, 0, -1):
-        for colour in range(4):
+        for colour in COLORS:
             run = []
             for n in range(start, start + 3):
-                face = colour * 13 + n - 1
-                pick = next((t for t in (face * 2, face * 2 + 1) if t not in on_table and t not in used), None)
+                pick = next((t for t in copies(face_of(colour, n)) if t not in on_table and t not in used), None)
                 if pick is None:
                     break
                 run.append(pick)
