@@ -40,7 +40,6 @@ from .plan import (
     DEFAULT_LEVELS,
     FALLBACK_LEVEL,
     NAME_LIMIT,
-    READINGS,
     StagePlan,
     TableRef,
     TournamentError,
@@ -133,11 +132,6 @@ class Tournament:
     def plan(self) -> list[StagePlan]:
         return self.data.plan()
 
-    @staticmethod
-    def readings() -> list[str]:
-        """How the tournament reads the sheet where it is silent (for the bracket's help screen)."""
-        return list(READINGS)
-
     def describe_structure(self) -> list[str]:
         return describe_structure(self.field, self.data.games)
 
@@ -210,12 +204,12 @@ class Tournament:
     def start_table(self, ref: TableRef) -> GameState:
         """The ``GameState`` of a table of the current stage, dealt and ready (or the game in
         progress, after a resume).  The tournament keeps it, so ``to_dict`` saves it."""
-        tb = self._pending(ref)
+        tb = self.unfinished_table(ref)
         if self.data.live is not None:
             if self.live_table == ref:
                 return self.data.live.state
             raise TournamentError("another table is being played; finish it first")
-        self.data.live = LiveTable(ref.stage, ref.table, self._new_game(ref))
+        self.data.live = LiveTable(ref.stage, ref.table, self.deal(ref))
         tb.status = "live"
         return self.data.live.state
 
@@ -228,9 +222,10 @@ class Tournament:
         if self.data.live is not None and self.live_table == ref:
             return self.data.live.state
         self._table(ref)
-        return self._new_game(ref)
+        return self.deal(ref)
 
-    def _new_game(self, ref: TableRef) -> GameState:
+    def deal(self, ref: TableRef) -> GameState:
+        """A table's first deal (seeded by the table: the same every time)."""
         tb = self._table(ref)
         stage = self.data.stages[ref.stage]
         seats = [(e.name, e.seat_kind) for e in (self.data.entrants[i] for i in tb.seats)]
@@ -251,7 +246,7 @@ class Tournament:
         """Record a finished table from its ``GameState`` (the match over: phase "game_over")
         and, when it was the stage's last table, seat the next stage.  Returns (a copy of) the
         table's record.  Raises ``TournamentError`` when the state does not belong to the table."""
-        tb = self._pending(ref)
+        tb = self.unfinished_table(ref)
         stage = self.data.stages[ref.stage]
         if not isinstance(state, GameState):
             raise TournamentError("a table's result must be a finished game")
@@ -354,7 +349,8 @@ class Tournament:
             raise TournamentError(f"there is no table {ref.table + 1} in stage {ref.stage + 1}")
         return stages[ref.stage].tables[ref.table]
 
-    def _pending(self, ref: TableRef) -> Table:
+    def unfinished_table(self, ref: TableRef) -> Table:
+        """The table ``ref`` of the current stage; raises ``TournamentError`` when it is done or not there."""
         tb = self._table(ref)
         if ref.stage != self.current_stage:
             raise TournamentError("that table is not in the current stage")

@@ -165,10 +165,6 @@ class Table:
     def done(self) -> bool:
         return self.status == "done"
 
-    def place_of(self, entrant: int) -> int:
-        """1 for the table's winner (a finished table)."""
-        return self.order.index(self.seats.index(entrant)) + 1
-
     def to_dict(self) -> dict:
         return {"index": self.index, "seats": list(self.seats), "seed": self.seed, "status": self.status,
                 "games": [g.to_dict() for g in self.games], "totals": list(self.totals),

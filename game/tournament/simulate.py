@@ -70,13 +70,13 @@ def iter_simulation(t: "Tournament", stop_at_human: bool = True, stand_in: str |
             return
         if t.is_human_table(ref) and skip_human:
             raise TournamentError("the human's table is played on screen (or give a stand_in level)")
-        t._pending(ref)
+        t.unfinished_table(ref)
         live = t.data.live
         watched = live is not None and live.ref == ref
         if watched:
             state, stats = live.state, live
         else:
-            state = t._new_game(ref)
+            state = t.deal(ref)
             stats = LiveTable(ref.stage, ref.table, state)  # the counts of a table nobody watches
             t.sim_table = (ref, state)
         stage = t.data.stages[ref.stage]
