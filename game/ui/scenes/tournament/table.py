@@ -58,7 +58,7 @@ class TournamentPlayScene(PlayScene):
     def open_pause(self) -> None:
         super().open_pause()
         pause = self.app.top
-        widgets = [w for w in pause.group.widgets if getattr(w, "label", "") != "Save to a slot"]
+        widgets = [w for w in pause.group.widgets if not (isinstance(w, Button) and w.label == "Save to a slot")]
         widgets.insert(1, Button("Bracket", self.to_bracket, style="secondary"))
         pause.group.widgets = widgets
         pause._layout_size = None
