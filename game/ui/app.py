@@ -15,7 +15,7 @@ import os
 import stat
 import time as _time
 import traceback
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
@@ -392,12 +392,6 @@ class App:
         for scene in self.scenes[start:]:
             scene.draw(surface)
 
-    def snapshot(self) -> pygame.Surface:
-        """The current picture (for a blurred backdrop behind an overlay)."""
-        surf = pygame.Surface(self.size)
-        self.draw(surf)
-        return surf
-
     def crash(self, exc: BaseException) -> None:
         """Something went wrong inside a scene: log it, save what can be saved, tell the player."""
         self.crashes += 1
@@ -473,14 +467,3 @@ class App:
         pygame.quit()
         return self.exit_code
 
-
-def call_safely(fn: Callable[[], Any], context: str) -> Any:
-    try:
-        return fn()
-    except Exception as exc:
-        log_error(context, exc)
-        return None
-
-
-def env_flag(name: str) -> bool:
-    return os.environ.get(name, "") not in ("", "0", "false", "no")
