@@ -150,6 +150,7 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     import pygame
 
     from ..play.session import Session
+    from ..ui import wiring  # noqa: F401  (every screen registers itself)
     from ..ui.app import App
 
     settings = {"volume": 0.0, "muted": True, "animation_speed": 1.0, "window_size": list(size), "fullscreen": False,

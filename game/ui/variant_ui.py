@@ -77,8 +77,6 @@ class Combined:
 
 
 def plugin_for(scene):
-    from . import boardview, controls, r200, setgrip  # noqa: F401  (register the click controls, the crossword board, claims, set grips)
-
     variant = scene.session.variant
     parts = []
     factory = PLUGINS.get(scene.session.state.variant_key)

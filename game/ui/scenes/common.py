@@ -11,7 +11,9 @@ import pygame
 
 from ...storage import persistence
 from .. import rest, theme
-from ..app import Scene, log_error
+from ..errorlog import log_error
+from ..routes import route
+from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
 
@@ -155,9 +157,12 @@ class OverlayScene(MenuScene):
             surf.blit(shade, (0, 0))
 
 
+@route("dialog")
 class DialogScene(OverlayScene):
     """A message with one or more buttons.  ``choices``: (label, style, callback); ``focus``:
     the choice Enter picks at first (the safe one where a choice costs something)."""
+
+    name = "dialog"
 
     def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
                  tone=theme.GOLD, focus: int = 0) -> None:
@@ -223,7 +228,10 @@ class DialogScene(OverlayScene):
             self.ensure_layout()
 
 
+@route("error")
 class ErrorScene(DialogScene):
+    name = "error"
+
     def __init__(self, app, title: str, message: str) -> None:
         super().__init__(app, title, message, [("OK", "primary", None)], tone=theme.BAD)
 

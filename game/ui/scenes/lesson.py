@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules.turn import Problem
 from ...play.session import Outcome, Session
+from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
+from ..routes import route
 from .common import DialogScene
 from .play import PlayScene
 
@@ -86,6 +87,7 @@ class LessonCard:
         self.scene.draw_card(surf, lay, self.rect(lay))
 
 
+@route("lesson")
 class LessonScene(PlayScene):
     name = "lesson"
 
@@ -213,10 +215,8 @@ class LessonScene(PlayScene):
         self.app.push(DialogScene(self.app, "Lesson done", self.step.get("done", "Well done."), choices, tone=theme.GOOD))
 
     def play_game(self) -> None:
-        from .setup import SetupScene
-
         self.app.pop()
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_card(self, surf, lay, r: pygame.Rect) -> None:
@@ -261,12 +261,9 @@ class LessonScene(PlayScene):
                 yy += t.get_height()
 
 
+@route("first_lesson")
 def first_lesson_scene(app) -> LessonScene:
     """The first classic lesson (the tutorial counts as offered from now on)."""
     track, _ = data.first_lesson()
     progress.touch()
     return LessonScene(app, track, 0)
-
-
-def open_first_lesson(app) -> LessonScene:
-    return app.push(first_lesson_scene(app))

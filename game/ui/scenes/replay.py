@@ -15,6 +15,7 @@ import pygame
 from ...replay import store, timeline
 from ...rules.state import GameState
 from .. import theme
+from ..routes import route
 from ..tileart import tile_height
 from ..widgets import Button
 from .common import BackdropScene, DialogScene
@@ -65,6 +66,7 @@ class Analyst:
         return self.get(i)
 
 
+@route("replay")
 class ReplayScene(BackdropScene):
     name = "replay"
     drift_count = 0
@@ -295,6 +297,7 @@ class ReplayScene(BackdropScene):
             y += line_h
 
 
+@route("replays")
 class ReplayListScene(BackdropScene):
     """The kept games, newest first, and the game in progress."""
 

@@ -7,6 +7,7 @@ import pygame
 from ...rules.tiles import parse_tiles
 from .. import faces, theme, variant_ui
 from ..anim import Effects
+from ..routes import route
 from ..widgets import Button
 from .common import OverlayScene
 
@@ -52,10 +53,8 @@ class ResultsBase(OverlayScene):
 
     def open_replay(self) -> None:
         """The game so far, turn by turn (``scenes/replay.py``)."""
-        from .replay import ReplayScene
-
         self.auto_at = None
-        self.app.push(ReplayScene(self.app, self.session.state.clone(), self.session.viewer))
+        self.app.open("replay", self.session.state.clone(), self.session.viewer)
 
     def draw_frame(self, surf, title: str, colour) -> float:
         if self._layout_size != self.app.size:
@@ -78,6 +77,7 @@ class ResultsBase(OverlayScene):
             pygame.draw.rect(surf, p.colour, (int(p.x), int(p.y), int(p.size), int(hgt)))
 
 
+@route("round_results")
 class RoundResultsScene(ResultsBase):
     name = "round_results"
 
@@ -237,6 +237,7 @@ class RoundResultsScene(ResultsBase):
         return y
 
 
+@route("game_over")
 class GameOverScene(ResultsBase):
     name = "game_over"
 
@@ -260,7 +261,6 @@ class GameOverScene(ResultsBase):
 
     def play_again(self) -> None:
         from ...play.session import Session
-        from .play import PlayScene
 
         st = self.session.state
         opponents = [p.kind for p in st.players[1:]] if not self.session.demo else [p.kind for p in st.players[1:]]
@@ -272,14 +272,10 @@ class GameOverScene(ResultsBase):
             self.to_title()
             return
         self.app.pop()
-        self.app.replace(PlayScene(self.app, session))
+        self.app.switch("play", session)
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.pop_to(TitleScene)
-        if self.app.top is None:
-            self.app.push(TitleScene(self.app))
+        self.app.return_to("title")
 
     def hook(self, name: str, *args):
         """A rule set's own words for the results (``variant_ui``'s ``results_*`` hooks)."""

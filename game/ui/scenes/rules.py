@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules.variants import REGISTRY
 from ...rules.tiles import parse_tiles
+from ...rules.variants import REGISTRY
 from .. import theme, tileart
+from ..routes import route
 from ..widgets import Button, Chooser
 from .common import MenuScene
 
@@ -74,6 +75,7 @@ def controls_for(variant) -> list[tuple[str, str]]:
     return out
 
 
+@route("rules")
 class RulesScene(MenuScene):
     name = "rules"
 

@@ -6,11 +6,13 @@ import pygame
 
 from .. import theme
 from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
+from ..routes import route
 from ..textfield import TextField
 from ..widgets import Button, Chooser, Slider, Toggle
 from .common import BackdropScene
 
 
+@route("settings")
 class SettingsScene(BackdropScene):
     name = "settings"
     drift_seed = 21
@@ -27,7 +29,8 @@ class SettingsScene(BackdropScene):
         self.speed = Chooser("Animation", list(ANIMATION_SPEEDS), 0, lambda v: self.set("animation_speed", v),
                              help="Off shows every move at once")
         self.speed.set_value(min((v for v, _ in ANIMATION_SPEEDS), key=lambda v: abs(v - speed)))
-        from ..turnshow import TURN_SPEEDS, turn_speed
+        from ..turnlog_panel import TURN_SPEEDS
+        from ..turnshow import turn_speed
 
         self.turns = Chooser("Computer turns", list(TURN_SPEEDS), 1, lambda v: self.set("turn_speed", v),
                              help="Each step of a computer's play shown in turn; a click skips")

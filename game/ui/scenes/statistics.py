@@ -19,7 +19,8 @@ import pygame
 
 from ...storage import stats as stats_mod
 from .. import theme
-from ..app import log_error
+from ..errorlog import log_error
+from ..routes import route
 from ..widgets import Button
 from .common import DialogScene, ErrorScene, MenuScene
 
@@ -112,6 +113,7 @@ class ConfirmDialog(DialogScene):
         self.group.focus = len(self.group.widgets) - 1
 
 
+@route("statistics")
 class StatisticsScene(MenuScene):
     name = "statistics"
 
@@ -175,9 +177,7 @@ class StatisticsScene(MenuScene):
 
     # -- reset -----------------------------------------------------------------------------------
     def open_replays(self) -> None:
-        from .replay import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def ask_reset(self) -> None:
         key, title, _ = self.keys[self.tab]

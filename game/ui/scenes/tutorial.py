@@ -9,10 +9,12 @@ from ...rules.variants import REGISTRY
 from ...tutorial import lessons as data
 from ...tutorial import progress
 from .. import theme
+from ..routes import route
 from ..widgets import Button
 from .common import BackdropScene
 
 
+@route("tutorial")
 class TutorialScene(BackdropScene):
     name = "tutorial"
 
@@ -54,9 +56,7 @@ class TutorialScene(BackdropScene):
 
     def _opener(self, i: int):
         def open_lesson():
-            from .lesson import LessonScene
-
-            self.app.push(LessonScene(self.app, self.track, i))
+            self.app.open("lesson", self.track, i)
         return open_lesson
 
     def resume(self) -> None:

@@ -13,11 +13,13 @@ from typing import Callable
 
 import pygame
 
-from ....rules.tiles import set_words, tiles_in_words
 from ....play.session import RACK, Session
+from ....rules.tiles import set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
-from ...app import Scene, log_error
+from ...errorlog import log_error
+from ...routes import route
+from ...scene import Scene
 from ...turnshow import TurnShow
 from ...worker import HINT
 from .controls import PlayInput
@@ -27,6 +29,7 @@ from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
 
+@route("play")
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
 
@@ -316,15 +319,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.results_at = self.time + self.dur(2.4)
 
     def show_results(self) -> None:
-        from ..results import GameOverScene, RoundResultsScene
-
         if self.app.top is not self:
             self.results_at = self.time + 0.1
             return
         if self.session.phase == "game_over":
-            self.app.push(GameOverScene(self.app, self))
+            self.app.open("game_over", self)
         elif self.session.phase == "round_over":
-            self.app.push(RoundResultsScene(self.app, self))
+            self.app.open("round_results", self)
 
     def next_round(self) -> None:
         if self.session.next_round():
