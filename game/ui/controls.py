@@ -25,7 +25,7 @@ import math
 import pygame
 
 from ..play.session import TABLE
-from ..rules.tiles import set_words, tile_words, tiles_in_words
+from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
 from . import clickplan, theme, variant_ui
 from .tileart import ASPECT
 
@@ -357,7 +357,7 @@ class ClickControls:
             self.take(tile)
             return
         idx = line.tiles.index(tile)
-        if tile >= 104 and len(chosen) == 1 and clickplan.can_stand_in(line, idx, chosen[0]):
+        if is_joker(tile) and len(chosen) == 1 and clickplan.can_stand_in(line, idx, chosen[0]):
             self.ask_joker(chosen[0], tile, line)
             return
         self.add_to(chosen, line)

@@ -9,6 +9,7 @@ from typing import Callable
 
 import pygame
 
+from ...rules.tiles import ALL_TILE_IDS
 from ...storage import persistence
 from .. import rest, theme
 from ..errorlog import log_error
@@ -252,7 +253,7 @@ class Drift:
         self.items = []
         for _ in range(count):
             self.items.append([rnd.uniform(0, 1), rnd.uniform(0, 1), rnd.uniform(-0.012, 0.012), rnd.uniform(-0.03, -0.008),
-                               rnd.randrange(106), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
+                               rnd.randrange(len(ALL_TILE_IDS)), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
         self.t = 0.0
 
     def update(self, dt: float) -> None:

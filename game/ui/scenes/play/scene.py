@@ -14,7 +14,7 @@ from typing import Callable
 import pygame
 
 from ....play.session import RACK, Session
-from ....rules.tiles import set_words, tiles_in_words
+from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
@@ -362,7 +362,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
                 text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
-            text = tiles_in_words(sorted(tiles, key=lambda t: (t >= 104, t)))
+            text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if tiles and self.turnshow.hint_arrived(action["board"], tiles):
             pass  # shown on the table
