@@ -1,20 +1,24 @@
 """Screens by name: how one scene opens another without importing it.
 
-Each scene module registers a factory under the scene's name::
+A screen is registered under its scene's ``name`` with a factory
+``factory(app, *args, **kw) -> Scene``::
 
     @route("setup")
-    class SetupScene(BackdropScene):
-        name = "setup"
+    def _setup(app):
+        from .scenes.setup import SetupScene
+
+        return SetupScene(app)
 
 and any scene opens it by that name: ``app.open("setup")`` pushes a new one,
 ``app.switch("play", session)`` replaces the top scene, ``app.make(name, ...)`` only builds
 it, and ``app.pop_to(name)`` / ``app.find(name)`` / ``app.return_to(name)`` look for a
-scene on the stack by its ``name``.  A factory is called as ``factory(app, *args, **kw)``.
+scene on the stack by its ``name``.  ``@opening`` marks the function giving the scenes
+the app starts with.
 
-``@opening`` marks the function giving the scenes the app starts with.  One module,
-``game/ui/wiring.py``, imports every scene module (and the play screen's plug-ins) once
-and then calls ``wired()``; whatever builds an ``App`` imports it first (the App refuses
-to start otherwise).  This module imports no other module of the game.
+The table of every screen is ``game/ui/wiring.py`` (each factory imports its scene module
+when the screen is first opened); it calls ``wired()`` at its end, and whatever builds an
+``App`` imports it first (the App refuses to start otherwise).  This module imports no
+other module of the game.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from ...rules.tiles import ALL_TILE_IDS
 from ...storage import persistence
 from .. import rest, theme
 from ..errorlog import log_error
-from ..routes import route
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
@@ -158,7 +157,6 @@ class OverlayScene(MenuScene):
             surf.blit(shade, (0, 0))
 
 
-@route("dialog")
 class DialogScene(OverlayScene):
     """A message with one or more buttons.  ``choices``: (label, style, callback); ``focus``:
     the choice Enter picks at first (the safe one where a choice costs something)."""
@@ -229,7 +227,6 @@ class DialogScene(OverlayScene):
             self.ensure_layout()
 
 
-@route("error")
 class ErrorScene(DialogScene):
     name = "error"
 

@@ -17,7 +17,6 @@ from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
-from ..routes import route
 from .common import DialogScene
 from .play import PlayScene
 
@@ -87,7 +86,6 @@ class LessonCard:
         self.scene.draw_card(surf, lay, self.rect(lay))
 
 
-@route("lesson")
 class LessonScene(PlayScene):
     name = "lesson"
 
@@ -261,7 +259,6 @@ class LessonScene(PlayScene):
                 yy += t.get_height()
 
 
-@route("first_lesson")
 def first_lesson_scene(app) -> LessonScene:
     """The first classic lesson (the tutorial counts as offered from now on)."""
     track, _ = data.first_lesson()

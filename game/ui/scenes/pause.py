@@ -7,7 +7,6 @@ from typing import Callable
 import pygame
 
 from .. import theme
-from ..routes import route
 from ..widgets import Button
 from .common import OverlayScene, blurred
 
@@ -15,7 +14,6 @@ from .common import OverlayScene, blurred
 EXTRA_ITEMS: list[tuple[str, Callable]] = []
 
 
-@route("pause")
 class PauseScene(OverlayScene):
     name = "pause"
 

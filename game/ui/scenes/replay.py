@@ -16,7 +16,6 @@ from ...replay import store, timeline
 from ...rules.state import GameState
 from ...rules.tiles import colour_index, is_joker
 from .. import theme
-from ..routes import route
 from ..tileart import tile_height
 from ..widgets import Button
 from .common import BackdropScene, DialogScene
@@ -67,7 +66,6 @@ class Analyst:
         return self.get(i)
 
 
-@route("replay")
 class ReplayScene(BackdropScene):
     name = "replay"
     drift_count = 0
@@ -298,7 +296,6 @@ class ReplayScene(BackdropScene):
             y += line_h
 
 
-@route("replays")
 class ReplayListScene(BackdropScene):
     """The kept games, newest first, and the game in progress."""
 

@@ -7,7 +7,6 @@ import pygame
 from ...rules.tiles import parse_tiles
 from .. import faces, theme, variant_ui
 from ..anim import Effects
-from ..routes import route
 from ..widgets import Button
 from .common import OverlayScene
 
@@ -77,7 +76,6 @@ class ResultsBase(OverlayScene):
             pygame.draw.rect(surf, p.colour, (int(p.x), int(p.y), int(p.size), int(hgt)))
 
 
-@route("round_results")
 class RoundResultsScene(ResultsBase):
     name = "round_results"
 
@@ -237,7 +235,6 @@ class RoundResultsScene(ResultsBase):
         return y
 
 
-@route("game_over")
 class GameOverScene(ResultsBase):
     name = "game_over"
 

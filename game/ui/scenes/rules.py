@@ -7,7 +7,6 @@ import pygame
 from ...rules.tiles import COLORS, JOKER_IDS, copies, face_of, parse_tiles
 from ...rules.variants import REGISTRY
 from .. import theme, tileart
-from ..routes import route
 from ..widgets import Button, Chooser
 from .common import MenuScene
 
@@ -75,7 +74,6 @@ def controls_for(variant) -> list[tuple[str, str]]:
     return out
 
 
-@route("rules")
 class RulesScene(MenuScene):
     name = "rules"
 

@@ -7,13 +7,11 @@ import pygame
 from ...rules.tiles import COLORS, JOKER_IDS, copies, face_of
 from .. import theme
 from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
-from ..routes import route
 from ..textfield import TextField
 from ..widgets import Button, Chooser, Slider, Toggle
 from .common import BackdropScene
 
 
-@route("settings")
 class SettingsScene(BackdropScene):
     name = "settings"
     drift_seed = 21

@@ -10,7 +10,6 @@ from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
 from .. import faces, theme
 from ..presetfield import PresetNumber
-from ..routes import route
 from ..widgets import Button, Chooser, Toggle
 from .common import BackdropScene, ErrorScene
 
@@ -59,7 +58,6 @@ def spec_choices(spec: OptionSpec) -> list[tuple[object, str]]:
     return [(spec.default, str(spec.default))]
 
 
-@route("setup")
 class SetupScene(BackdropScene):
     name = "setup"
     drift_seed = 5

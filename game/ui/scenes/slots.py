@@ -9,7 +9,6 @@ import pygame
 from ...storage import saves
 from .. import theme
 from ..errorlog import log_error
-from ..routes import route
 from ..widgets import Button
 from .common import BackdropScene, ErrorScene
 from .loading import open_saved_game, slot_label
@@ -39,7 +38,6 @@ def continue_choice():
     return target, [i for i in infos if i is not target]
 
 
-@route("slots")
 class SlotsScene(BackdropScene):
     """``mode`` "save" (three slots, from a game) or "load" (the autosave and the slots)."""
 

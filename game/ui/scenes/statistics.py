@@ -20,7 +20,6 @@ import pygame
 from ...storage import stats as stats_mod
 from .. import theme
 from ..errorlog import log_error
-from ..routes import route
 from ..widgets import Button
 from .common import DialogScene, ErrorScene, MenuScene
 
@@ -113,7 +112,6 @@ class ConfirmDialog(DialogScene):
         self.group.focus = len(self.group.widgets) - 1
 
 
-@route("statistics")
 class StatisticsScene(MenuScene):
     name = "statistics"
 

@@ -8,7 +8,6 @@ import pygame
 
 from .. import rest, theme
 from ..anim import out_back
-from ..routes import opening, route
 from ..widgets import Button
 from .common import BackdropScene
 
@@ -30,7 +29,6 @@ def first_time_player(has_save: bool) -> bool:
         return False
 
 
-@opening
 def first_scenes(app) -> list:
     """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
     first-time player of the real game (``app.welcome``), the first classic lesson on top, with
@@ -50,7 +48,6 @@ def first_scenes(app) -> list:
     return scenes
 
 
-@route("title")
 class TitleScene(BackdropScene):
     name = "title"
     drift_seed = 11

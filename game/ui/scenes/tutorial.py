@@ -9,12 +9,10 @@ from ...rules.variants import REGISTRY
 from ...tutorial import lessons as data
 from ...tutorial import progress
 from .. import theme
-from ..routes import route
 from ..widgets import Button
 from .common import BackdropScene
 
 
-@route("tutorial")
 class TutorialScene(BackdropScene):
     name = "tutorial"
 

@@ -18,7 +18,6 @@ from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
-from ...routes import route
 from ...scene import Scene
 from ...turnshow import TurnShow
 from ...worker import HINT
@@ -29,7 +28,6 @@ from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
 
-@route("play")
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
 
