@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
 from game.ui.app import App  # noqa: E402
 
 

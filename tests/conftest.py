@@ -12,6 +12,8 @@ if str(ROOT) not in sys.path:
 
 import pytest  # noqa: E402
 
+import game.ui.wiring  # noqa: E402,F401  (every screen registers itself before a test builds an App)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):

@@ -181,7 +181,7 @@ def test_a_first_time_player_gets_the_first_lesson_from_the_title():
         assert app.top.track["key"] == "classic" and app.top.lesson_index == 0
         key(app, pygame.K_ESCAPE)
         step(app, n=2)
-        app.pop_to(TitleScene)
+        app.pop_to("title")
         title.refresh()
         assert title.group.widgets[2].label == "Learn to play"  # no longer a first-time player
     finally:

@@ -309,9 +309,7 @@ def test_save_to_a_slot_from_the_pause_menu_and_continue_it(app):
     assert app.top is pause and any("Slot 2" in t.text for t in play.toasts)
     key(app, pygame.K_ESCAPE)
     # back on the title, Saved games offers the slots
-    from game.ui.scenes.title import TitleScene
-
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     title = app.top
     title.refresh()
     labels = [w.label for w in title.group.widgets]

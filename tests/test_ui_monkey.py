@@ -19,7 +19,6 @@ def scene_factories(app):
     from game.ui.scenes.common import DialogScene, ErrorScene
     from game.ui.scenes.pause import PauseScene
     from game.rules.variants import REGISTRY
-    from game.ui.scenes import EXTRA_SCENES
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.results import GameOverScene, RoundResultsScene
     from game.ui.scenes.rules import RulesScene
@@ -44,8 +43,8 @@ def scene_factories(app):
         lambda r: [SetupScene(app)],
         lambda r: [SettingsScene(app)],
         lambda r: [RulesScene(app, "classic")],
-        lambda r: [EXTRA_SCENES["tournament"](app)],
-        lambda r: [EXTRA_SCENES["statistics"](app)],
+        lambda r: [app.make("tournament")],
+        lambda r: [app.make("statistics")],
         lambda r: [play(r.randrange(1000))],
         lambda r: [play(r.randrange(1000), r.choice(sorted(REGISTRY)))],
         lambda r: [play(r.randrange(1000), options={"turn_time": 30})],

@@ -145,14 +145,14 @@ def test_a_finished_game_counts_once_however_the_end_is_reached(app):
     s2 = finished_game()
     assert s2.end_turn().ok and s2.phase == "game_over"
     assert persistence.autosave(s2.to_dict()).ok
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     app.top.refresh()
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
     assert stats.load_stats().get("classic").games == 2 and not persistence.has_autosave()
     # killed after the statistics but before the autosave was cleared: not counted again
     assert persistence.autosave(s2.to_dict()).ok
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     app.top.refresh()
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)

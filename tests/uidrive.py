@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+import game.ui.wiring  # noqa: F401  (every screen registers itself)
 from game.ui.app import App
 
 DT = 1 / 30

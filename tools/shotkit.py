@@ -41,6 +41,7 @@ def args(argv: list[str], default_out: str = "/tmp/shots") -> tuple[str, tuple[i
 
 def make_app(size: tuple[int, int]):
     """The real app, headless, computer turns answered in this process."""
+    import game.ui.wiring  # noqa: F401  (every screen registers itself)
     from game.ui.app import App
 
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)

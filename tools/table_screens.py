@@ -17,6 +17,7 @@ from uihelp import lay_table  # noqa: E402
 
 from game.rules import engine  # noqa: E402
 from game.play.session import Session  # noqa: E402
+import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
 from game.ui.app import App  # noqa: E402
 
 FORTY = ["K1 K2 K3 K4", "R5 B5 O5", "B7 B8 B9 B10 B11", "O1 O2 O3", "K9 R9 O9", "R10 R11 R12 R13",

@@ -15,6 +15,7 @@ import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the reposi
 import pygame  # noqa: E402
 from shotkit import frames, save  # noqa: E402
 
+import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
 from game.ui.app import App  # noqa: E402
 
 

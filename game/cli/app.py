@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
+        from ..ui import wiring  # noqa: F401  (every screen registers itself)
         from ..ui.app import App
     except ImportError as exc:
         print(f"Tile Rush cannot start: a package is missing ({exc}). Run `python3 main.py` from the game folder "
@@ -90,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # the last line of defence: log, explain, no traceback
-        from ..ui.app import log_error
+        from ..ui.errorlog import log_error
 
         path = log_error("starting or running the game", exc)
         print(f"Tile Rush stopped because of an unexpected problem: {exc.__class__.__name__}: {exc}", file=sys.stderr)

@@ -26,7 +26,10 @@ import sys
 import tempfile
 import time
 
+from ..rules.tiles import ALL_TILE_IDS, JOKER_IDS
 from .figures import percentile
+
+NUMBERED_TILES = len(ALL_TILE_IDS) - len(JOKER_IDS)  # ids 0 .. NUMBERED_TILES - 1 are the numbered tiles
 
 GOAL_P99_MS = 8.0
 
@@ -34,25 +37,25 @@ GOAL_P99_MS = 8.0
 def busy_state():
     """A classic game in the middle of a long round: 100 tiles on the table."""
     from ..rules import engine
-    from ..rules.board import Board
-
     from ..ai import player_names
+    from ..rules.board import Board
+    from ..rules.tiles import COLORS, copies, face_of
 
     names = player_names()
     level = next((lv for lv in ("hard", "medium", "basic") if lv in names), names[0])
     state = engine.new_game("classic", [("You", "human"), ("Mia", level), ("Otto", "basic"), ("Lena", "basic")], seed=1,
                             options={"turn_time": 120, "rounds": 3})
     sets = []
-    for colour in range(4):
+    for colour in COLORS:
         for copy in range(2):
-            ids = [((colour * 13 + n - 1) * 2 + copy) for n in range(2, 14)]
+            ids = [copies(face_of(colour, n))[copy] for n in range(2, 14)]
             sets += [ids[0:4], ids[4:8], ids[8:12]]
-    sets.append([(c * 13) * 2 + 1 for c in range(4)])  # the second copies of the 1s, as a group
+    sets.append([copies(face_of(c, 1))[1] for c in COLORS])  # the second copies of the 1s, as a group
     board = Board.from_sets(sets, 28)
-    ones = [(c * 13) * 2 for c in range(4)]
+    ones = [copies(face_of(c, 1))[0] for c in COLORS]
     state.board = board
     state.pool = []
-    racks = [[], [ones[0], ones[1], 104], [ones[2], 105], [ones[3]]]
+    racks = [[], [ones[0], ones[1], JOKER_IDS[0]], [ones[2], JOKER_IDS[1]], [ones[3]]]
     for p, rack in zip(state.players, racks):
         p.rack = list(rack)
         p.melded = True
@@ -69,7 +72,7 @@ def make_scene_class():
         RACK = 20
 
         def face_id(self, key: int) -> int:
-            return key if key < 1000 else ((key - 1000) * 5) % 104
+            return key if key < 1000 else ((key - 1000) * 5) % NUMBERED_TILES
 
         def targets(self):
             out = super().targets()
@@ -150,6 +153,7 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     import pygame
 
     from ..play.session import Session
+    from ..ui import wiring  # noqa: F401  (every screen registers itself)
     from ..ui.app import App
 
     settings = {"volume": 0.0, "muted": True, "animation_speed": 1.0, "window_size": list(size), "fullscreen": False,

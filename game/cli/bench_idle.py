@@ -74,6 +74,7 @@ def run_idle(args) -> int:
     if not 0.5 <= args.seconds <= 120 or args.timer < 0:  # (nan fails the first test too)
         print("error: --seconds must be between 0.5 and 120, --timer 0 or more", file=sys.stderr)
         return 2
+    from ..ui import wiring  # noqa: F401  (every screen registers itself)
     from ..ui.app import App
 
     home = tempfile.mkdtemp(prefix="tile-rush-bench-")

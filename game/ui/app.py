@@ -3,6 +3,9 @@
 Each scene has ``handle(event)``, ``update(dt)`` and ``draw(surface)``; ``draw``
 reads and never changes anything.  Only the top scene gets events and updates;
 scenes marked ``opaque = False`` (pause, dialogs) are drawn over the one below.
+The scene base class is ``game/ui/scene.py``; scenes are opened by name (``app.open("setup")``,
+see ``game/ui/routes.py``), so this module imports no scene: ``game/ui/wiring.py`` registers
+them all and must be imported before an App is built.
 
 ``App.step(events, dt)`` runs one frame without the clock, so tests drive the
 real scenes with synthesised events and a fixed ``dt`` and never sleep.
@@ -10,96 +13,23 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 
 from __future__ import annotations
 
-import datetime
-import os
-import stat
 import time as _time
-import traceback
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
 from ..storage import persistence
-from . import rest, theme
+from . import rest, routes, theme
+from .errorlog import log_error, log_line
+from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
+
+__all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES", "Scene", "log_error", "log_line"]
 
 MIN_SIZE = (800, 500)
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
-
-
-class Scene:
-    """Base scene.  Override what you need."""
-
-    opaque = True
-    name = "scene"
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    def enter(self) -> None:
-        """Pushed on the stack."""
-
-    def leave(self) -> None:
-        """Popped off the stack."""
-
-    def pause(self) -> None:
-        """Another scene went on top."""
-
-    def resume(self) -> None:
-        """Back on top."""
-
-    def resized(self, size: tuple[int, int]) -> None:
-        """The window changed size."""
-
-    def minimised(self) -> None:
-        """The window was minimised (a game pauses, so its clock stops)."""
-
-    def closing(self) -> None:
-        """The window is closing (save what must be saved)."""
-
-    def handle(self, event: pygame.event.Event) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-    def next_frame(self) -> float | None:
-        """When this scene's picture next changes by itself (see ``game/ui/rest.py``): 0.0 while
-        something moves, seconds until a change, or None until the player does something.
-        The default keeps a scene that was not taught to rest drawing every frame."""
-        return 0.0
-
-
-def log_error(context: str, exc: BaseException | None = None) -> str:
-    """Append a report to ``errors.log`` in the data folder; returns the file's path ("" if that failed)."""
-    try:
-        path = persistence.data_dir() / "errors.log"
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a pipe or a device named errors.log: never wait on it
-            os.close(fd)
-            return ""
-        with open(fd, "a", encoding="utf-8", errors="backslashreplace") as fh:
-            fh.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {context}\n")
-            if exc is not None:
-                fh.write("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
-            fh.write("\n")
-        return str(path)
-    except Exception:
-        return ""
-
-
-def log_line(text: str) -> None:
-    """One line in ``errors.log`` in the data folder (a note, not an error with a traceback)."""
-    try:
-        with open(persistence.data_dir() / "errors.log", "a", encoding="utf-8") as fh:
-            fh.write(f"{datetime.datetime.now().isoformat(timespec='seconds')} {' '.join(text.split())}\n")
-    except Exception:
-        pass
 
 
 class App:
@@ -121,6 +51,7 @@ class App:
         self.seed = seed
         self.variant = variant
         self.demo = demo
+        routes.check_wired()
         self.welcome = welcome  # a first-time player's first lesson opens over the title (the real game)
         self.want_sound = sound
         self.scenes: list[Scene] = []
@@ -159,18 +90,14 @@ class App:
             log_line(f"sound is off: {self.sound.error or 'no sound device'}")
         self.started = True
         self.running = True
-        from .scenes import first_scene
-
-        for scene in first_scene(self):
+        for scene in routes.first_scenes(self):
             self.push(scene)
         if self.settings_notice:  # settings that were reset on loading: said once
-            from .scenes.common import DialogScene
-
             try:
                 self.draw(self.screen)  # the title, for the dialog's backdrop
             except Exception:
                 pass
-            self.push(DialogScene(self, "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN))
+            self.open("dialog", "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN)
             self.settings_notice = ""
         return self
 
@@ -267,18 +194,37 @@ class App:
         scene.enter()
         return scene
 
-    def pop_to(self, kind: type) -> None:
-        """Pop scenes until one of type ``kind`` is on top (or the stack is empty)."""
+    def make(self, name: str, *args, **kwargs) -> Scene:
+        """A new scene of the screen registered as ``name`` (``game/ui/routes.py``)."""
+        return routes.make(self, name, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs) -> Scene:
+        """Push a new scene of the screen ``name``."""
+        return self.push(self.make(name, *args, **kwargs))
+
+    def switch(self, name: str, *args, **kwargs) -> Scene:
+        """Replace the top scene with a new scene of the screen ``name``."""
+        return self.replace(self.make(name, *args, **kwargs))
+
+    def pop_to(self, kind: str | type) -> None:
+        """Pop scenes until one named ``kind`` is on top (or the stack is empty).  ``kind`` may
+        still be a scene class (matched with isinstance) for code not yet moved to names."""
         self.dirty = True
-        while self.scenes and not isinstance(self.scenes[-1], kind):
+        while self.scenes and not _is(self.scenes[-1], kind):
             scene = self.scenes.pop()
             scene.leave()
         if self.scenes:
             self.scenes[-1].resume()
 
-    def find(self, kind: type) -> Scene | None:
+    def return_to(self, name: str) -> Scene:
+        """Back to the scene named ``name`` on the stack; a new one when there is none."""
+        self.pop_to(name)
+        return self.top if self.top is not None else self.open(name)
+
+    def find(self, kind: str | type) -> Scene | None:
+        """The topmost scene named ``kind`` (or, for older callers, of class ``kind``)."""
         for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
+            if _is(scene, kind):
                 return scene
         return None
 
@@ -392,12 +338,6 @@ class App:
         for scene in self.scenes[start:]:
             scene.draw(surface)
 
-    def snapshot(self) -> pygame.Surface:
-        """The current picture (for a blurred backdrop behind an overlay)."""
-        surf = pygame.Surface(self.size)
-        self.draw(surf)
-        return surf
-
     def crash(self, exc: BaseException) -> None:
         """Something went wrong inside a scene: log it, save what can be saved, tell the player."""
         self.crashes += 1
@@ -413,18 +353,15 @@ class App:
             self.exit_code = 1
             self.quit()
             return
-        from .scenes.common import ErrorScene
-        from .scenes.title import TitleScene
-
         while self.scenes:
             try:
                 self.scenes.pop().leave()
             except Exception:
                 pass
-        self.push(TitleScene(self))
-        self.push(ErrorScene(self, "Something went wrong",
-                             "Sorry, the game hit a problem it could not handle. Your game was saved at the start of the turn."
-                             + (f" Details are in {path}." if path else "")))
+        self.open("title")
+        self.open("error", "Something went wrong",
+                  "Sorry, the game hit a problem it could not handle. Your game was saved at the start of the turn."
+                  + (f" Details are in {path}." if path else ""))
 
     def run(self, max_frames: int | None = None, until=None) -> int:
         """The real loop: up to 60 frames a second while something moves, and at rest (only
@@ -474,13 +411,5 @@ class App:
         return self.exit_code
 
 
-def call_safely(fn: Callable[[], Any], context: str) -> Any:
-    try:
-        return fn()
-    except Exception as exc:
-        log_error(context, exc)
-        return None
-
-
-def env_flag(name: str) -> bool:
-    return os.environ.get(name, "") not in ("", "0", "false", "no")
+def _is(scene: Scene, kind: str | type) -> bool:
+    return scene.name == kind if isinstance(kind, str) else isinstance(scene, kind)

@@ -14,13 +14,14 @@ from typing import Iterable, Sequence
 
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line, check_set
+from ..rules.tiles import colour_index, is_joker, number_of
 
 MAX_SPLIT_TILES = 6  # more tiles than this are not shared out between both ends of a set
 
 
 def natural_key(t: int) -> tuple[int, int, int]:
     """Jokers last, then by number, then colour."""
-    return (1 if t >= 104 else 0, (t >> 1) % 13, (t >> 1) // 13)
+    return (1 if is_joker(t) else 0, number_of(t), colour_index(t))
 
 
 def set_order(tiles: Sequence[int]) -> list[int]:
@@ -37,7 +38,7 @@ def _orders(side: Sequence[int]) -> list[list[int]]:
     side = sorted(side, key=natural_key)
     if len(side) <= 1:
         return [list(side)]
-    if len(side) <= 4 and any(t >= 104 for t in side):
+    if len(side) <= 4 and any(is_joker(t) for t in side):
         seen, out = set(), []
         for p in permutations(side):
             if p not in seen:
@@ -218,7 +219,7 @@ def gap_for(line: Line, centres_x: Sequence[float], x: float) -> int:
 def can_stand_in(line: Line, index: int, tile: int) -> bool:
     """The core's word on whether ``tile`` may take the place of the joker at ``index``."""
     tiles = list(line.tiles)
-    if not 0 <= index < len(tiles) or tiles[index] < 104 or tile >= 104:
+    if not 0 <= index < len(tiles) or not is_joker(tiles[index]) or is_joker(tile):
         return False
     tiles[index] = int(tile)
     return bool(check_line(tiles))

@@ -24,8 +24,8 @@ import math
 
 import pygame
 
-from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..play.session import TABLE
+from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
 from . import clickplan, theme, variant_ui
 from .tileart import ASPECT
 
@@ -169,8 +169,6 @@ class ClickControls:
 
     def draw_refused(self, outcome) -> bool:
         """A refused draw: explain it in a dialog (Rummibug's 35-tile rule names a play)."""
-        from .scenes.common import DialogScene
-
         sc = self.scene
         sess = self.session
         msg = outcome.message or "you cannot draw now"
@@ -183,13 +181,12 @@ class ClickControls:
         elif not msg.endswith("."):
             msg += "."
 
-
         def show() -> None:
             sc.hint_tiles = tiles
             sc.hint_until = sc.time + 10.0
 
         choices = ([("Show me", "primary", show)] if tiles else []) + [("OK", "secondary", None)]
-        sc.app.push(DialogScene(sc.app, title, msg, choices, tone=theme.WARN))
+        sc.app.open("dialog", title, msg, choices, tone=theme.WARN)
         sc.app.sound.play("invalid")
         return True
 
@@ -360,14 +357,12 @@ class ClickControls:
             self.take(tile)
             return
         idx = line.tiles.index(tile)
-        if tile >= 104 and len(chosen) == 1 and clickplan.can_stand_in(line, idx, chosen[0]):
+        if is_joker(tile) and len(chosen) == 1 and clickplan.can_stand_in(line, idx, chosen[0]):
             self.ask_joker(chosen[0], tile, line)
             return
         self.add_to(chosen, line)
 
     def ask_joker(self, tile: int, joker: int, line) -> None:
-        from .scenes.common import DialogScene
-
         sc = self.scene
         name = tile_words(tile)
         cell = line.cells[line.tiles.index(joker)]
@@ -381,12 +376,12 @@ class ClickControls:
             if fresh is not None:
                 self.add_to([tile], fresh)
 
-        sc.app.push(DialogScene(
-            sc.app, "Replace the joker?",
+        sc.app.open(
+            "dialog", "Replace the joker?",
             f"Your {name} can take the joker's place in {set_words(line.tiles)}. Replace the joker (it then waits in the "
             f"holding area and must be used this turn), or add the {name} to the set?",
             [("Replace the joker", "primary", replace), ("Add to the set", "secondary", add), ("Cancel", "ghost", None)],
-            tone=theme.GOLD))
+            tone=theme.GOLD)
 
     def line_at(self, pos):
         """The table set under the pointer (or between two of its tiles) and its tiles' centres."""

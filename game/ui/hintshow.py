@@ -14,6 +14,7 @@ import math
 import pygame
 
 from ..play.steps import Step, turn_steps
+from ..rules.tiles import face_key
 from . import theme
 from .tileart import ASPECT
 
@@ -136,7 +137,7 @@ class HintShow:
 
     # -- drawing ----------------------------------------------------------------------------------
     def ghost(self, t: int, w: int, alpha: int) -> pygame.Surface:
-        key = (t >> 1 if t < 104 else 52, w, alpha)
+        key = (face_key(t), w, alpha)
         img = self._ghosts.get(key)
         if img is None:
             img = self.scene.app.tiles.face(t, w).copy()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..rules.tiles import tile_words
+from ..rules.tiles import number_of, tile_words
 from . import faces, theme
 
 SHOW = 2.6  # seconds at the normal speed
@@ -15,7 +15,7 @@ FLIP = 0.35  # each tile turns over this long after the one before
 
 def starts_text(names: list[str], drawn: list[int], first: int, lowest: bool) -> str:
     """Who starts and why, in words."""
-    numbers = [(t >> 1) % 13 for t in drawn]
+    numbers = [number_of(t) for t in drawn]  # numbered tiles only (a drawn joker was put back)
     best = (min if lowest else max)(numbers)
     tied = sum(1 for n in numbers if n == best) > 1
     who = names[first]

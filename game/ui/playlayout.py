@@ -70,10 +70,6 @@ class Grid:
         r = int(round((y - self.y0) / self.py)) + self.row0
         return (r, c)
 
-    def contains_cell(self, cell) -> bool:
-        r, c = cell
-        return self.row0 <= r < self.row0 + self.rows and self.col0 <= c < self.col0 + self.cols
-
     @property
     def rect(self) -> pygame.Rect:
         return pygame.Rect(int(self.x0), int(self.y0), int(self.px * self.cols), int(self.py * self.rows))

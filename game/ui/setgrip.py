@@ -91,7 +91,7 @@ class SetGrip:
         return False
 
     def pick_up_by_mouse(self, line, pos) -> None:
-        from .scenes.play import Drag
+        from .scenes.play.records import Drag
 
         sc = self.scene
         first = sc.sprites.get(line.tiles[0])

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from ..rules.tiles import ALL_TILE_IDS, JOKER_IDS, colour_index, copies, face_key, is_joker, number_of
 from . import theme
 
 SYMBOL_NAMES = {"K": "triangle", "R": "circle", "B": "square", "O": "diamond"}
@@ -76,14 +77,15 @@ def render_face(face: int, w: int, colourblind: bool) -> pygame.Surface:
     surf = _body(w, h, theme.TILE_FACE, theme.TILE_FACE_LOW, theme.TILE_EDGE)
     thick = max(2, int(round(h * 0.05)))
     fh = h - thick
-    if face == 52:
+    tile_id = copies(face)[0]
+    if is_joker(tile_id):
         _draw_joker(surf, w, fh)
         if colourblind:
             label = theme.text("J", fh * 0.2, (90, 90, 100))
             surf.blit(label, (w - label.get_width() - max(2, w // 10), fh - label.get_height() - 1))
         return surf
-    key = theme.COLOUR_ORDER[face // 13]
-    number = face % 13 + 1
+    key = theme.COLOUR_ORDER[colour_index(tile_id)]
+    number = number_of(tile_id)
     colour = theme.TILE_COLOURS[key]
     num = theme.text(str(number), fh * (0.56 if number < 10 else 0.5), colour)
     if num.get_width() > w * 0.9:
@@ -160,7 +162,7 @@ class TileArt:
             self.colourblind = on
 
     def face(self, tile_id: int, w: int) -> pygame.Surface:
-        f = 52 if tile_id >= 104 else tile_id >> 1
+        f = face_key(tile_id)
         w = max(8, int(w))
         key = (f, w, self.colourblind)
         surf = self._faces.get(key)
@@ -176,7 +178,7 @@ class TileArt:
         size changes in flight: cheap, and cached, so animation never re-renders faces)."""
         if dw == w:
             return self.face(tile_id, w)
-        f = 52 if tile_id >= 104 else tile_id >> 1
+        f = face_key(tile_id)
         key = (f, int(w), int(dw), self.colourblind)
         surf = self._scaled.get(key)
         if surf is None:
@@ -216,7 +218,7 @@ class TileArt:
 
     def warm(self, w: int) -> None:
         """Render every face at width ``w`` now (so the first frames do not stutter)."""
-        for t in range(0, 106, 2):
+        for t in ALL_TILE_IDS[::2]:  # one copy of each face, the joker last
             self.face(t, w)
-        self.face(104, w)
+        self.face(JOKER_IDS[0], w)
         self.back(w)

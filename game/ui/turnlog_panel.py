@@ -12,6 +12,8 @@ import pygame
 from . import faces, theme
 from .tileart import ASPECT
 
+TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
+
 
 class TurnLogPanel:
     def __init__(self, show) -> None:
@@ -106,8 +108,6 @@ class TurnLogPanel:
             if not self.show.replay_last():
                 sc.toast("No computer turn to show yet this round", theme.INK_DIM, 2.5)
         elif name == "speed":
-            from .turnshow import TURN_SPEEDS
-
             keys = [k for k, _ in TURN_SPEEDS]
             self.show.set_speed(keys[(keys.index(self.show.speed) + 1) % len(keys)])
 
@@ -128,8 +128,6 @@ class TurnLogPanel:
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=238, edge=theme.PANEL_EDGE, shadow=int(8 * s))
         title = theme.text("Turns", 22 * s, theme.GOLD)
         surf.blit(title, (r.x + int(12 * s), r.y + int(10 * s)))
-        from .turnshow import TURN_SPEEDS
-
         labels = {"close": "×", "replay": "Show last turn", "speed": "Turn speed: " + dict(TURN_SPEEDS)[self.show.speed]}
         for name, b in self.buttons(lay).items():
             hover = b.collidepoint(mouse)

@@ -20,10 +20,10 @@ import pygame
 
 from ..play.steps import Step, positions, turn_steps
 from . import faces, theme
+from .errorlog import log_error
 from .hintshow import HintShow
 from .turnlog_panel import TurnLogPanel
 
-TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]
 STEP_SECONDS = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}  # one step, move and pause
 
 
@@ -85,8 +85,6 @@ class TurnShow:
         try:
             self.log.add(ev, sc.name_of, sess.state.round, bool(sess.variant.crossword))
         except Exception as exc:  # the log is a view: it never stops the game
-            from .app import log_error
-
             log_error("turn log", exc)
         if ev.get("type") in ("turn", "round_start", "round_end"):
             self.hint.clear()
@@ -138,7 +136,7 @@ class TurnShow:
         sc = self.scene
         if pb is None:
             return
-        from .scenes.play import Pending
+        from .scenes.play.records import Pending
 
         for st in pb.steps[pb.idx:]:
             for t in st.tiles:
@@ -152,7 +150,7 @@ class TurnShow:
         self._end()
 
     def _begin_step(self, pb: Playback) -> None:
-        from .scenes.play import Highlight, Pending
+        from .scenes.play.records import Highlight, Pending
 
         sc = self.scene
         st = pb.steps[pb.idx]

@@ -42,6 +42,13 @@ from typing import Callable
 
 PLUGINS: dict[str, Callable] = {}
 GENERAL: list[tuple[Callable, Callable]] = []
+_loaders: list[Callable[[], None]] = []
+
+
+def load_later(load: Callable[[], None]) -> None:
+    """``load()`` imports plugin modules (each registers itself); it runs once, when the first
+    play screen asks for its plugin (``game/ui/wiring.py`` declares the plugin modules)."""
+    _loaders.append(load)
 
 
 def register(variant_key: str, factory: Callable) -> None:
@@ -77,8 +84,8 @@ class Combined:
 
 
 def plugin_for(scene):
-    from . import boardview, controls, r200, setgrip  # noqa: F401  (register the click controls, the crossword board, claims, set grips)
-
+    while _loaders:
+        _loaders.pop(0)()
     variant = scene.session.variant
     parts = []
     factory = PLUGINS.get(scene.session.state.variant_key)

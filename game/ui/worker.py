@@ -230,12 +230,6 @@ class AIWorker:
                     pass
         return None
 
-    def forget(self) -> None:
-        """Drop interest in outstanding jobs (a new game started)."""
-        self.pending.clear()
-        self._outstanding.clear()
-        self._sync_jobs.clear()
-
     # -- shutting down --------------------------------------------------------------------------
     def _close_process(self) -> None:
         if self._bridge is not None:

@@ -26,12 +26,8 @@ def leaves_demo(ev) -> bool:
 
 def leave_demo(app, play) -> None:
     """Save the demo (as closing a game does) and go back to the title screen."""
-    from .title import TitleScene
-
     play.closing()
-    app.pop_to(TitleScene)
-    if app.top is None:
-        app.push(TitleScene(app))
+    app.return_to("title")
 
 
 def draw_badge(surf, play, lay) -> None:

@@ -9,9 +9,11 @@ from typing import Callable
 
 import pygame
 
+from ...rules.tiles import ALL_TILE_IDS
 from ...storage import persistence
 from .. import rest, theme
-from ..app import Scene, log_error
+from ..errorlog import log_error
+from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
 
@@ -159,6 +161,8 @@ class DialogScene(OverlayScene):
     """A message with one or more buttons.  ``choices``: (label, style, callback); ``focus``:
     the choice Enter picks at first (the safe one where a choice costs something)."""
 
+    name = "dialog"
+
     def __init__(self, app, title: str, message: str, choices: list[tuple[str, str, Callable[[], None] | None]],
                  tone=theme.GOLD, focus: int = 0) -> None:
         super().__init__(app)
@@ -224,6 +228,8 @@ class DialogScene(OverlayScene):
 
 
 class ErrorScene(DialogScene):
+    name = "error"
+
     def __init__(self, app, title: str, message: str) -> None:
         super().__init__(app, title, message, [("OK", "primary", None)], tone=theme.BAD)
 
@@ -244,7 +250,7 @@ class Drift:
         self.items = []
         for _ in range(count):
             self.items.append([rnd.uniform(0, 1), rnd.uniform(0, 1), rnd.uniform(-0.012, 0.012), rnd.uniform(-0.03, -0.008),
-                               rnd.randrange(106), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
+                               rnd.randrange(len(ALL_TILE_IDS)), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
         self.t = 0.0
 
     def update(self, dt: float) -> None:

@@ -9,7 +9,7 @@ from typing import Callable
 
 from ...storage.saves import shelf
 from .. import theme
-from ..app import log_error
+from ..errorlog import log_error
 from .common import DialogScene
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules.turn import Problem
 from ...play.session import Outcome, Session
+from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
@@ -213,10 +213,8 @@ class LessonScene(PlayScene):
         self.app.push(DialogScene(self.app, "Lesson done", self.step.get("done", "Well done."), choices, tone=theme.GOOD))
 
     def play_game(self) -> None:
-        from .setup import SetupScene
-
         self.app.pop()
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     # -- drawing -------------------------------------------------------------------------------
     def draw_card(self, surf, lay, r: pygame.Rect) -> None:
@@ -266,7 +264,3 @@ def first_lesson_scene(app) -> LessonScene:
     track, _ = data.first_lesson()
     progress.touch()
     return LessonScene(app, track, 0)
-
-
-def open_first_lesson(app) -> LessonScene:
-    return app.push(first_lesson_scene(app))

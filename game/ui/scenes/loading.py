@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import log_error
+from ..errorlog import log_error
 from .common import DialogScene, ErrorScene
 
 
@@ -120,8 +120,6 @@ def open_saved_game(app, slot: str) -> bool:
         return False
     from ...rules.state import StateError
     from ...play.session import Session
-    from .play import PlayScene
-    from .title import TitleScene
 
     try:
         session = Session.from_dict({**(got.session or {}), "state": got.state.to_dict()})
@@ -133,10 +131,8 @@ def open_saved_game(app, slot: str) -> bool:
         app.push(ErrorScene(app, "Cannot continue", f"{title} could not be opened because of an unexpected problem."
                             + (f" Details are in {path}." if path else "")))
         return False
-    app.pop_to(TitleScene)
-    if app.top is None:
-        app.push(TitleScene(app))
-    play = app.push(PlayScene(app, session))
+    app.return_to("title")
+    play = app.open("play", session)
     if got.message:
         if got.recovered_from_backup and got.damaged_files:
             lead = (f"{title} was damaged, so the game goes on from the save made before it "

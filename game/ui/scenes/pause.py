@@ -8,7 +8,7 @@ import pygame
 
 from .. import theme
 from ..widgets import Button
-from .common import OverlayScene
+from .common import OverlayScene, blurred
 
 # Other screens may add entries here: (label, factory taking (app, play scene) -> None).
 EXTRA_ITEMS: list[tuple[str, Callable]] = []
@@ -33,34 +33,22 @@ class PauseScene(OverlayScene):
         return None  # a still picture over the paused game
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.play.session.state.variant_key))
+        self.app.open("rules", self.play.session.state.variant_key)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def save_slot(self) -> None:
-        from .slots import SlotsScene
-
-        self.app.push(SlotsScene(self.app, "save", self.play))
+        self.app.open("slots", "save", self.play)
 
     def save_and_quit(self) -> None:
-        from .title import TitleScene
-
         self.play.closing()
-        self.app.pop_to(TitleScene)
-        if self.app.top is None:
-            self.app.push(TitleScene(self.app))
+        self.app.return_to("title")
 
     def resume(self) -> None:
         # back from rules/settings: the picture below may have changed size or look
         self.backdrop = None
         try:
-            from .common import blurred
-
             self.backdrop = blurred(self._play_picture())
         except Exception:
             self.backdrop = None

@@ -14,6 +14,7 @@ import pygame
 
 from ...replay import store, timeline
 from ...rules.state import GameState
+from ...rules.tiles import colour_index, is_joker
 from .. import theme
 from ..tileart import tile_height
 from ..widgets import Button
@@ -235,9 +236,9 @@ class ReplayScene(BackdropScene):
         r = self.rack_rect
         theme.draw_panel(surf, r, radius=int(12 * s))
         pad = int(10 * s)
-        rack = sorted(f.racks[self.viewer], key=lambda t: (t >= 104, (t >> 1) // 13, t))
+        rack = sorted(f.racks[self.viewer], key=lambda t: (is_joker(t), colour_index(t), t))
         if f.before is not None and self.showing and self.missed() is not None:
-            rack = [t for t in sorted(f.before.rack, key=lambda t: (t >= 104, (t >> 1) // 13, t))
+            rack = [t for t in sorted(f.before.rack, key=lambda t: (is_joker(t), colour_index(t), t))
                     if t not in set(self.missed().tiles)]
         others = "   ".join(f"{self.names[i]}: {len(rk)} tiles, {f.scores[i]} points"
                            for i, rk in enumerate(f.racks) if i != self.viewer)

@@ -52,10 +52,8 @@ class ResultsBase(OverlayScene):
 
     def open_replay(self) -> None:
         """The game so far, turn by turn (``scenes/replay.py``)."""
-        from .replay import ReplayScene
-
         self.auto_at = None
-        self.app.push(ReplayScene(self.app, self.session.state.clone(), self.session.viewer))
+        self.app.open("replay", self.session.state.clone(), self.session.viewer)
 
     def draw_frame(self, surf, title: str, colour) -> float:
         if self._layout_size != self.app.size:
@@ -260,7 +258,6 @@ class GameOverScene(ResultsBase):
 
     def play_again(self) -> None:
         from ...play.session import Session
-        from .play import PlayScene
 
         st = self.session.state
         opponents = [p.kind for p in st.players[1:]] if not self.session.demo else [p.kind for p in st.players[1:]]
@@ -272,14 +269,10 @@ class GameOverScene(ResultsBase):
             self.to_title()
             return
         self.app.pop()
-        self.app.replace(PlayScene(self.app, session))
+        self.app.switch("play", session)
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.pop_to(TitleScene)
-        if self.app.top is None:
-            self.app.push(TitleScene(self.app))
+        self.app.return_to("title")
 
     def hook(self, name: str, *args):
         """A rule set's own words for the results (``variant_ui``'s ``results_*`` hooks)."""

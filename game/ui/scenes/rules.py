@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.tiles import COLORS, JOKER_IDS, copies, face_of, parse_tiles
 from ...rules.variants import REGISTRY
-from ...rules.tiles import parse_tiles
 from .. import theme, tileart
 from ..widgets import Button, Chooser
 from .common import MenuScene
@@ -135,9 +135,9 @@ class RulesScene(MenuScene):
         # the four colours (and their symbols)
         tw = int(40 * s)
         strip = pygame.Surface((width, int(tw * 1.4) + 4), pygame.SRCALPHA)
-        for i, face in enumerate((4, 13 + 4, 26 + 4, 39 + 4)):
-            strip.blit(self.app.tiles.face(face * 2, tw), (i * (tw + 8), 0))
-        strip.blit(self.app.tiles.face(104, tw), (4 * (tw + 8) + 12, 0))
+        for i, colour in enumerate(COLORS):  # the 5 of each colour
+            strip.blit(self.app.tiles.face(copies(face_of(colour, 5))[0], tw), (i * (tw + 8), 0))
+        strip.blit(self.app.tiles.face(JOKER_IDS[0], tw), (4 * (tw + 8) + 12, 0))
         add(strip, 0)
         height = sum(p.get_height() + sp for p, sp in parts) + 10
         surf = pygame.Surface((width, height), pygame.SRCALPHA)

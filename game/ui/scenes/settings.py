@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.tiles import COLORS, JOKER_IDS, copies, face_of
 from .. import theme
 from ..app import ANIMATION_SPEEDS, WINDOW_SIZES
 from ..textfield import TextField
@@ -27,7 +28,8 @@ class SettingsScene(BackdropScene):
         self.speed = Chooser("Animation", list(ANIMATION_SPEEDS), 0, lambda v: self.set("animation_speed", v),
                              help="Off shows every move at once")
         self.speed.set_value(min((v for v, _ in ANIMATION_SPEEDS), key=lambda v: abs(v - speed)))
-        from ..turnshow import TURN_SPEEDS, turn_speed
+        from ..turnlog_panel import TURN_SPEEDS
+        from ..turnshow import turn_speed
 
         self.turns = Chooser("Computer turns", list(TURN_SPEEDS), 1, lambda v: self.set("turn_speed", v),
                              help="Each step of a computer's play shown in turn; a click skips")
@@ -108,13 +110,13 @@ class SettingsScene(BackdropScene):
         p = self.preview
         theme.draw_panel(surf, p, radius=int(14 * s))
         tw = int(54 * s)
-        faces = [(0 * 13 + 6) * 2, (1 * 13 + 6) * 2, (2 * 13 + 6) * 2, (3 * 13 + 6) * 2]
+        faces = [copies(face_of(colour, 7))[0] for colour in COLORS]  # the 7 of each colour
         for i, f in enumerate(faces):
             x = p.x + int(12 * s) + (i % 2) * (tw + int(8 * s))
             y = p.y + int(14 * s) + (i // 2) * int(tw * 1.45)
             surf.blit(self.app.tiles.face(f, tw), (x, y))
         jy = p.y + int(14 * s) + 2 * int(tw * 1.45)
-        surf.blit(self.app.tiles.face(104, tw), (p.x + int(12 * s), jy))
+        surf.blit(self.app.tiles.face(JOKER_IDS[0], tw), (p.x + int(12 * s), jy))
         tip = self.group.tooltip()
         if tip:
             tt = theme.text(tip, 19 * s, theme.INK_DIM, bold=False)

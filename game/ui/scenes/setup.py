@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from ...ai import player_names
+from ...play.session import OPPONENT_NAMES
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
-from ...play.session import OPPONENT_NAMES
 from .. import faces, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
@@ -178,7 +178,6 @@ class SetupScene(BackdropScene):
 
     def _start_new(self) -> None:
         from ...play.session import Session
-        from .play import PlayScene
 
         try:
             session = Session.new(self.variant_key, self.opponent_levels[: self.opponents], seed=self.app.seed,
@@ -188,12 +187,10 @@ class SetupScene(BackdropScene):
             return
         if self.app.seed is not None:
             self.app.seed += 1  # the next game from this menu deals differently
-        self.app.replace(PlayScene(self.app, session))
+        self.app.switch("play", session)
 
     def show_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.variant_key))
+        self.app.open("rules", self.variant_key)
 
     def handle(self, ev) -> None:
         focused = self.group.focused

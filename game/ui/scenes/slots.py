@@ -8,7 +8,7 @@ import pygame
 
 from ...storage import saves
 from .. import theme
-from ..app import log_error
+from ..errorlog import log_error
 from ..widgets import Button
 from .common import BackdropScene, ErrorScene
 from .loading import open_saved_game, slot_label

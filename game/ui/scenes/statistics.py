@@ -19,7 +19,7 @@ import pygame
 
 from ...storage import stats as stats_mod
 from .. import theme
-from ..app import log_error
+from ..errorlog import log_error
 from ..widgets import Button
 from .common import DialogScene, ErrorScene, MenuScene
 
@@ -175,9 +175,7 @@ class StatisticsScene(MenuScene):
 
     # -- reset -----------------------------------------------------------------------------------
     def open_replays(self) -> None:
-        from .replay import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.open("replays")
 
     def ask_reset(self) -> None:
         key, title, _ = self.keys[self.tab]

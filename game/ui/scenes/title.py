@@ -29,6 +29,25 @@ def first_time_player(has_save: bool) -> bool:
         return False
 
 
+def first_scenes(app) -> list:
+    """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
+    first-time player of the real game (``app.welcome``), the first classic lesson on top, with
+    the lesson menu under it, so Back leads to the other lessons and then to the title."""
+    title = TitleScene(app)
+    scenes = [title]
+    if app.welcome and not app.demo and title.first_time:
+        scenes += [app.make("tutorial"), app.make("first_lesson")]
+    if app.demo:
+        from ...play.session import Session
+        from ...rules.variants import REGISTRY
+
+        variant = app.variant or "classic"
+        n = max(1, min(3, REGISTRY[variant].max_players - 1))
+        session = Session.new(variant, ["medium"] * n, seed=app.seed, demo=True)
+        scenes.append(app.make("play", session))
+    return scenes
+
+
 class TitleScene(BackdropScene):
     name = "title"
     drift_seed = 11
@@ -97,9 +116,7 @@ class TitleScene(BackdropScene):
 
     # -- actions -------------------------------------------------------------------------------
     def new_game(self) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def continue_game(self) -> None:
         from .loading import open_saved_game
@@ -110,39 +127,22 @@ class TitleScene(BackdropScene):
             self.refresh()
 
     def saved_games(self) -> None:
-        from .slots import SlotsScene
-
-        self.app.push(SlotsScene(self.app, "load"))
+        self.app.open("slots", "load")
 
     def open_extra(self, key: str) -> None:
-        from . import EXTRA_SCENES
-
-        factory = EXTRA_SCENES.get(key)
-        if factory is not None:
-            self.app.push(factory(self.app))
+        self.app.open(key)
 
     def learn(self) -> None:
         """The tutorial; a first-time player goes straight into the first classic lesson."""
+        self.app.open("tutorial")
         if self.first_time:
-            from .lesson import open_first_lesson
-            from .tutorial import TutorialScene
-
-            self.app.push(TutorialScene(self.app))
-            open_first_lesson(self.app)
-            return
-        from .tutorial import TutorialScene
-
-        self.app.push(TutorialScene(self.app))
+            self.app.open("first_lesson")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.app.variant or "classic"))
+        self.app.open("rules", self.app.variant or "classic")
 
     # -- layout and drawing ---------------------------------------------------------------------
     def layout(self, size) -> None:

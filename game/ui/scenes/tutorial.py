@@ -54,9 +54,7 @@ class TutorialScene(BackdropScene):
 
     def _opener(self, i: int):
         def open_lesson():
-            from .lesson import LessonScene
-
-            self.app.push(LessonScene(self.app, self.track, i))
+            self.app.open("lesson", self.track, i)
         return open_lesson
 
     def resume(self) -> None:

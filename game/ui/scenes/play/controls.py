@@ -138,11 +138,9 @@ class PlayInput:
             self.on_event(ev)
 
     def open_pause(self) -> None:
-        from ..pause import PauseScene
-
         self.drag = None
         self.press = None
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
         """Put ``tiles`` down with the first at ``cell`` (tile ``lead`` under the pointer: on a

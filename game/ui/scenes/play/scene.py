@@ -13,11 +13,12 @@ from typing import Callable
 
 import pygame
 
-from ....rules.tiles import set_words, tiles_in_words
 from ....play.session import RACK, Session
+from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
 from ...anim import Effects, Sprite
-from ...app import Scene, log_error
+from ...errorlog import log_error
+from ...scene import Scene
 from ...turnshow import TurnShow
 from ...worker import HINT
 from .controls import PlayInput
@@ -316,15 +317,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.results_at = self.time + self.dur(2.4)
 
     def show_results(self) -> None:
-        from ..results import GameOverScene, RoundResultsScene
-
         if self.app.top is not self:
             self.results_at = self.time + 0.1
             return
         if self.session.phase == "game_over":
-            self.app.push(GameOverScene(self.app, self))
+            self.app.open("game_over", self)
         elif self.session.phase == "round_over":
-            self.app.push(RoundResultsScene(self.app, self))
+            self.app.open("round_results", self)
 
     def next_round(self) -> None:
         if self.session.next_round():
@@ -361,7 +360,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
                 text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
-            text = tiles_in_words(sorted(tiles, key=lambda t: (t >= 104, t)))
+            text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if tiles and self.turnshow.hint_arrived(action["board"], tiles):
             pass  # shown on the table
