@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
         ok = real_step(list(events) + player_input(app), dt, draw)
         from game.ui.scenes.play import PlayScene
 
-        play = app.find(PlayScene)
+        play = next((s for s in reversed(app.scenes) if isinstance(s, PlayScene)), None)  # a tournament table too
         if play is not None:
             st = play.session.state
             mark = (play.session.game_id, st.round, st.total_turns)

@@ -184,7 +184,7 @@ def test_a_save_made_after_an_error_keeps_the_backup():
 def test_the_app_crash_handler_keeps_the_backup():
     from uidrive import make_app
 
-    from game.ui.app import Scene
+    from game.ui.scene import Scene
 
     class SavesOnClose(Scene):
         def closing(self):
@@ -408,7 +408,7 @@ def test_between_tables_the_saved_game_must_be_the_next_tables():
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_an_error_log_that_is_a_pipe_is_not_waited_on():
-    from game.ui.app import log_error
+    from game.ui.errorlog import log_error
 
     os.mkfifo(persistence.data_dir() / "errors.log")
     assert log_error("testing", RuntimeError("x")) == ""

@@ -14,7 +14,7 @@ import pytest
 from game.storage import persistence
 from game.cli.app import main
 from game.play.session import Session
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -46,7 +46,7 @@ def test_title_menu_reaches_every_screen(app):
             if app.top is not title:
                 key(app, pygame.K_ESCAPE)
         assert app.top is title
-    assert seen == ["setup", "lesson", "tournament", "statistics", "settings", "rules"]
+    assert seen == ["setup", "lesson", "tournament_setup", "statistics", "settings", "rules"]
     click(app, title.group.widgets[7].rect.center)
     assert not app.running
 

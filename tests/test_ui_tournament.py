@@ -110,7 +110,7 @@ def saved_tournament() -> saves.LoadResult:
 def test_enter_a_nine_entrant_tournament_from_the_title(app):
     open_tournament(app)
     setup = app.top
-    assert isinstance(setup, TournamentSetupScene) and setup.name == "tournament"
+    assert isinstance(setup, TournamentSetupScene) and setup.name == "tournament_setup"
     assert [v for v, _ in setup.field_chooser.options] == list(range(9, 49))
     # fewest entrants by keyboard, strict mode on
     setup.group.focus = 0

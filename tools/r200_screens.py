@@ -84,7 +84,7 @@ def main(argv):
     save(app, outdir, f"{tag}-exact-200-banner")
     frames(app, 240)
     save(app, outdir, f"{tag}-exact-200-results")
-    app.pop_to(PlayScene)
+    app.pop_to("play")
     app.pop()
 
     # a game that ended blocked: closest to 200
@@ -97,7 +97,7 @@ def main(argv):
     save(app, outdir, f"{tag}-blocked-banner")
     frames(app, 240)
     save(app, outdir, f"{tag}-blocked-results")
-    app.pop_to(PlayScene)
+    app.pop_to("play")
     app.pop()
 
     # laying two tiles along row 2 across the 12s (the run R10 R11 R12 R13 forms)

@@ -192,7 +192,7 @@ def persistence_screens(app, outdir, tag):
     title.continue_game()
     frames(app, 150)  # the tiles are dealt, then the message comes up over the game
     save(app, outdir, f"{tag}-continue-recovered")
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     frames(app, 2)
     saves.slot_path("autosave").write_text(json.dumps({"format": "tile-rush-save", "schema": 2, "game": [1, 2, 3]}))
     persistence.backup_path(saves.slot_path("autosave")).write_text("")
@@ -200,7 +200,7 @@ def persistence_screens(app, outdir, tag):
     title.continue_game()
     frames(app, 10)
     save(app, outdir, f"{tag}-continue-refused")
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     title.refresh()
     saves.delete_slot("slot1")
     d = sess.to_dict()
@@ -211,7 +211,7 @@ def persistence_screens(app, outdir, tag):
     title.continue_game()
     frames(app, 10)
     save(app, outdir, f"{tag}-slots-recovered")
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     frames(app, 2)
 
 
@@ -222,7 +222,7 @@ def demo_screens(app, outdir, tag, variant):
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
 
-    app.pop_to(TitleScene)
+    app.pop_to("title")
     n = min(3, REGISTRY[variant].max_players - 1)
     demo = Session.new(variant, ["basic"] * n, seed=5, demo=True)
     app.push(PlayScene(app, demo))

@@ -59,7 +59,7 @@ def main(argv):
             scene.end_or_draw()
         frames(app, 20)
         save(app, outdir, f"{tag}-lesson-{tagname}-done")
-        app.pop_to(TutorialScene)
+        app.pop_to("tutorial")
         frames(app, 2)
     if "--no-replay" not in argv:
         replay_screens(app, outdir, tag)

@@ -25,7 +25,7 @@ from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
 
-__all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES", "Scene", "log_error", "log_line"]
+__all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
@@ -206,11 +206,10 @@ class App:
         """Replace the top scene with a new scene of the screen ``name``."""
         return self.replace(self.make(name, *args, **kwargs))
 
-    def pop_to(self, kind: str | type) -> None:
-        """Pop scenes until one named ``kind`` is on top (or the stack is empty).  ``kind`` may
-        still be a scene class (matched with isinstance) for code not yet moved to names."""
+    def pop_to(self, name: str) -> None:
+        """Pop scenes until one named ``name`` is on top (or the stack is empty)."""
         self.dirty = True
-        while self.scenes and not _is(self.scenes[-1], kind):
+        while self.scenes and self.scenes[-1].name != name:
             scene = self.scenes.pop()
             scene.leave()
         if self.scenes:
@@ -221,12 +220,9 @@ class App:
         self.pop_to(name)
         return self.top if self.top is not None else self.open(name)
 
-    def find(self, kind: str | type) -> Scene | None:
-        """The topmost scene named ``kind`` (or, for older callers, of class ``kind``)."""
-        for scene in reversed(self.scenes):
-            if _is(scene, kind):
-                return scene
-        return None
+    def find(self, name: str) -> Scene | None:
+        """The topmost scene named ``name``."""
+        return next((scene for scene in reversed(self.scenes) if scene.name == name), None)
 
     def quit(self) -> None:
         self.running = False
@@ -410,6 +406,3 @@ class App:
         pygame.quit()
         return self.exit_code
 
-
-def _is(scene: Scene, kind: str | type) -> bool:
-    return scene.name == kind if isinstance(kind, str) else isinstance(scene, kind)

@@ -145,6 +145,27 @@ def _tournament(app):
     return open_tournament(app)
 
 
+@route("tournament_setup")
+def _tournament_setup(app, replacing=None):
+    from .scenes.tournament import TournamentSetupScene
+
+    return TournamentSetupScene(app, replacing=replacing)
+
+
+@route("tournament_info")
+def _tournament_info(app, run, field: int):
+    from .scenes.tournament import TournamentInfoScene
+
+    return TournamentInfoScene(app, run, field)
+
+
+@route("bracket")
+def _bracket(app, run):
+    from .scenes.tournament import BracketScene
+
+    return BracketScene(app, run)
+
+
 @route("dialog")
 def _dialog(app, title: str, message: str, choices: list, **style):
     """``style``: DialogScene's ``tone`` and ``focus``."""

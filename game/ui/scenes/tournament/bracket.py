@@ -13,7 +13,7 @@ from ....rules.variants.golden import GoldenGames
 from ....tournament import TournamentError
 from ....tournament.run import TournamentRun
 from ... import rest, theme
-from ...app import log_error
+from ...errorlog import log_error
 from ...widgets import Button, FocusGroup
 from ..common import ErrorScene, OverlayScene
 from ..rules import RulesScene
@@ -155,10 +155,8 @@ class BracketScene(BracketCanvas):
         to_title(self.app)
 
     def new_tournament(self) -> None:
-        from .entry import TournamentSetupScene
-
         to_title(self.app)
-        self.app.push(TournamentSetupScene(self.app, replacing=self.run))
+        self.app.open("tournament_setup", replacing=self.run)
 
     # -- the buttons -------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -14,7 +14,7 @@ import pygame
 from ....tournament import Bracket, StageView, TableRef, TableView
 from ....tournament.run import TournamentRun
 from ... import theme
-from ...app import Scene
+from ...scene import Scene
 from ..setup import level_label
 from .parts import MEDAL_COLOURS, draw_disc, face_of
 

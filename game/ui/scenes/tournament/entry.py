@@ -11,7 +11,8 @@ from ....rules.variants.golden import GoldenGames
 from ....tournament import SUGGESTED_FIELD, TournamentError, describe_structure
 from ....tournament.run import TournamentRun
 from ... import faces, theme
-from ...app import Scene, log_error
+from ...errorlog import log_error
+from ...scene import Scene
 from ...widgets import Button, Chooser, Toggle
 from ..common import BackdropScene, DialogScene, ErrorScene
 from ..setup import level_label
@@ -117,7 +118,7 @@ class TournamentLobbyScene(BackdropScene):
 
 # -- set-up ----------------------------------------------------------------------------------------
 class TournamentSetupScene(BackdropScene):
-    name = "tournament"
+    name = "tournament_setup"
     drift_seed = 23
     drift_count = 16
 
@@ -187,9 +188,7 @@ class TournamentSetupScene(BackdropScene):
             bracket.notice(run.save_error[0].upper() + run.save_error[1:], theme.BAD)
 
     def show_rules(self) -> None:
-        from .medals import TournamentInfoScene
-
-        self.app.push(TournamentInfoScene(self.app, None, self.field))
+        self.app.open("tournament_info", None, self.field)
 
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.group.focused, Button):

@@ -40,10 +40,8 @@ class MedalsScene(BackdropScene):
         self.app.sound.play("win")
 
     def new_tournament(self) -> None:
-        from .entry import TournamentSetupScene
-
         to_title(self.app)
-        self.app.push(TournamentSetupScene(self.app, replacing=self.run))
+        self.app.open("tournament_setup", replacing=self.run)
 
     def to_title(self) -> None:
         to_title(self.app)

@@ -34,21 +34,18 @@ LEVEL_MIXES = [
 
 def to_bracket(app, run: TournamentRun) -> "BracketScene":
     """Leave the menus: the bracket goes straight above the title screen."""
-    from ..title import TitleScene
-    from .bracket import BracketScene
-
-    app.pop_to(TitleScene)
-    if app.top is None:
-        app.push(TitleScene(app))
-    return app.push(BracketScene(app, run))
+    app.return_to("title")
+    return app.open("bracket", run)
 
 
 def to_title(app) -> None:
-    from ..title import TitleScene
+    app.return_to("title")
 
-    app.pop_to(TitleScene)
-    if app.top is None:
-        app.push(TitleScene(app))
+
+def back_to_bracket(app, run: TournamentRun) -> "BracketScene":
+    """Back to the bracket on the stack (a new one above the title when there is none)."""
+    app.pop_to("bracket")
+    return app.top if app.top is not None and app.top.name == "bracket" else to_bracket(app, run)
 
 
 def sim_mode(app) -> str:

@@ -12,7 +12,7 @@ from ... import faces, rest, theme
 from ...widgets import Button
 from ..play import PlayScene
 from ..results import ResultsBase, rack_tiles
-from .parts import MEDAL_COLOURS, PLACE_COLOURS, draw_disc, to_bracket
+from .parts import MEDAL_COLOURS, PLACE_COLOURS, back_to_bracket, draw_disc
 
 
 class TournamentPlayScene(PlayScene):
@@ -64,12 +64,8 @@ class TournamentPlayScene(PlayScene):
         pause._layout_size = None
 
     def to_bracket(self) -> None:
-        from .bracket import BracketScene
-
         self.run.save()
-        self.app.pop_to(BracketScene)
-        if self.app.top is None or not isinstance(self.app.top, BracketScene):
-            to_bracket(self.app, self.run)
+        back_to_bracket(self.app, self.run)
 
 
 class TableResults(ResultsBase):
@@ -226,12 +222,9 @@ class TableOverScene(TableResults):
         return human in self.record.advanced
 
     def proceed(self) -> None:
-        from .bracket import BracketScene
-
         run = self.run
         self.app.pop()
-        self.app.pop_to(BracketScene)
-        bracket = self.app.top if isinstance(self.app.top, BracketScene) else to_bracket(self.app, run)
+        bracket = back_to_bracket(self.app, run)
         bracket.after_table()
 
     def layout(self, size) -> None:
