@@ -183,9 +183,9 @@ def default_keep_replay(session: "Session") -> None:
 
 def default_autosave(session: "Session") -> None:
     """Save after every completed turn."""
-    from ..storage import persistence
+    from ..storage.saves import session_bridge
 
-    persistence.autosave(session.to_dict())
+    session_bridge.autosave(session.to_dict())
 
 
 def _new_game_id() -> str:

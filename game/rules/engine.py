@@ -20,7 +20,7 @@ from .board import Board
 from .state import GameState, PlayerState, new_secret
 from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
-from .variants import find_variant
+from .registry import find_variant
 from .view import PlayerView, view  # noqa: F401  (view is part of the engine's interface)
 
 

@@ -13,11 +13,14 @@ import hmac
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .tiles import ALL_TILE_IDS
-from .variants import Variant, find_variant
+from .registry import find_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants.base import Variant
 
 SCHEMA_VERSION = 2
 SECRET_HEX = 32  # characters of hex in a game's secret (128 bits)
@@ -106,6 +109,7 @@ class GameState:
 
     @property
     def variant(self) -> Variant:
+        """The rule set object for ``variant_key`` and ``options`` (looked up in ``game.rules.registry``)."""
         if self._variant is None or self._variant.key != self.variant_key:
             self._variant = find_variant(self.variant_key)(self.options)
         return self._variant

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from .. import turn as turn_rules
 from ..tiles import rack_value
 from ..turn import Problem
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState

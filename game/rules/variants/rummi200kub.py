@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 from .. import claims as cl
 from ..tiles import rack_value, set_words
 from ..turn import Problem
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState

@@ -22,9 +22,10 @@ from typing import Any, Callable
 
 from ..persistence import LeaveInPlace, dump_json, parse_json
 from ...rules.state import SCHEMA_VERSION as STATE_SCHEMA
-from ...rules.state import GameState, StateError
+from ...rules.state import GameState
 from ...rules.tiles import NotationError, parse_tiles
-from .validate import plain_json_problem, session_problems, state_problems
+from .gamecheck import SaveError, game_from_dict
+from .validate import plain_json_problem, session_problems
 
 FORMAT = "tile-rush-save"
 SCHEMA = 2  # the schema this version writes
@@ -33,17 +34,6 @@ GAME_SCHEMA = {2: 2}  # save schema -> the GameState schema its "game" holds
 KINDS = ("game", "tournament")
 MIN_YEAR, MAX_YEAR = 2000, 9000  # a save date outside these years was edited or damaged
 FIELDS = {"format", "schema", "saved_at", "kind", "game", "session", "tournament", "checksum"}
-
-
-class SaveError(ValueError):
-    """A save that cannot be loaded; ``str(err)`` is a sentence for the player.
-
-    ``unexpected`` marks a refusal caused by an exception no check anticipated
-    (the file is still refused; the tests make sure this never happens)."""
-
-    def __init__(self, message: str, unexpected: bool = False) -> None:
-        super().__init__(message)
-        self.unexpected = unexpected
 
 
 class NewerSaveError(SaveError, LeaveInPlace):
@@ -308,27 +298,6 @@ def _decode(obj: Any) -> SaveData:
         if problems:
             raise SaveError("the tournament is damaged: " + "; ".join(problems[:3]))
     return SaveData(state, session, kind, saved_at, found, tournament)
-
-
-def game_from_dict(game: Any, what: str) -> GameState:
-    """A game from a save (``what`` names it in messages) with every check an ordinary
-    save's game passes: plain JSON, ``GameState.from_dict``, then ``state_problems``."""
-    if not isinstance(game, dict):
-        raise SaveError(f"{what} is missing or damaged")
-    problem = plain_json_problem(game, what)
-    if problem:
-        raise SaveError(problem)
-    rng = game.get("rng")
-    if isinstance(rng, dict) and (type(rng.get("version")) is not int or rng.get("version") != 3):
-        raise SaveError(f"{what} is damaged: the random generator state has an unknown version")
-    try:
-        state = GameState.from_dict(game)
-    except StateError as exc:
-        raise SaveError(f"{what} is damaged: {exc}") from None
-    problems = state_problems(state, check_json=False)
-    if problems:
-        raise SaveError(f"{what} is damaged: " + "; ".join(problems[:3]))
-    return state
 
 
 # -- a one-line description ---------------------------------------------------------------------

@@ -124,7 +124,7 @@ def table_problems(d: dict) -> list[str]:
 
 def live_problems(t, live: dict, envelope_game: dict | None) -> list[str]:
     """The game in progress: an ordinary save's checks, the table's players, the envelope's copy."""
-    from .format import SaveError, game_from_dict
+    from .gamecheck import SaveError, game_from_dict
 
     game = live.get("game")
     try:

@@ -9,7 +9,7 @@ from typing import Callable
 
 import pygame
 
-from ...storage import persistence
+from ...storage.saves import session_bridge
 from .. import rest, theme
 from ..app import Scene, log_error
 from ..widgets import Button, FocusGroup
@@ -18,7 +18,7 @@ from ..widgets import Button, FocusGroup
 # -- saved games -----------------------------------------------------------------------------------
 def autosave_available() -> bool:
     try:
-        return persistence.has_autosave()
+        return session_bridge.has_autosave()
     except Exception as exc:  # an unreadable saves folder: the title simply offers no Continue
         log_error("looking for the autosave", exc)
         return False
