@@ -27,7 +27,7 @@ from ..storage import saves
 from ..ai import make_player, player_names
 from ..play.computer import ComputerTurn, computer_turn
 from ..rules import engine
-from ..rules.state import GameState, derived_secret
+from ..rules.state import HUMAN, GameState, Phase, derived_secret
 from ..rules.variants import REGISTRY
 from .sim import parse_options
 
@@ -39,7 +39,7 @@ MAX_SEED = 2**63  # a game's seed is below this (``saves.validate.MAX_SEED``)
 def demo_turn(state: GameState) -> ComputerTurn:
     """Let the computer play the current seat's turn (a "human" seat plays as basic)."""
     level = state.player.kind
-    player = make_player("basic" if level == "human" else level, state.player_seed(state.current))
+    player = make_player("basic" if level == HUMAN else level, state.player_seed(state.current))
     return computer_turn(state, player)
 
 
@@ -98,7 +98,7 @@ class Demo:
         if self.state is None and resume:
             loaded = saves.load_game(slot)
             self.resume_message = loaded.message
-            if loaded.ok and loaded.state.phase != "game_over":
+            if loaded.ok and loaded.state.phase != Phase.GAME_OVER:
                 self.state = loaded.state
         if self.state is None:
             self.new_game()
@@ -146,22 +146,22 @@ class Demo:
         """Advance by one completed turn (or deal the next round, or start the next game)
         and save, exactly as the play screen does after each of these."""
         state = self.state
-        if state.phase == "game_over":
+        if state.phase == Phase.GAME_OVER:
             self.new_game()
             return DemoStep("new_game", saved=self.save())
-        if state.phase == "round_over":
+        if state.phase == Phase.ROUND_OVER:
             engine.next_round(state)
             return DemoStep("new_round", saved=self.save())
         if state.turn > MAX_TURNS_PER_ROUND:
             engine.finish_round(state, "stalled")
-            over = state.phase == "game_over"
+            over = state.phase == Phase.GAME_OVER
             self.report.games_finished += over
             return DemoStep("turn", saved=self.save(), game_over=over)
         turn = demo_turn(state)
         result, illegal = turn.result, turn.illegal
         self.report.turns += 1
         self.report.illegal += illegal
-        over = state.phase == "game_over"
+        over = state.phase == Phase.GAME_OVER
         self.report.games_finished += over
         return DemoStep("turn", result, self.save(), over)
 

@@ -35,11 +35,10 @@ from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board, Cell
 from ..rules.engine import PlayerView
-from ..rules.state import GameState, StateError
+from ..rules.state import HUMAN, GameState, Phase, StateError
 from ..rules.tiles import sort_key_groups, sort_key_runs, tiles_in_words
 from ..rules.turn import Analysis, Problem
 
-HUMAN = "human"
 SESSION_VERSION = 1
 RACK_ROWS = 2
 RACK_MIN_COLS = 16
@@ -321,11 +320,11 @@ class Session:
     @property
     def my_turn(self) -> bool:
         """The viewer may edit a draft now."""
-        return self.state.phase == "play" and self.state.current == self.viewer and self.is_human(self.viewer)
+        return self.state.phase == Phase.PLAY and self.state.current == self.viewer and self.is_human(self.viewer)
 
     @property
     def computer_to_move(self) -> bool:
-        return self.state.phase == "play" and not self.is_human(self.state.current)
+        return self.state.phase == Phase.PLAY and not self.is_human(self.state.current)
 
     @property
     def grid_width(self) -> int:
@@ -427,7 +426,7 @@ class Session:
             self._turn_rack = {}
         self._analysis = None
         self.version += 1
-        if self.state.phase == "play":
+        if self.state.phase == Phase.PLAY:
             self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
 
     def table(self) -> Board:
@@ -785,7 +784,7 @@ class Session:
         if self._begun:
             return
         self._begun = True
-        if self.fresh and self.state.phase == "play":
+        if self.fresh and self.state.phase == Phase.PLAY:
             self.fresh = False
             self._run_hooks(self.turn_hooks)
         self.finish_game()
@@ -794,7 +793,7 @@ class Session:
         """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
         over.  The play screen calls it too for a finished game loaded from a save (the
         process was killed between the last save and the statistics).  True when they ran."""
-        if self.state.phase != "game_over" or self.game_over_done:
+        if self.state.phase != Phase.GAME_OVER or self.game_over_done:
             return False
         self.game_over_done = True
         self._run_hooks(self.game_over_hooks)
@@ -811,7 +810,7 @@ class Session:
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
         """Advance the turn timer; when the viewer's time runs out the rule set's consequence happens."""
-        if self.state.phase != "play":
+        if self.state.phase != Phase.PLAY:
             return None
         self.elapsed += dt
         if self.turn_time <= 0:
@@ -898,7 +897,7 @@ class Session:
 
     # -- rounds -------------------------------------------------------------------------------
     def next_round(self) -> bool:
-        if self.state.phase != "round_over":
+        if self.state.phase != Phase.ROUND_OVER:
             return False
         engine.next_round(self.state)
         self.rack_slots = {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
+from ..rules.state import HUMAN
 from ..rules.tiles import COLOR_NAMES, COLORS, face_key, parse_tiles, tile_words
 from ..rules.variants import find_variant
 
@@ -37,7 +38,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
     """The step's position as a ``GameState`` with the player (seat 0) to move."""
     variant = find_variant(track["variant"])
     n = max(2, variant.min_players)
-    seats = [("You", "human")] + [(SEAT_NAMES[i], "easy") for i in range(n - 1)]
+    seats = [("You", HUMAN)] + [(SEAT_NAMES[i], "easy") for i in range(n - 1)]
     state = engine.new_game(track["variant"], seats, seed=seed, secret="0" * 32)
     used: list[int] = []
     cells: dict = {}

@@ -37,6 +37,7 @@ from .. import claims as cl
 from ..tiles import rack_value, set_words
 from ..turn import Problem
 from ..registry import register
+from ..state import Phase
 from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -227,7 +228,7 @@ class Rummi200kub(Variant):
 
     def claim_problems(self, state: "GameState", action: Any) -> list[Problem]:
         """Why the current player may not make this claim (empty list: allowed)."""
-        if state.phase != "play":
+        if state.phase != Phase.PLAY:
             return [Problem("the game is over")]
         chk = self.check_claim_in(cl.Position.from_state(state), state.current, action)
         cells = chk.line.cells if chk.line is not None else ()

@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from ..persistence import LeaveInPlace, dump_json, parse_json
 from ...rules.state import SCHEMA_VERSION as STATE_SCHEMA
-from ...rules.state import GameState
+from ...rules.state import HUMAN, GameState, Phase
 from ...rules.tiles import NotationError, parse_tiles
 from .gamecheck import SaveError, game_from_dict
 from .validate import plain_json_problem, session_problems
@@ -139,7 +139,7 @@ def _v1_to_v2(d: dict) -> dict:
         players.append(
             {
                 "name": seat.get("name"),
-                "kind": computer or "human",
+                "kind": computer or HUMAN,
                 "rack": tiles(seat.get("rack"), f"the rack of seat {i + 1}"),
                 "melded": seat.get("melded"),
                 "score": seat.get("score"),
@@ -151,7 +151,7 @@ def _v1_to_v2(d: dict) -> dict:
     history = d.get("history", [])
     phase = turn.get("phase")
     last = history[-1] if isinstance(history, list) and history and isinstance(history[-1], dict) else {}
-    finished = phase in ("round_over", "game_over")
+    finished = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     saved = _need(d, "saved", str)
     try:
         saved_at = datetime.strptime(saved, "%Y-%m-%d %H:%M:%S").astimezone().isoformat(timespec="seconds")
@@ -307,7 +307,7 @@ def summary(data: SaveData) -> str:
     s = data.state
     title = s.variant.title or s.variant_key
     seats = ", ".join(f"{p.name} {p.score}" for p in s.players)
-    phase = {"play": f"turn {s.turn + 1}", "round_over": "round over", "game_over": "game over"}[s.phase]
+    phase = {Phase.PLAY: f"turn {s.turn + 1}", Phase.ROUND_OVER: "round over", Phase.GAME_OVER: "game over"}[s.phase]
     when = data.saved_at.replace("T", " ")[:16]
     old = f", schema {data.schema} (upgrades to {SCHEMA})" if data.upgraded else ""
     return f"{title}, round {s.round}, {phase}, {len(s.players)} players ({seats}), {len(s.pool)} tiles in the pool, saved {when}{old}"
