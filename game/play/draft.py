@@ -315,6 +315,11 @@ def push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | 
     return out
 
 
+def sets_of(board: Board) -> list[tuple[int, ...]]:
+    """The sets of a flat table, wherever they lie (sorted, to compare two tables)."""
+    return sorted(ln.tiles for ln in board.lines())
+
+
 def crossword_cells(board: Board, tiles: Sequence[int], cell: Cell, vertical: bool = False) -> list[Cell]:
     """Where ``tiles`` go on a crossword board when the first is put at ``cell``: the free
     cells from there along the row (or down the column), stepping over the tiles already on
