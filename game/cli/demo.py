@@ -29,6 +29,7 @@ from ..play.computer import ComputerTurn, computer_turn
 from ..rules import engine
 from ..rules.state import HUMAN, GameState, Phase, derived_secret
 from ..rules.variants import REGISTRY
+from .figures import percentile
 from .sim import parse_options
 
 MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
@@ -193,13 +194,6 @@ def run_demo(
     return demo.report
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
-
-
 def main(argv: list[str] | None = None) -> int:
     from .text import safe_output
 
@@ -258,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     secs = time.perf_counter() - t0
     print(f"{r.turns} turns, {r.games_started} games started, {r.games_finished} finished, {r.illegal} illegal moves, in {secs:.2f} s")
     if not args.no_save:
-        print(f"{r.saves} saves, {len(r.failed_saves)} failed; save time p50 {_pct(r.save_ms, 0.5):.2f} ms, p99 {_pct(r.save_ms, 0.99):.2f} ms")
+        print(f"{r.saves} saves, {len(r.failed_saves)} failed; save time p50 {percentile(r.save_ms, 0.5):.2f} ms, p99 {percentile(r.save_ms, 0.99):.2f} ms")
         for msg in r.failed_saves[:3]:
             print(f"  {msg}")
     return 1 if r.failed_saves else 0
