@@ -17,8 +17,6 @@ from typing import Iterable
 
 COLORS = "KRBO"  # black, red, blue, orange
 COLOR_NAMES = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
-NUMBERS = range(1, 14)
-COPIES = 2
 JOKER_IDS = (104, 105)
 ALL_TILE_IDS = tuple(range(106))
 JOKER_PENALTY = 30  # a joker left on a rack counts 30 in every rule set
