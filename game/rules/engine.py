@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 from . import actions as act
 from .board import Board
 from .state import HUMAN, GameState, Phase, PlayerState, new_secret
-from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
+from .tiles import ALL_TILE_IDS, format_tiles, is_joker, number_of, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
 from .registry import find_variant
 from .view import PlayerView, view  # noqa: F401  (view is part of the engine's interface)
@@ -86,14 +86,14 @@ def opening_draw(rng: random.Random, n: int, lowest: bool) -> tuple[int, list[in
     Returns (starting seat, each seat's first numbered tile, shown on screen)."""
 
     def draw_numbers(seats: list[int]) -> dict[int, int]:
-        bag = [t for t in ALL_TILE_IDS if t < 104]
+        bag = [t for t in ALL_TILE_IDS if not is_joker(t)]
         rng.shuffle(bag)
         return {seat: bag[i] for i, seat in enumerate(seats)}
 
     first_round = draw_numbers(list(range(n)))
     current = first_round
     while True:
-        key = {s: (t >> 1) % 13 for s, t in current.items()}
+        key = {s: number_of(t) for s, t in current.items()}
         best = (min if lowest else max)(key.values())
         tied = [s for s in current if key[s] == best]
         if len(tied) == 1:

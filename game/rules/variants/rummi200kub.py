@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
-from ..tiles import rack_value, set_words
+from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
 from ..turn import Problem
 from ..registry import register
 from ..state import Phase
@@ -73,12 +73,12 @@ def rack_tile_points(analysis: "Analysis") -> int:
     pairs = list(zip(analysis.lines, analysis.melds))
     total = 0
     for t in analysis.played:
-        if t < 104:
-            total += (t >> 1) % 13 + 1
+        if not is_joker(t):
+            total += number_of(t)
             continue
         faces = joker_faces(pairs, t)
         if faces:
-            total += max(f % 13 + 1 for f in faces)
+            total += max(face_number(f) for f in faces)
     return total
 
 
@@ -196,7 +196,7 @@ class Rummi200kub(Variant):
         where = board.where()
         pairs = list(zip(analysis.lines, analysis.melds))
         # A joker where two sets cross stands for one tile in both.
-        for j in (104, 105):
+        for j in JOKER_IDS:
             if j not in where:
                 continue
             in_lines = [ln for ln, m in pairs if j in ln.tiles and m]
