@@ -149,6 +149,12 @@ def _best(tiles: Sequence[int], run: Meld) -> Meld:
     return group if same_number > same_colour else run
 
 
+def line_readings(tiles: Sequence[int]) -> tuple[Meld, Meld]:
+    """Both readings of a line in table order, as a group and as a run (either may be invalid),
+    for a rule set that lets a joker stand for whatever either reading allows."""
+    return _group(tiles), _run_ordered(tiles)
+
+
 def check_line(tiles: Sequence[int]) -> Meld:
     """Check tiles in table order (a run must ascend left to right / top to bottom)."""
     if len(tiles) < MIN_SET:

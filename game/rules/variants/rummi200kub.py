@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
+from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
 from ..turn import Problem
 from ..registry import register
@@ -51,8 +52,6 @@ def joker_faces(lines_with_melds: list[tuple[Any, Any]], j: int) -> set[int] | N
     """Faces a joker may stand for given every line it lies in: the intersection of its
     readings in each line (both the group and the run reading of a line are allowed).
     None when it lies in no valid line."""
-    from ..melds import _group, _run_ordered
-
     faces: set[int] | None = None
     for ln, _ in lines_with_melds:
         if j not in ln.tiles:
@@ -60,7 +59,7 @@ def joker_faces(lines_with_melds: list[tuple[Any, Any]], j: int) -> set[int] | N
         i = ln.tiles.index(j)
         here: set[int] = set()
         if len(ln.tiles) >= 3:
-            for reading in (_group(ln.tiles), _run_ordered(ln.tiles)):
+            for reading in line_readings(ln.tiles):
                 if reading:
                     here.update(reading.roles[i])
         faces = here if faces is None else faces & here
