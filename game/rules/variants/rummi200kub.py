@@ -38,11 +38,10 @@ from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
 from ..turn import Problem
 from ..registry import register
-from ..state import Phase
+from ..state import GameState, Phase
 from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
     from ..turn import Analysis
 
 TARGET = cl.TARGET
@@ -383,7 +382,7 @@ class Rummi200kub(Variant):
            "sets": [{"key", "cells", "vertical", "tiles", "value", "points", "owner", "side" ("blank"/"2"),
                      "layers": [{"seat", "side"}], "claims": n, "locked", "lock_cell", "lock_seat"}],
            "players": [{"seat", "points", "to_go", "tokens", "locks", "sets"}]}``"""
-        pos = cl.Position.from_state(source) if hasattr(source, "players") else cl.Position.from_view(source)
+        pos = cl.Position.from_state(source) if isinstance(source, GameState) else cl.Position.from_view(source)
         rules = self.claim_rules()
         sets = []
         held = [0] * len(pos.scores)
