@@ -316,6 +316,18 @@ def push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | 
     return out
 
 
+def changed_value(before: Board, after: Board, vertical: bool = False) -> int:
+    """The value of the lines of ``after`` that are not on ``before`` as they were (a play's
+    score burst)."""
+    old = {ln.cells: ln.tiles for ln in before.lines(vertical=vertical)}
+    total = 0
+    for ln in after.lines(vertical=vertical):
+        if old.get(ln.cells) != ln.tiles:
+            meld = ln.check()
+            total += meld.value if meld else 0
+    return total
+
+
 def sets_of(board: Board) -> list[tuple[int, ...]]:
     """The sets of a flat table, wherever they lie (sorted, to compare two tables)."""
     return sorted(ln.tiles for ln in board.lines())

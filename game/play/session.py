@@ -18,6 +18,7 @@ its ``turn_hooks`` after every completed turn (autosave by default).
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -58,12 +59,6 @@ class MoveResult:
 Outcome = engine.TurnResult
 
 
-def _new_game_id() -> str:
-    import secrets
-
-    return secrets.token_hex(8)
-
-
 class Session(RackLayout, ComputerTurns):
     """One game in progress: the state, the human's draft turn, timers and events (the rack
     arrangement is ``RackLayout``'s, the computer turns ``ComputerTurns``')."""
@@ -73,7 +68,7 @@ class Session(RackLayout, ComputerTurns):
                  game_id: str | None = None) -> None:
         self.state = state
         self.demo = demo
-        self.game_id = _new_game_id() if game_id is None else game_id  # counts the game once in the statistics
+        self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
         self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
@@ -496,18 +491,8 @@ class Session(RackLayout, ComputerTurns):
                 after = self.state.board.copy()
                 ev["before"] = before
                 ev["after"] = after
-                ev["points"] = ev.get("points", self._new_points(before, after))
+                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.crossword))
             self._emit(ev)
-
-    def _new_points(self, before: Board, after: Board) -> int:
-        """Value of the lines that changed in a play (for the score burst)."""
-        old = {ln.cells: ln.tiles for ln in before.lines(vertical=self.variant.crossword)}
-        total = 0
-        for ln in after.lines(vertical=self.variant.crossword):
-            if old.get(ln.cells) != ln.tiles:
-                meld = ln.check()
-                total += meld.value if meld else 0
-        return total
 
     def _after_turn(self) -> None:
         new = self._sync_rack()
