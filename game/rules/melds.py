@@ -41,9 +41,6 @@ class Meld:
     def __bool__(self) -> bool:
         return self.ok
 
-    def joker_faces(self, index: int) -> tuple[int, ...]:
-        return self.roles[index]
-
 
 def _invalid(reason: str) -> Meld:
     return Meld(False, reason=reason)
