@@ -182,3 +182,28 @@ def test_view_hides_other_racks_and_pool_order():
     assert not fields & {"pool", "players", "rng"}
     visible = set(v.rack) | v.board.tile_set()
     assert visible.isdisjoint(s.players[0].rack) and visible.isdisjoint(s.players[2].rack)
+
+
+def test_the_phase_is_an_enum_that_saves_and_compares_as_its_plain_string():
+    from game.rules.state import Phase, StateError
+
+    s = classic()
+    assert s.phase is Phase.PLAY and s.phase == "play"
+    d = s.to_dict()
+    assert type(d["phase"]) is str and d["phase"] == "play"
+    s.phase = Phase.ROUND_OVER
+    assert json.loads(json.dumps(s.to_dict()))["phase"] == "round_over"
+    back = GameState.from_dict(s.to_dict())
+    assert back.phase is Phase.ROUND_OVER and back.phase == "round_over" and f"{back.phase}" == "round_over"
+    with pytest.raises(StateError, match="unknown phase"):
+        GameState.from_dict({**s.to_dict(), "phase": "halftime"})
+
+
+def test_the_registry_lies_below_the_state_and_the_variants_package_still_offers_it():
+    from game.rules import registry
+    from game.rules.variants import REGISTRY, find_variant
+
+    assert REGISTRY is registry.REGISTRY and find_variant("Classic") is REGISTRY["classic"]
+    assert classic().variant.key == "classic"
+    with pytest.raises(KeyError, match="unknown rule set"):
+        find_variant("chess")

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.storage import persistence, saves, stats
+from game.storage import settings as user_settings
 from game.rules import engine
 from game.cli.saves import main as saves_cli
 from game.play.session import Session
@@ -119,23 +120,23 @@ def test_a_player_name_that_draws_nothing_plays_anyway():
 
 
 def test_settings_with_bad_values_are_reset_and_said_once():
-    path = persistence.data_dir() / persistence.SETTINGS_FILE
-    good = dict(persistence.DEFAULT_SETTINGS)
+    path = persistence.data_dir() / user_settings.SETTINGS_FILE
+    good = dict(user_settings.DEFAULT_SETTINGS)
     path.write_text(json.dumps(dict(good, player_name="\ufe0f", volume="loud")))
-    settings = persistence.load_settings()
+    settings = user_settings.load_settings()
     assert settings["player_name"] == "You" and settings["volume"] == good["volume"]
-    notice = persistence.take_settings_notice()
+    notice = user_settings.take_settings_notice()
     assert "your name" in notice and "volume" in notice
-    assert persistence.take_settings_notice() == ""  # once
-    assert persistence.load_settings() == settings and persistence.take_settings_notice() == ""  # corrected on disk
+    assert user_settings.take_settings_notice() == ""  # once
+    assert user_settings.load_settings() == settings and user_settings.take_settings_notice() == ""  # corrected on disk
 
 
 def test_the_app_says_once_that_settings_were_reset():
     from game.ui.app import App
     from game.ui.scenes.common import DialogScene
 
-    path = persistence.data_dir() / persistence.SETTINGS_FILE
-    path.write_text(json.dumps(dict(persistence.DEFAULT_SETTINGS, player_name="\u200b")))
+    path = persistence.data_dir() / user_settings.SETTINGS_FILE
+    path.write_text(json.dumps(dict(user_settings.DEFAULT_SETTINGS, player_name="\u200b")))
     app = App(ai_mode="sync", persist_settings=False)
     app.start()
     try:

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.storage import persistence
+from game.storage import settings as user_settings
 from game.ui import rest
 from uidrive import make_app, motion, settle, step
 from uihelp import human_session
@@ -200,7 +201,7 @@ def test_a_failed_sound_start_says_so_in_one_line(monkeypatch):
     assert not sound.SoundBank().start()
     from game.ui.app import App
 
-    app = App(settings=dict(persistence.DEFAULT_SETTINGS), ai_mode="sync", persist_settings=False)
+    app = App(settings=dict(user_settings.DEFAULT_SETTINGS), ai_mode="sync", persist_settings=False)
     app.start()
     try:
         log = (persistence.data_dir() / "errors.log").read_text()

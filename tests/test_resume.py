@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from game.storage import persistence, saves
+from game.storage import saves
+from game.storage.saves import session_bridge
 from game.play import turnsave
 from game.play.session import RACK, TABLE, Session
 from uihelp import human_session, tiles
@@ -22,7 +23,7 @@ def _mid_turn(seconds_left: float = 37.0, autosave: bool = False) -> Session:
 
 
 def _through_a_file(sess: Session) -> Session:
-    assert persistence.autosave(sess.to_dict()).ok
+    assert session_bridge.autosave(sess.to_dict()).ok
     got = saves.load_game("autosave")
     assert got.ok, got.message
     return Session.from_dict({**got.session, "state": got.state.to_dict()})
@@ -176,7 +177,7 @@ def _saved(variant: str, seed: int = 3, turns: int = 0) -> Session:
         assert s.draw().ok
         while s.computer_to_move:
             s.run_ai_sync()
-    assert persistence.autosave(s.to_dict()).ok
+    assert session_bridge.autosave(s.to_dict()).ok
     return s
 
 
@@ -194,7 +195,7 @@ def test_playing_another_rule_set_keeps_the_unfinished_game():
     assert [i.slot for i in saves.list_slots()][:2] == ["autosave", "kept-classic"]
     # continuing the kept game: it moves back into the autosave, and the other game is kept in turn
     back = Session.from_dict({**kept.session, "state": kept.state.to_dict()})
-    assert persistence.autosave(back.to_dict()).ok
+    assert session_bridge.autosave(back.to_dict()).ok
     assert saves.load_game("autosave").session["game_id"] == classic.game_id
     assert saves.load_game("kept-rummy-q").session["game_id"] == rummyq.game_id
     assert "kept-classic" not in saves.kept_slots()
@@ -205,7 +206,7 @@ def test_the_same_game_saved_again_is_not_put_aside():
 
     s = _saved("classic")
     assert s.draw().ok
-    assert persistence.autosave(s.to_dict()).ok
+    assert session_bridge.autosave(s.to_dict()).ok
     assert saves.kept_slots() == [] and len(shelf.in_progress("classic")) == 1
 
 

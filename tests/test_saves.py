@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.storage import persistence, saves
+from game.storage.saves import session_bridge
 from game.cli.demo import Demo, demo_turn
 from game.rules import engine
 from game.rules.state import SCHEMA_VERSION as STATE_SCHEMA
@@ -647,34 +648,34 @@ def test_continue_after_sigkill_resumes_the_same_turn_with_the_same_draws(tmp_pa
     assert drawn_a == drawn_b and drawn_a[: len(next_draws)] == next_draws[: len(drawn_a)]
 
 
-# -- the bridge the play screens call (game.storage.persistence) ------------------------------------------
+# -- the bridge the play screens call (game.storage.saves.session_bridge) ------------------------------------------
 
 
 def test_session_bridge_round_trip_and_demo_slot():
     state = played("classic", 9, seed=17)
     session = {"kind": "tile-rush-session", "version": 1, "state": state.to_dict(), "seats": [p.kind for p in state.players],
                "timer_left": None, "demo": False, "rack_cols": 12, "rack_slots": [[state.players[0].rack[0], 0, 3]]}
-    assert not persistence.has_autosave()
-    assert persistence.autosave(session).ok
-    assert persistence.has_autosave() and persistence.autosave_path() == saves.slot_path("autosave")
-    data, message = persistence.load_autosave()
+    assert not session_bridge.has_autosave()
+    assert session_bridge.autosave(session).ok
+    assert session_bridge.has_autosave() and session_bridge.autosave_path() == saves.slot_path("autosave")
+    data, message = session_bridge.load_autosave()
     assert data == session and message == ""
     attract = played("classic", 12, seed=18)
     for p in attract.players:
         p.kind = "basic"  # the attract mode plays every seat
     demo = dict(session, demo=True, state=attract.to_dict())
-    persistence.autosave(demo)
-    assert persistence.load_autosave()[0] == session  # the attract mode never overwrites the player's game
+    session_bridge.autosave(demo)
+    assert session_bridge.load_autosave()[0] == session  # the attract mode never overwrites the player's game
     assert saves.load_game(saves.DEMO_SLOT).session["demo"] is True
-    persistence.autosave(session)  # the first one becomes the backup
-    persistence.autosave_path().write_text("{")
-    data, message = persistence.load_autosave()
+    session_bridge.autosave(session)  # the first one becomes the backup
+    session_bridge.autosave_path().write_text("{")
+    data, message = session_bridge.load_autosave()
     assert data == session and "so the save before it was loaded" in message
     broken = dict(session, state=dict(session["state"], current=99))
     with pytest.raises(OSError, match="not saved"):
-        persistence.autosave(broken)
+        session_bridge.autosave(broken)
     saves.delete_slot("autosave")
-    assert persistence.load_autosave() == (None, "Autosave: no saved game.")
+    assert session_bridge.load_autosave() == (None, "Autosave: no saved game.")
 
 
 def test_tournament_save_round_trip_and_check():

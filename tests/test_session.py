@@ -224,21 +224,22 @@ def test_failed_save_does_not_stop_the_game():
 
 
 def test_real_autosave_after_each_turn_and_continue():
-    from game.storage import persistence
+    from game.storage.saves import session_bridge
 
     s = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=True)
-    assert not persistence.has_autosave()
+    assert not session_bridge.has_autosave()
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
     assert s.end_turn().ok and not s.save_error
-    assert persistence.has_autosave()
-    data, message = persistence.load_autosave()
+    assert session_bridge.has_autosave()
+    data, message = session_bridge.load_autosave()
     assert message == ""
     back = Session.from_dict(data, autosave=False)
     assert back.state.to_dict() == s.state.to_dict() and back.timer_left == 60
 
 
 def test_a_finished_game_goes_into_the_statistics():
-    from game.storage import persistence, stats
+    from game.storage import stats
+    from game.storage.saves import session_bridge
 
     s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
     s.tick(42.0)
@@ -246,7 +247,7 @@ def test_a_finished_game_goes_into_the_statistics():
     assert s.end_turn().ok and s.phase == "game_over"
     got = stats.load_stats().get("classic")
     assert got.games == 1 and got.wins == 1 and got.fastest_win_seconds == 42.0
-    assert not persistence.has_autosave()  # nothing left to continue
+    assert not session_bridge.has_autosave()  # nothing left to continue
 
 
 def test_hint_suggests_a_legal_play_or_a_draw():

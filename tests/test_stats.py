@@ -9,6 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from game.storage import persistence, stats
+from game.storage import settings as user_settings
 from game.rules.variants import REGISTRY, Variant
 
 
@@ -173,25 +174,25 @@ def test_reset():
 
 
 def test_settings_round_trip_and_field_checks():
-    assert persistence.load_settings() == persistence.DEFAULT_SETTINGS
-    assert persistence.save_settings({**persistence.DEFAULT_SETTINGS, "volume": 0.25, "player_name": "  Ada "})
-    s = persistence.load_settings()
+    assert user_settings.load_settings() == user_settings.DEFAULT_SETTINGS
+    assert user_settings.save_settings({**user_settings.DEFAULT_SETTINGS, "volume": 0.25, "player_name": "  Ada "})
+    s = user_settings.load_settings()
     assert s["volume"] == 0.25 and s["player_name"] == "Ada"
-    persistence.save_settings({"volume": 7, "muted": "yes", "window_size": [10, 10], "player_name": "a\u0007b"})
-    s = persistence.load_settings()
+    user_settings.save_settings({"volume": 7, "muted": "yes", "window_size": [10, 10], "player_name": "a\u0007b"})
+    s = user_settings.load_settings()
     assert s["volume"] == 1.0 and s["muted"] is False and s["window_size"] == [1280, 800] and s["player_name"] == "You"
 
 
 def test_damaged_settings_fall_back_to_the_backup_then_defaults():
-    persistence.save_settings({**persistence.DEFAULT_SETTINGS, "volume": 0.1})
-    persistence.save_settings({**persistence.DEFAULT_SETTINGS, "volume": 0.2})
-    path = persistence.data_dir() / persistence.SETTINGS_FILE
+    user_settings.save_settings({**user_settings.DEFAULT_SETTINGS, "volume": 0.1})
+    user_settings.save_settings({**user_settings.DEFAULT_SETTINGS, "volume": 0.2})
+    path = persistence.data_dir() / user_settings.SETTINGS_FILE
     path.write_text('{"volume": NaN}')
-    assert persistence.load_settings()["volume"] == 0.1  # the backup
+    assert user_settings.load_settings()["volume"] == 0.1  # the backup
     assert len(list(path.parent.glob("settings.json.damaged-*"))) == 1
     path.write_text("[")
     persistence.backup_path(path).write_text('{"volume": 1e999}')
-    assert persistence.load_settings() == persistence.DEFAULT_SETTINGS
+    assert user_settings.load_settings() == user_settings.DEFAULT_SETTINGS
     assert len(list(path.parent.glob("settings.json*.damaged-*"))) == 3
 
 

@@ -231,11 +231,11 @@ def test_the_real_game_opens_the_first_lesson_for_a_first_time_player_once():
 
 
 def test_a_player_with_a_saved_game_starts_on_the_title():
-    from game.storage import persistence
+    from game.storage.saves import session_bridge
     from game.ui.scenes.title import TitleScene
     from tests.uihelp import human_session
 
-    assert persistence.autosave(human_session(seed=3).to_dict()).ok
+    assert session_bridge.autosave(human_session(seed=3).to_dict()).ok
     app = make_app(welcome=True)
     try:
         assert isinstance(app.top, TitleScene) and app.top.group.widgets[0].label == "Continue"

@@ -12,6 +12,8 @@ import pygame
 import pytest
 
 from game.storage import persistence
+from game.storage import settings as user_settings
+from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
 from game.ui.scene import Scene
@@ -103,21 +105,21 @@ def test_settings_are_saved_and_applied():
         settings.group.focus = settings.group.widgets.index(settings.volume)
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)
-        assert persistence.load_settings()["volume"] == pytest.approx(0.3)
+        assert user_settings.load_settings()["volume"] == pytest.approx(0.3)
         assert app.sound.volume == pytest.approx(0.3)
         settings.group.focus = settings.group.widgets.index(settings.speed)
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)
-        assert persistence.load_settings()["animation_speed"] == 0.0 and app.anim_speed == 0.0
+        assert user_settings.load_settings()["animation_speed"] == 0.0 and app.anim_speed == 0.0
         settings.group.focus = settings.group.widgets.index(settings.cb)
         key(app, pygame.K_RETURN)
-        assert persistence.load_settings()["colorblind"] is True and app.tiles.colourblind
+        assert user_settings.load_settings()["colorblind"] is True and app.tiles.colourblind
         settings.group.focus = settings.group.widgets.index(settings.size)
         key(app, pygame.K_LEFT)
-        assert persistence.load_settings()["window_size"] == [1152, 720] and app.size == (1152, 720)
+        assert user_settings.load_settings()["window_size"] == [1152, 720] and app.size == (1152, 720)
         settings.group.focus = settings.group.widgets.index(settings.mute)
         key(app, pygame.K_RETURN)
-        assert persistence.load_settings()["muted"] is True and app.sound.muted
+        assert user_settings.load_settings()["muted"] is True and app.sound.muted
     finally:
         app.shutdown()
 
@@ -125,7 +127,7 @@ def test_settings_are_saved_and_applied():
 def test_continue_resumes_the_autosave(app):
     sess = human_session("R10 R11 R12", options={"turn_time": 90})
     sess.tick(20)
-    assert persistence.autosave(sess.to_dict()).ok  # the real file, as the turn hook writes it
+    assert session_bridge.autosave(sess.to_dict()).ok  # the real file, as the turn hook writes it
     title = app.top
     title.refresh()
     cont = title.continue_button
@@ -140,8 +142,8 @@ def test_continue_resumes_the_autosave(app):
 
 def test_continue_with_a_damaged_save_explains(app):
     sess = human_session()
-    assert persistence.autosave(sess.to_dict()).ok
-    path = persistence.autosave_path()
+    assert session_bridge.autosave(sess.to_dict()).ok
+    path = session_bridge.autosave_path()
     data = json.loads(path.read_text())
     data["game"]["players"][0]["score"] = 999  # tampered: the checksum no longer matches
     path.write_text(json.dumps(data))
@@ -180,7 +182,7 @@ def test_command_line_runs_the_game_for_a_few_frames():
 
 def test_demo_mode_plays_by_itself(monkeypatch):
     saved = []
-    monkeypatch.setattr(persistence, "autosave", lambda d: saved.append(d), raising=False)
+    monkeypatch.setattr(session_bridge, "autosave", lambda d: saved.append(d), raising=False)
     app = make_app(speed=0.0, demo=True)
     try:
         play = app.top
@@ -258,11 +260,11 @@ def test_the_computer_thinks_in_a_worker(mode):
 
 def test_continue_says_when_the_backup_was_used(app):
     sess = human_session()
-    assert persistence.autosave(sess.to_dict()).ok
+    assert session_bridge.autosave(sess.to_dict()).ok
     sess.draw()
     sess.run_ai_sync()
-    assert persistence.autosave(sess.to_dict()).ok  # the first save is now the backup
-    persistence.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
+    assert session_bridge.autosave(sess.to_dict()).ok  # the first save is now the backup
+    session_bridge.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
     app.top.refresh()
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, PlayScene)  # the game appears, its tiles are dealt, then the message over it
@@ -279,7 +281,7 @@ def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):
     def full_disk(_d):
         raise OSError("Autosave: not saved (the disk is full)")
 
-    monkeypatch.setattr(persistence, "autosave", full_disk, raising=False)
+    monkeypatch.setattr(session_bridge, "autosave", full_disk, raising=False)
     sess = human_session(autosave=True)
     play = app.push(PlayScene(app, sess))
     run_until(app, lambda: not play.input_locked(), 10)
@@ -314,7 +316,7 @@ def test_save_to_a_slot_from_the_pause_menu_and_continue_it(app):
     title.refresh()
     labels = [w.label for w in title.group.widgets]
     assert labels[:2] == ["Continue", "New game"] and title.target.slot == "slot2"  # the only save
-    assert persistence.autosave(human_session(seed=9).to_dict()).ok  # and now a last game as well
+    assert session_bridge.autosave(human_session(seed=9).to_dict()).ok  # and now a last game as well
     title.refresh()
     labels = [w.label for w in title.group.widgets]
     assert labels[:3] == ["Continue", "New game", "Saved games"] and title.target.slot == "autosave"

@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from game.storage import persistence
+from game.storage.saves import session_bridge
 from game.play.session import RACK, TABLE, Session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -315,9 +315,9 @@ def test_window_resize_rescales_the_layout(app):
 
 def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
     saved = []
-    monkeypatch.setattr(persistence, "autosave", lambda d: saved.append(json.loads(json.dumps(d))), raising=False)
+    monkeypatch.setattr(session_bridge, "autosave", lambda d: saved.append(json.loads(json.dumps(d))), raising=False)
     sess = human_session()
-    sess.turn_hooks = [lambda s: persistence.autosave(s.to_dict())]
+    sess.turn_hooks = [lambda s: session_bridge.autosave(s.to_dict())]
     open_play(app, sess)
     key(app, pygame.K_SPACE)  # draw; the computer is next
     assert len(saved) == 1

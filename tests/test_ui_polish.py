@@ -258,7 +258,7 @@ def test_a_name_holds_only_characters_that_show(text, name):
 
 
 def test_the_settings_file_refuses_a_name_that_draws_nothing():
-    from game.storage.persistence import _clean_settings
+    from game.storage.settings import _clean_settings
 
     assert _clean_settings({"player_name": "\u200b\u200b"})["player_name"] == "You"
     assert _clean_settings({"player_name": " Ana "})["player_name"] == "Ana"

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.storage import persistence, saves, stats
+from game.storage.saves import session_bridge
 from game.play.session import TABLE, Session
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene
@@ -140,23 +141,23 @@ def test_a_finished_game_counts_once_however_the_end_is_reached(app):
     step(app, n=5)
     got = stats.load_stats().get("classic")
     assert got.games == 1 and got.wins == 1 and got.recent[-1]["id"] == s.game_id
-    assert not persistence.has_autosave()
+    assert not session_bridge.has_autosave()
     # killed after the last turn was saved but before the statistics: Continue counts it then
     s2 = finished_game()
     assert s2.end_turn().ok and s2.phase == "game_over"
-    assert persistence.autosave(s2.to_dict()).ok
+    assert session_bridge.autosave(s2.to_dict()).ok
     app.pop_to("title")
     app.top.refresh()
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
-    assert stats.load_stats().get("classic").games == 2 and not persistence.has_autosave()
+    assert stats.load_stats().get("classic").games == 2 and not session_bridge.has_autosave()
     # killed after the statistics but before the autosave was cleared: not counted again
-    assert persistence.autosave(s2.to_dict()).ok
+    assert session_bridge.autosave(s2.to_dict()).ok
     app.pop_to("title")
     app.top.refresh()
     key(app, pygame.K_RETURN)
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
-    assert stats.load_stats().get("classic").games == 2 and not persistence.has_autosave()
+    assert stats.load_stats().get("classic").games == 2 and not session_bridge.has_autosave()
     # Play again: a new game with its own id, saved as soon as it is dealt
     click(app, app.top.group.widgets[0].rect.center)
     again = app.top
@@ -173,10 +174,10 @@ def test_statistics_that_cannot_be_written_keep_the_finished_game_to_retry(app, 
         m.setattr(persistence, "atomic_write_json", full_disk)
         assert s.end_turn().ok and s.phase == "game_over"
     assert "statistics could not be saved" in s.save_error
-    assert persistence.has_autosave()  # kept: Continue will count it
+    assert session_bridge.has_autosave()  # kept: Continue will count it
     app.top.refresh()
     key(app, pygame.K_RETURN)
-    assert stats.load_stats().get("classic").games == 1 and not persistence.has_autosave()
+    assert stats.load_stats().get("classic").games == 1 and not session_bridge.has_autosave()
 
 
 def test_the_attract_mode_saves_in_its_own_slot_never_counts_and_leaves_on_a_key(app):

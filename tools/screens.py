@@ -138,6 +138,7 @@ def persistence_screens(app, outdir, tag):
     from datetime import datetime, timedelta
 
     from game.storage import persistence, saves, stats
+    from game.storage.saves import session_bridge
     from game.play.session import Session
     from game.ui.scenes.statistics import StatisticsScene
     from game.ui.scenes.title import TitleScene
@@ -180,7 +181,7 @@ def persistence_screens(app, outdir, tag):
     # saved games: recovered from the backup, then refused
     sess = Session.new("classic", ["basic", "basic", "basic"], seed=21, autosave=False)
     for _ in range(2):
-        persistence.autosave(sess.to_dict())
+        session_bridge.autosave(sess.to_dict())
         while not sess.my_turn:
             sess.run_ai_sync()
         sess.draw()

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .figures import percentile
 
-POSITIONS_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "positions"
+POSITIONS_DIR = Path(__file__).resolve().parent.parent.parent / "tests" / "data" / "positions"
 
 
 def _find_positions(name: str, folder: str | None) -> Path:

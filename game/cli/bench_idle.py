@@ -104,7 +104,7 @@ def run_idle(args) -> int:
 
 
 def _defaults() -> dict:
-    from ..storage.persistence import DEFAULT_SETTINGS
+    from ..storage.settings import DEFAULT_SETTINGS
 
     return dict(DEFAULT_SETTINGS)
 

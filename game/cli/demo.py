@@ -27,8 +27,9 @@ from ..storage import saves
 from ..ai import make_player, player_names
 from ..play.computer import ComputerTurn, computer_turn
 from ..rules import engine
-from ..rules.state import GameState, derived_secret
+from ..rules.state import HUMAN, GameState, Phase, derived_secret
 from ..rules.variants import REGISTRY
+from .figures import percentile
 from .sim import parse_options
 
 MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
@@ -39,7 +40,7 @@ MAX_SEED = 2**63  # a game's seed is below this (``saves.validate.MAX_SEED``)
 def demo_turn(state: GameState) -> ComputerTurn:
     """Let the computer play the current seat's turn (a "human" seat plays as basic)."""
     level = state.player.kind
-    player = make_player("basic" if level == "human" else level, state.player_seed(state.current))
+    player = make_player("basic" if level == HUMAN else level, state.player_seed(state.current))
     return computer_turn(state, player)
 
 
@@ -98,7 +99,7 @@ class Demo:
         if self.state is None and resume:
             loaded = saves.load_game(slot)
             self.resume_message = loaded.message
-            if loaded.ok and loaded.state.phase != "game_over":
+            if loaded.ok and loaded.state.phase != Phase.GAME_OVER:
                 self.state = loaded.state
         if self.state is None:
             self.new_game()
@@ -146,22 +147,22 @@ class Demo:
         """Advance by one completed turn (or deal the next round, or start the next game)
         and save, exactly as the play screen does after each of these."""
         state = self.state
-        if state.phase == "game_over":
+        if state.phase == Phase.GAME_OVER:
             self.new_game()
             return DemoStep("new_game", saved=self.save())
-        if state.phase == "round_over":
+        if state.phase == Phase.ROUND_OVER:
             engine.next_round(state)
             return DemoStep("new_round", saved=self.save())
         if state.turn > MAX_TURNS_PER_ROUND:
             engine.finish_round(state, "stalled")
-            over = state.phase == "game_over"
+            over = state.phase == Phase.GAME_OVER
             self.report.games_finished += over
             return DemoStep("turn", saved=self.save(), game_over=over)
         turn = demo_turn(state)
         result, illegal = turn.result, turn.illegal
         self.report.turns += 1
         self.report.illegal += illegal
-        over = state.phase == "game_over"
+        over = state.phase == Phase.GAME_OVER
         self.report.games_finished += over
         return DemoStep("turn", result, self.save(), over)
 
@@ -191,13 +192,6 @@ def run_demo(
         if on_step is not None:
             on_step(demo, step)
     return demo.report
-
-
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -258,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     secs = time.perf_counter() - t0
     print(f"{r.turns} turns, {r.games_started} games started, {r.games_finished} finished, {r.illegal} illegal moves, in {secs:.2f} s")
     if not args.no_save:
-        print(f"{r.saves} saves, {len(r.failed_saves)} failed; save time p50 {_pct(r.save_ms, 0.5):.2f} ms, p99 {_pct(r.save_ms, 0.99):.2f} ms")
+        print(f"{r.saves} saves, {len(r.failed_saves)} failed; save time p50 {percentile(r.save_ms, 0.5):.2f} ms, p99 {percentile(r.save_ms, 0.99):.2f} ms")
         for msg in r.failed_saves[:3]:
             print(f"  {msg}")
     return 1 if r.failed_saves else 0

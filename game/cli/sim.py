@@ -23,7 +23,7 @@ from ..ai import make_player, player_names
 from .figures import percentile
 from ..play.computer import computer_turn
 from ..rules import engine
-from ..rules.state import derived_secret
+from ..rules.state import Phase, derived_secret
 from ..rules.variants import REGISTRY
 
 MAX_TURNS_PER_ROUND = 3000
@@ -41,8 +41,8 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
     think_cpu: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
     turns = 0
     stalled = False
-    while state.phase != "game_over":
-        if state.phase == "round_over":
+    while state.phase != Phase.GAME_OVER:
+        if state.phase == Phase.ROUND_OVER:
             engine.next_round(state)
             continue
         if state.turn > MAX_TURNS_PER_ROUND:

@@ -29,6 +29,7 @@ from typing import Iterable, Sequence
 
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line, check_set
+from ..rules.tiles import colour_index, face_colour, face_key, face_number, is_joker, number_of
 
 @dataclass
 class Block:
@@ -47,7 +48,7 @@ class Block:
 
 def natural_key(t: int) -> tuple[int, int, int]:
     """Jokers last, then by number, then by colour."""
-    return (1 if t >= 104 else 0, (t >> 1) % 13, (t >> 1) // 13)
+    return (1 if is_joker(t) else 0, number_of(t), colour_index(t))
 
 
 def set_order(tiles: Sequence[int]) -> list[int]:
@@ -76,10 +77,10 @@ def joined_order(old: Sequence[int], adding: Sequence[int]) -> list[int]:
         return list(arrange(every))
     out = list(old)
     for t in adding:
-        if t >= 104:
+        if is_joker(t):
             out.append(t)
             continue
-        i = next((i for i, u in enumerate(out) if u < 104 and natural_key(u) > natural_key(t)), len(out))
+        i = next((i for i, u in enumerate(out) if not is_joker(u) and natural_key(u) > natural_key(t)), len(out))
         out.insert(i, t)
     return out
 
@@ -90,11 +91,11 @@ def could_be_set(tiles: Sequence[int]) -> bool:
     tiles = [int(t) for t in tiles]
     if len(tiles) > 13:
         return False
-    faces = [t >> 1 for t in tiles if t < 104]
+    faces = [face_key(t) for t in tiles if not is_joker(t)]
     if len(set(faces)) != len(faces):
         return False
-    colours = {f // 13 for f in faces}
-    numbers = {f % 13 for f in faces}
+    colours = {face_colour(f) for f in faces}
+    numbers = {face_number(f) for f in faces}
     return len(colours) <= 1 or (len(numbers) <= 1 and len(tiles) <= 4)
 
 
@@ -313,6 +314,23 @@ def push_row(row: dict[int, int], c: int, k: int, keep_gaps: bool, limit: int | 
         out[nc] = row[cc]
         prev_cc, prev_nc = cc, nc
     return out
+
+
+def changed_value(before: Board, after: Board, vertical: bool = False) -> int:
+    """The value of the lines of ``after`` that are not on ``before`` as they were (a play's
+    score burst)."""
+    old = {ln.cells: ln.tiles for ln in before.lines(vertical=vertical)}
+    total = 0
+    for ln in after.lines(vertical=vertical):
+        if old.get(ln.cells) != ln.tiles:
+            meld = ln.check()
+            total += meld.value if meld else 0
+    return total
+
+
+def sets_of(board: Board) -> list[tuple[int, ...]]:
+    """The sets of a flat table, wherever they lie (sorted, to compare two tables)."""
+    return sorted(ln.tiles for ln in board.lines())
 
 
 def crossword_cells(board: Board, tiles: Sequence[int], cell: Cell, vertical: bool = False) -> list[Cell]:

@@ -7,42 +7,42 @@ freely, plus where each of their tiles sits on their rack, plus an undo stack.
 Nothing reaches the ``GameState`` until the rules core accepts it
 (``engine.apply`` with an ``EndTurn``, ``Draw`` or ``Timeout`` action).
 
-Computer turns are asked for, not computed here: ``ai_request()`` hands out the
-JSON-able view a computer player needs (so the UI can think in another process)
-and ``apply_ai()`` applies the answer after checking it; ``run_ai_sync()`` does
-both at once for tests, the simulator-like attract mode and benchmarks.
+Its parts live beside it: the rack arrangement (``rack.RackLayout``), the computer
+turns (``computer_turns.ComputerTurns``: asked for, not computed here), the save
+format (``session_save``) and the default hooks (``hooks``).
 
 The session reports what happened as a queue of plain event dicts
 (``poll_events()``) that the screen turns into animation and sound, and calls
 its ``turn_hooks`` after every completed turn (autosave by default).
-
-``to_dict()``/``from_dict()`` hold the game state plus what the state does not
-know: the timer remaining, the rack arrangement, the session flags and the
-person's unfinished turn (``game.play.turnsave``), so Continue resumes mid-turn.
 """
 
 from __future__ import annotations
 
-import copy
-import math
+import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import turnsave
 from . import draft as draft_edit
-from .computer import apply_computer_action
+from . import session_save
+from .computer_turns import ComputerTurns
+from .hooks import default_autosave, default_keep_replay, default_record_result
+from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
+from .session_save import SESSION_VERSION
+from .thinking import compute_ai_action, compute_hint
+from .wire import action_from_wire, action_to_wire, view_from_dict, view_to_dict
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board, Cell
-from ..rules.engine import PlayerView
-from ..rules.state import GameState, StateError
-from ..rules.tiles import sort_key_groups, sort_key_runs, tiles_in_words
+from ..rules.state import HUMAN, GameState, Phase
+from ..rules.tiles import tiles_in_words
 from ..rules.turn import Analysis, Problem
 
-HUMAN = "human"
-SESSION_VERSION = 1
-RACK_ROWS = 2
-RACK_MIN_COLS = 16
+__all__ = [
+    "HUMAN", "OPPONENT_NAMES", "RACK", "RACK_MIN_COLS", "RACK_ROWS", "SESSION_VERSION", "TABLE", "MoveResult", "Outcome",
+    "Session", "action_from_wire", "action_to_wire", "compute_ai_action", "compute_hint", "default_autosave",
+    "default_keep_replay", "default_record_result", "view_from_dict", "view_to_dict",
+]
+
 OPPONENT_NAMES = ("Mia", "Otto", "Lena", "Bruno", "Yuki", "Sam", "Ines", "Theo")
 
 TABLE = "table"
@@ -59,155 +59,16 @@ class MoveResult:
 Outcome = engine.TurnResult
 
 
-# -- views as plain data (for the worker process) -------------------------------------------------
-
-
-def view_to_dict(view: PlayerView) -> dict:
-    return {
-        "seat": view.seat,
-        "variant_key": view.variant_key,
-        "options": copy.deepcopy(view.options),
-        "rack": list(view.rack),
-        "board": view.board.to_list(),
-        "melded": list(view.melded),
-        "rack_sizes": list(view.rack_sizes),
-        "scores": list(view.scores),
-        "pool_size": view.pool_size,
-        "current": view.current,
-        "round": view.round,
-        "turn": view.turn,
-        "extra": copy.deepcopy(view.extra),
-        "player_extra": [copy.deepcopy(e) for e in view.player_extra],
-        "history": [copy.deepcopy(h) for h in view.history],
-    }
-
-
-def view_from_dict(d: dict) -> PlayerView:
-    return PlayerView(
-        seat=int(d["seat"]),
-        variant_key=str(d["variant_key"]),
-        options=dict(d["options"]),
-        rack=tuple(int(t) for t in d["rack"]),
-        board=Board.from_list(d["board"]),
-        melded=tuple(bool(m) for m in d["melded"]),
-        rack_sizes=tuple(int(n) for n in d["rack_sizes"]),
-        scores=tuple(int(s) for s in d["scores"]),
-        pool_size=int(d["pool_size"]),
-        current=int(d["current"]),
-        round=int(d["round"]),
-        turn=int(d["turn"]),
-        extra=dict(d["extra"]),
-        player_extra=tuple(dict(e) for e in d["player_extra"]),
-        history=tuple(dict(h) for h in d["history"]),
-    )
-
-
-def action_to_wire(action: Any) -> Any:
-    """An AI action with its ``Board`` values turned into lists (for a pipe)."""
-    if not isinstance(action, dict):
-        return action
-    out = {}
-    for k, v in action.items():
-        out[k] = {"__board__": v.to_list()} if isinstance(v, Board) else v
-    return out
-
-
-def action_from_wire(action: Any) -> Any:
-    if not isinstance(action, dict):
-        return action
-    out = {}
-    for k, v in action.items():
-        if isinstance(v, dict) and set(v) == {"__board__"}:
-            try:
-                v = Board.from_list(v["__board__"])
-            except (TypeError, ValueError):
-                v = None
-        out[k] = v
-    return out
-
-
-def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | None = None) -> dict:
-    """Ask a computer player for its move (used by the worker and by ``run_ai_sync``)."""
-    from ..ai import make_player
-
-    key = (level, seed)
-    player = cache.get(key) if cache is not None else None
-    if player is None:
-        player = make_player(level, seed)
-        if cache is not None:
-            cache[key] = player
-    return player.choose(view)
-
-
-def compute_hint(view: PlayerView) -> dict:
-    """A suggested play for ``view`` (``game.ai.hint``): ``{"type": "play", "board", "tiles"}``,
-    or ``{"type": "draw"}`` when there is no legal play."""
-    from ..ai import hint as hint_mod
-
-    result = hint_mod.hint(view)
-    if result is None:
-        return {"type": "draw"}
-    return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result["tiles"]]}
-
-
-def default_record_result(session: "Session") -> None:
-    """A finished game: the person's result goes into the statistics (``game.storage.stats``) and
-    the autosave is cleared (there is nothing left to continue).
-
-    Every finished game counts exactly once: the result carries the session's
-    ``game_id``, which the statistics refuse to count twice (a game resumed from a save
-    written at its very end, after a crash, is recognised), and the autosave is only
-    cleared once the statistics are safely on disk, so a failed write is retried when
-    the finished game is continued.  A demo, or a game without a person, never counts."""
-    if session.demo or not session.is_human(session.viewer):
-        return
-    from ..storage import saves, stats
-
-    st = session.state
-    won = session.ranking()[0] == session.viewer
-    got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
-                            round(session.elapsed, 1), game_id=session.game_id)
-    if got.write_failed:
-        raise OSError(got.message or "the statistics could not be saved")
-    saves.delete_slot("autosave")
-
-
-def default_keep_replay(session: "Session") -> None:
-    """A finished game is kept for replay (its deal and action log, ``game.replay.store``)."""
-    if session.demo or not session.is_human(session.viewer):
-        return
-    from ..replay import store
-
-    store.keep(session.state, session.game_id, session.viewer)
-
-
-def default_autosave(session: "Session") -> None:
-    """Save after every completed turn."""
-    from ..storage import persistence
-
-    persistence.autosave(session.to_dict())
-
-
-def _new_game_id() -> str:
-    import secrets
-
-    return secrets.token_hex(8)
-
-
-def _sets(board: Board) -> list[tuple[int, ...]]:
-    """The sets of a flat table, wherever they lie."""
-    return sorted(ln.tiles for ln in board.lines())
-
-
-class Session:
-    """One game in progress: the state, the human's draft turn, timers and events."""
+class Session(RackLayout, ComputerTurns):
+    """One game in progress: the state, the human's draft turn, timers and events (the rack
+    arrangement is ``RackLayout``'s, the computer turns ``ComputerTurns``')."""
 
     def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
                  rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
                  game_id: str | None = None) -> None:
         self.state = state
         self.demo = demo
-        self.game_id = _new_game_id() if game_id is None else game_id  # counts the game once in the statistics
+        self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
         self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
@@ -253,51 +114,14 @@ class Session:
         return session
 
     def to_dict(self) -> dict:
-        return {
-            "kind": "tile-rush-session",
-            "version": SESSION_VERSION,
-            "state": self.state.to_dict(),
-            "seat_kinds": [p.kind for p in self.state.players],
-            "timer_remaining": round(max(0.0, min(float(self.turn_time), self.timer_left)), 3),
-            "elapsed": round(self.elapsed, 3),
-            "demo": self.demo,
-            "game_id": self.game_id,
-            "rack_cols": self.rack_cols,
-            "rack_slots": [[t, r, c] for t, (r, c) in sorted(self._saved_slots().items())],
-            turnsave.FIELD: turnsave.snapshot(self),
-        }
+        """The session as saved (``game.play.session_save``): the game state plus the clock, the rack
+        arrangement, the session's flags and the person's unfinished turn."""
+        return session_save.to_dict(self)
 
     @classmethod
     def from_dict(cls, d: Any, autosave: bool = True) -> "Session":
         """Rebuild a session; raises ``StateError`` with a clear reason on a damaged dict."""
-        if not isinstance(d, dict):
-            raise StateError("a saved session must be a JSON object")
-        if "state" not in d and "variant" in d:  # a bare GameState dict: accept it too
-            d = {"state": d}
-        state = GameState.from_dict(d.get("state"))
-        timer = d.get("timer_remaining", d.get("timer_left"))
-        if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 <= timer <= 100000):
-            raise StateError("the remaining turn time is out of range")
-        elapsed = d.get("elapsed", 0.0)
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**8:
-            elapsed = 0.0
-        slots: dict[int, Cell] = {}
-        raw = d.get("rack_slots") or []
-        if isinstance(raw, list):
-            for item in raw:
-                if isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item):
-                    slots[item[0]] = (item[1], item[2])
-        cols = d.get("rack_cols")
-        cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
-        gid = d.get("game_id")
-        if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
-            gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
-        demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
-        session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
-                      rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
-        session.elapsed = float(elapsed)
-        turnsave.restore(session, d.get(turnsave.FIELD))
-        return session
+        return session_save.from_dict(cls, d, autosave)
 
     # -- who is who ---------------------------------------------------------------------------
     @property
@@ -321,11 +145,11 @@ class Session:
     @property
     def my_turn(self) -> bool:
         """The viewer may edit a draft now."""
-        return self.state.phase == "play" and self.state.current == self.viewer and self.is_human(self.viewer)
+        return self.state.phase == Phase.PLAY and self.state.current == self.viewer and self.is_human(self.viewer)
 
     @property
     def computer_to_move(self) -> bool:
-        return self.state.phase == "play" and not self.is_human(self.state.current)
+        return self.state.phase == Phase.PLAY and not self.is_human(self.state.current)
 
     @property
     def grid_width(self) -> int:
@@ -344,77 +168,6 @@ class Session:
         out, self._events = self._events, []
         return out
 
-    # -- the rack ----------------------------------------------------------------------------
-    def _restore_rack(self, slots: dict, cols: int | None) -> None:
-        rack = set(self.state.players[self.viewer].rack)
-        self.rack_cols = max(RACK_MIN_COLS, cols or RACK_MIN_COLS)
-        used = set()
-        for t, (r, c) in slots.items():
-            if t in rack and 0 <= r < RACK_ROWS and 0 <= c < 200 and (r, c) not in used:
-                self.rack_slots[t] = (r, c)
-                used.add((r, c))
-                self.rack_cols = max(self.rack_cols, c + 1)
-
-    def _saved_slots(self) -> dict[int, Cell]:
-        """Rack positions to save: during a turn, those from the turn's start."""
-        return dict(self._turn_rack) if self.draft is not None else dict(self.rack_slots)
-
-    def _needed_cols(self, n: int) -> int:
-        return max(RACK_MIN_COLS, math.ceil((n + 2) / RACK_ROWS))
-
-    def _free_rack_slot(self, after: Cell | None = None) -> Cell:
-        used = set(self.rack_slots.values())
-        order = [(r, c) for r in range(RACK_ROWS) for c in range(self.rack_cols)]
-        start = 0
-        if after is not None and after in order:
-            start = order.index(after) + 1
-        for cell in order[start:] + order[:start]:
-            if cell not in used:
-                return cell
-        self.rack_cols += 1
-        return self._free_rack_slot(after)
-
-    def _sync_rack(self, initial: bool = False) -> list[int]:
-        """Make the rack slots match the viewer's rack; returns tiles newly added."""
-        rack = list(self.state.players[self.viewer].rack)
-        present = set(rack)
-        for t in [t for t in self.rack_slots if t not in present]:
-            del self.rack_slots[t]
-        new = [t for t in rack if t not in self.rack_slots]
-        self.rack_cols = max(self.rack_cols, self._needed_cols(len(rack)))
-        if initial or (new and not self.rack_slots):
-            self.rack_slots = {}
-            self.rack_cols = self._needed_cols(len(rack))
-            self._fill_sorted(rack, sort_key_runs)
-            return new
-        last = max(self.rack_slots.values(), default=None)
-        for t in new:
-            cell = self._free_rack_slot(last)
-            self.rack_slots[t] = cell
-            last = cell
-        return new
-
-    def _fill_sorted(self, tiles: list[int], key) -> None:
-        tiles = sorted(tiles, key=key)
-        self.rack_cols = max(self.rack_cols, self._needed_cols(len(tiles)))
-        per_row = math.ceil(len(tiles) / RACK_ROWS) if tiles else 0
-        for i, t in enumerate(tiles):
-            self.rack_slots[t] = (i // per_row, i % per_row) if per_row else (0, 0)
-
-    def rack_tiles(self) -> list[int]:
-        """Tiles on the viewer's rack as displayed (in slot order)."""
-        return sorted(self.rack_slots, key=lambda t: self.rack_slots[t])
-
-    def sort_rack(self, how: str) -> None:
-        """Sort by ``runs`` (colour, then number) or ``groups`` (number, then colour)."""
-        key = sort_key_groups if how == "groups" else sort_key_runs
-        if self.draft is not None:
-            self._push_undo()
-        tiles = list(self.rack_slots)
-        self.rack_slots = {}
-        self._fill_sorted(tiles, key)
-        self.version += 1
-
     # -- the turn in progress -------------------------------------------------------------------
     def _begin_turn(self, timer_left: float | None = None) -> None:
         self.timer_left = float(timer_left) if timer_left is not None else float(self.turn_time)
@@ -427,7 +180,7 @@ class Session:
             self._turn_rack = {}
         self._analysis = None
         self.version += 1
-        if self.state.phase == "play":
+        if self.state.phase == Phase.PLAY:
             self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
 
     def table(self) -> Board:
@@ -443,7 +196,7 @@ class Session:
         if self._changed is None or self._changed[0] != self.version:
             same = self.draft == self.state.board
             if not same and not self.variant.crossword:
-                same = _sets(self.draft) == _sets(self.state.board)
+                same = draft_edit.sets_of(self.draft) == draft_edit.sets_of(self.state.board)
             self._changed = (self.version, not same)
         return self._changed[1]
 
@@ -641,23 +394,6 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
-    def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
-        row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}
-        pushed = draft_edit.push_row(row, c, len(tiles), keep_gaps=False, limit=None)
-        for t in row.values():
-            del self.rack_slots[t]
-        for i, t in enumerate(tiles):
-            pushed[c + i] = t
-        spill = []
-        for cc, t in sorted(pushed.items()):
-            if cc >= self.rack_cols:
-                spill.append(t)
-            else:
-                self.rack_slots[t] = (r, cc)
-        for t in spill:
-            self.rack_slots[t] = self._free_rack_slot()
-        return True
-
     def undo(self) -> bool:
         if not self._undo:
             return False
@@ -755,18 +491,8 @@ class Session:
                 after = self.state.board.copy()
                 ev["before"] = before
                 ev["after"] = after
-                ev["points"] = ev.get("points", self._new_points(before, after))
+                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.crossword))
             self._emit(ev)
-
-    def _new_points(self, before: Board, after: Board) -> int:
-        """Value of the lines that changed in a play (for the score burst)."""
-        old = {ln.cells: ln.tiles for ln in before.lines(vertical=self.variant.crossword)}
-        total = 0
-        for ln in after.lines(vertical=self.variant.crossword):
-            if old.get(ln.cells) != ln.tiles:
-                meld = ln.check()
-                total += meld.value if meld else 0
-        return total
 
     def _after_turn(self) -> None:
         new = self._sync_rack()
@@ -785,7 +511,7 @@ class Session:
         if self._begun:
             return
         self._begun = True
-        if self.fresh and self.state.phase == "play":
+        if self.fresh and self.state.phase == Phase.PLAY:
             self.fresh = False
             self._run_hooks(self.turn_hooks)
         self.finish_game()
@@ -794,7 +520,7 @@ class Session:
         """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
         over.  The play screen calls it too for a finished game loaded from a save (the
         process was killed between the last save and the statistics).  True when they ran."""
-        if self.state.phase != "game_over" or self.game_over_done:
+        if self.state.phase != Phase.GAME_OVER or self.game_over_done:
             return False
         self.game_over_done = True
         self._run_hooks(self.game_over_hooks)
@@ -811,7 +537,7 @@ class Session:
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
         """Advance the turn timer; when the viewer's time runs out the rule set's consequence happens."""
-        if self.state.phase != "play":
+        if self.state.phase != Phase.PLAY:
             return None
         self.elapsed += dt
         if self.turn_time <= 0:
@@ -830,40 +556,6 @@ class Session:
         self._emit({"type": "timeout", "seat": seat, "message": message})
         return self._turn_done(seat, result.events, before)
 
-    # -- computer turns -----------------------------------------------------------------------
-    def ai_seed(self, seat: int) -> int:
-        """A fresh seed per turn (``GameState.player_seed``), so a resumed game plays on exactly as before."""
-        return self.state.player_seed(seat)
-
-    def ai_request(self) -> tuple[int, str, int, dict] | None:
-        """``(token, level, seed, view_dict)`` when a computer seat must move and no
-        request is out; the answer goes to ``apply_ai(token, action)``."""
-        if not self.computer_to_move or self._ai_pending is not None:
-            return None
-        self._ai_token += 1
-        self._ai_pending = self._ai_token
-        seat = self.state.current
-        view = engine.view(self.state, seat)
-        return (self._ai_token, self.kind(seat), self.ai_seed(seat), view_to_dict(view))
-
-    @property
-    def ai_thinking(self) -> bool:
-        return self._ai_pending is not None
-
-    def cancel_ai(self) -> None:
-        self._ai_pending = None
-
-    def apply_ai(self, token: int, action: Any) -> Outcome:
-        """Apply a computer player's answer.  A move the rules refuse is replaced by a draw."""
-        if token != self._ai_pending or not self.computer_to_move:
-            return Outcome(False, [Problem("stale computer move")])
-        self._ai_pending = None
-        seat = self.state.current
-        before = self.state.board.copy()
-        turn = apply_computer_action(self.state, action_from_wire(action))
-        self.illegal_ai_moves += turn.illegal
-        return self._turn_done(seat, turn.result.events, before)
-
     def human_action(self, action: dict) -> Outcome:
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
@@ -879,26 +571,9 @@ class Session:
         self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)
 
-    def run_ai_sync(self, cache: dict | None = None) -> Outcome | None:
-        """Compute and apply the current computer move in this thread."""
-        req = self.ai_request()
-        if req is None:
-            return None
-        token, level, seed, view_d = req
-        try:
-            action = compute_ai_action(level, seed, view_from_dict(view_d), cache)
-        except Exception:
-            action = {"type": "draw"}
-        return self.apply_ai(token, action)
-
-    def hint_view(self) -> dict | None:
-        if not self.my_turn:
-            return None
-        return view_to_dict(engine.view(self.state, self.viewer))
-
     # -- rounds -------------------------------------------------------------------------------
     def next_round(self) -> bool:
-        if self.state.phase != "round_over":
+        if self.state.phase != Phase.ROUND_OVER:
             return False
         engine.next_round(self.state)
         self.rack_slots = {}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import check_line
-from ..rules.tiles import COLOR_NAMES, COLORS
+from ..rules.tiles import COLOR_NAMES, COLORS, colour_index, face_colour, face_key, face_number, is_joker, number_of
 
 RACK = -1  # the source of tiles that come from the player's rack
 
@@ -67,7 +67,7 @@ class Voice:
 # -- words for tiles and sets -------------------------------------------------------------------
 
 def _colour(face: int) -> str:
-    return COLOR_NAMES[COLORS[face // 13]]
+    return COLOR_NAMES[COLORS[face_colour(face)]]
 
 
 def _numbers(nums: list[int]) -> str:
@@ -83,10 +83,10 @@ def tile_list(tiles, article: str = "the") -> str:
     """Tiles as a player says them, by colour: "the red 5-7 and the blue 5", "a joker"."""
     tiles = [int(t) for t in tiles]
     by_colour: dict[int, list[int]] = {}
-    for t in sorted(x for x in tiles if x < 104):
-        by_colour.setdefault((t >> 1) // 13, []).append((t >> 1) % 13 + 1)
+    for t in sorted(x for x in tiles if not is_joker(x)):
+        by_colour.setdefault(colour_index(t), []).append(number_of(t))
     parts = [f"{COLOR_NAMES[COLORS[c]]} {_numbers(nums)}" for c, nums in by_colour.items()]
-    jokers = sum(1 for t in tiles if t >= 104)
+    jokers = sum(1 for t in tiles if is_joker(t))
     if jokers:
         parts.append("two jokers" if jokers > 1 else "joker")
     out = []
@@ -107,9 +107,9 @@ def set_words(tiles, article: str = "the") -> str:
     m = check_line(list(tiles))
     if m and m.kind == "run":
         first, last = m.roles[0][0], m.roles[-1][0]
-        name = f"{_colour(first)} {first % 13 + 1}-{last % 13 + 1} run"
+        name = f"{_colour(first)} {face_number(first)}-{face_number(last)} run"
     elif m and m.kind == "group":
-        number = next(t >> 1 for t in tiles if t < 104) % 13 + 1
+        number = next(number_of(t) for t in tiles if not is_joker(t))
         name = f"group of {number}s"
     else:
         return tile_list(tiles, article)
@@ -192,7 +192,7 @@ def turn_steps(before: Board, after: Board, name: str | None = "You", vertical: 
         done.update(tiles)
 
     # 1. jokers freed: replaced by the tile they stood for, or taken for another set
-    for t in sorted(x for x in src if x >= 104):
+    for t in sorted(x for x in src if is_joker(x)):
         i = src[t]
         j = line_of.get(t)
         if j is None:
@@ -203,7 +203,7 @@ def turn_steps(before: Board, after: Board, name: str | None = "You", vertical: 
             continue
         heirs = [k for k, o in enumerate(turn.origin) if o == i]
         swap = next((u for k in heirs for u in al[k].tiles
-                     if u < 104 and u not in bl[i].tiles and (u >> 1) in faces_before), None)
+                     if not is_joker(u) and u not in bl[i].tiles and face_key(u) in faces_before), None)
         moved = [t] + ([swap] if swap is not None else [])
         if swap is None:
             text = f"{voice.verb('take')} the joker from {turn.names[i]}"
@@ -280,7 +280,7 @@ def turn_steps(before: Board, after: Board, name: str | None = "You", vertical: 
             continue
         if not rack and not phrases:  # every tile already narrated (a freed joker's new home)
             continue
-        bits = (["the joker"] if any(t >= 104 and t in done for t in ln.tiles) else []) + phrases
+        bits = (["the joker"] if any(is_joker(t) and t in done for t in ln.tiles) else []) + phrases
         bits += [voice.rack(rack)] if rack else []
         add("move", f"{voice.verb('make')} {shown} with {join(bits)}", [t for t in ln.tiles if t not in done], sources)
 

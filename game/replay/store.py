@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..storage import persistence
-from ..rules.state import GameState, StateError
+from ..rules.state import GameState, Phase, StateError
 
 FOLDER = "replays"
 FORMAT = "tile-rush-replay"
@@ -96,7 +96,7 @@ def entry_from(doc: Any, path: Path | None = None) -> Entry:
     title = f"{state.variant.title}, {len(state.players)} players"
     if not state.replayable:
         note = "saved by an older version: it has no move log, so it cannot be replayed"
-    elif state.phase == "game_over":
+    elif state.phase == Phase.GAME_OVER:
         winner = state.variant.ranking(state)[0]
         note = "you won" if winner == viewer else f"{state.players[winner].name} won"
         note += f" after {state.total_turns} turns"

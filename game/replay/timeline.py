@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
-from ..rules.state import GameState
+from ..rules.state import GameState, Phase
 from ..rules.tiles import tile_words, tiles_in_words
 
 
@@ -30,7 +30,7 @@ class Frame:
     scores: list[int]
     placed: list[int] = field(default_factory=list)  # rack tiles put on the table this turn
     before: object | None = None  # the acting seat's PlayerView at the start of the turn (own turns)
-    phase: str = "play"
+    phase: Phase = Phase.PLAY
 
 
 @dataclass
@@ -70,7 +70,7 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
         seat = game.current
         before_board = game.board.copy()
         before_rack = list(game.players[seat].rack)
-        own = seat == viewer and game.phase == "play" and not isinstance(action, (act.NextRound, act.EndRound))
+        own = seat == viewer and game.phase == Phase.PLAY and not isinstance(action, (act.NextRound, act.EndRound))
         view = engine.view(game, seat) if own else None
         result = engine.apply(game, action)
         if not result.ok:

@@ -31,7 +31,7 @@ from . import actions as act
 from . import engine
 from .board import Board, Cell
 from .tiles import ALL_TILE_IDS, NotationError, copies, face_key, parse_face
-from .variants import REGISTRY, find_variant
+from .registry import REGISTRY, find_variant
 
 KNOWN_FIELDS = {"variant", "options", "players", "melded", "table", "rack", "drawn", "after", "claim", "claims",
                 "origin", "expect", "note"}

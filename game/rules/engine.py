@@ -17,10 +17,10 @@ from typing import Iterable, Sequence
 
 from . import actions as act
 from .board import Board
-from .state import GameState, PlayerState, new_secret
-from .tiles import ALL_TILE_IDS, format_tiles, rack_value, tiles_in_words
+from .state import HUMAN, GameState, Phase, PlayerState, new_secret
+from .tiles import ALL_TILE_IDS, format_tiles, is_joker, number_of, rack_value, tiles_in_words
 from .turn import Analysis, Problem, TurnStart, analyse
-from .variants import find_variant
+from .registry import find_variant
 from .view import PlayerView, view  # noqa: F401  (view is part of the engine's interface)
 
 
@@ -38,7 +38,7 @@ class TurnResult:
 @dataclass(frozen=True)
 class SeatSpec:
     name: str
-    kind: str = "human"
+    kind: str = HUMAN
 
 
 def new_game(
@@ -76,7 +76,7 @@ def _spec(s: SeatSpec | str | tuple[str, str]) -> SeatSpec:
     if isinstance(s, SeatSpec):
         return s
     if isinstance(s, str):
-        return SeatSpec(s, "human")
+        return SeatSpec(s, HUMAN)
     return SeatSpec(str(s[0]), str(s[1]))
 
 
@@ -86,14 +86,14 @@ def opening_draw(rng: random.Random, n: int, lowest: bool) -> tuple[int, list[in
     Returns (starting seat, each seat's first numbered tile, shown on screen)."""
 
     def draw_numbers(seats: list[int]) -> dict[int, int]:
-        bag = [t for t in ALL_TILE_IDS if t < 104]
+        bag = [t for t in ALL_TILE_IDS if not is_joker(t)]
         rng.shuffle(bag)
         return {seat: bag[i] for i, seat in enumerate(seats)}
 
     first_round = draw_numbers(list(range(n)))
     current = first_round
     while True:
-        key = {s: (t >> 1) % 13 for s, t in current.items()}
+        key = {s: number_of(t) for s, t in current.items()}
         best = (min if lowest else max)(key.values())
         tied = [s for s in current if key[s] == best]
         if len(tied) == 1:
@@ -120,7 +120,7 @@ def start_round(state: GameState) -> None:
     state.passes = 0
     state.drawn = None
     state.last_drawn = {}
-    state.phase = "play"
+    state.phase = Phase.PLAY
     state.round_end_reason = ""
     state.round_winner = None
     variant.start_round_extra(state)
@@ -195,12 +195,12 @@ def apply(state: GameState, action: object) -> TurnResult:
         return _refuse(str(exc))
     before = state.board.copy()
     if isinstance(action, act.NextRound):
-        if state.phase != "round_over":
+        if state.phase != Phase.ROUND_OVER:
             return _refuse("the next round starts only after a round has ended")
         state.round += 1
         start_round(state)
         result = TurnResult(True, [], [state.events[-1]])
-    elif state.phase != "play":
+    elif state.phase != Phase.PLAY:
         return _refuse("the round is over")
     elif isinstance(action, act.EndRound):
         result = TurnResult(True, [], [_finish_round(state, action.reason)])
@@ -356,7 +356,7 @@ def _penalty_applies(state: GameState, analysis: Analysis) -> bool:
 
 
 def preview_end_turn(state: GameState, board: object) -> EndTurnPreview:
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return EndTurnPreview("refused", (Problem("the round is over"),), "The round is over.")
     structural = board_problems(state, board)
     if structural:
@@ -538,7 +538,7 @@ def _finish_round(state: GameState, reason: str) -> dict:
     for k, v in variant.round_record(state, reason, winner).items():
         entry.setdefault(k, v)
     state.history.append(entry)
-    state.phase = "game_over" if variant.game_over(state) else "round_over"
+    state.phase = Phase.GAME_OVER if variant.game_over(state) else Phase.ROUND_OVER
     ev = {"type": "round_end", **entry}
     state.log(ev)
     return ev

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from .board import Board
 from .melds import check_line
 from .turn import TurnStart, analyse
-from .tiles import face_key
+from .tiles import JOKER_FACE, copies, face_at, face_key, face_number, is_joker, number_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -46,15 +46,15 @@ def rack_sets(rack: Iterable[int]) -> list[list[int]]:
     """Every group and run that can be made from ``rack`` (in table order, jokers
     filling gaps), one physical tile per face.  Deterministic order."""
     rack = sorted(set(int(t) for t in rack))
-    jokers = [t for t in rack if t >= 104]
+    jokers = [t for t in rack if is_joker(t)]
     first: dict[int, int] = {}
     for t in rack:
-        if t < 104:
-            first.setdefault(t >> 1, t)
+        if not is_joker(t):
+            first.setdefault(face_key(t), t)
     out: list[list[int]] = []
     # groups: 3 or 4 distinct colours of one number, jokers standing for missing colours
-    for number in range(13):
-        have = [first[c * 13 + number] for c in range(4) if c * 13 + number in first]
+    for number in range(1, 14):
+        have = [first[face_at(c, number)] for c in range(4) if face_at(c, number) in first]
         for k in range(1, len(have) + 1):
             for combo in combinations(have, k):
                 for j in range(0, len(jokers) + 1):
@@ -62,9 +62,9 @@ def rack_sets(rack: Iterable[int]) -> list[list[int]]:
                         out.append(list(combo) + jokers[:j])
     # runs: consecutive numbers of one colour, jokers filling missing numbers
     for colour in range(4):
-        for start in range(13):
-            for end in range(start + 2, 13):
-                faces = [colour * 13 + n for n in range(start, end + 1)]
+        for start in range(1, 14):
+            for end in range(start + 2, 14):
+                faces = [face_at(colour, n) for n in range(start, end + 1)]
                 missing = sum(1 for f in faces if f not in first)
                 if missing > len(jokers):
                     break  # longer runs from this start miss even more
@@ -101,8 +101,8 @@ def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BU
             need[x] = need.get(x, 0) + 1
         needs.append(tuple(need.items()))
     values = [_value_faces(f) for f in cands]
-    worth = [sum(13 if x == 52 else x % 13 + 1 for x in f) for f in cands]  # most the tiles can add
-    potential = sum(13 if t >= 104 else (t >> 1) % 13 + 1 for t in rack)
+    worth = [sum(13 if x == JOKER_FACE else face_number(x) for x in f) for f in cands]  # most the tiles can add
+    potential = sum(13 if is_joker(t) else number_of(t) for t in rack)
     steps = 0
     chosen: list[int] = []
 
@@ -138,7 +138,7 @@ def initial_meld_sets(rack: Iterable[int], minimum: int, budget: int = SEARCH_BU
 
 
 def _value_faces(faces: Sequence[int]) -> int:
-    return check_line([f * 2 if f < 52 else 104 + i % 2 for i, f in enumerate(faces)]).value
+    return check_line([copies(f)[i % 2 if f == JOKER_FACE else 0] for i, f in enumerate(faces)]).value
 
 
 # -- moves after the initial meld --------------------------------------------------------
@@ -156,7 +156,7 @@ def _extend_once(sets: list[list[int]], tile: int) -> bool:
 
 def _split_once(sets: list[list[int]], tile: int) -> bool:
     """Insert ``tile`` into a run of five or more by splitting it at a tile of the same face."""
-    if tile >= 104:
+    if is_joker(tile):
         return False
     for idx, s in enumerate(sets):
         if len(s) < 5:
@@ -165,7 +165,7 @@ def _split_once(sets: list[list[int]], tile: int) -> bool:
         if not meld or meld.kind != "run":
             continue
         for i in range(2, len(s) - 2):
-            if meld.roles[i] == (tile >> 1,):
+            if meld.roles[i] == (face_key(tile),):
                 left, right = s[: i + 1], [tile] + s[i + 1 :]
                 if check_line(left) and check_line(right):
                     sets[idx : idx + 1] = [left, right]
@@ -241,7 +241,7 @@ def find_play(
     changed = True
     while changed:
         changed = False
-        for t in sorted(left, key=lambda t: (t >= 104, t)):
+        for t in sorted(left, key=lambda t: (is_joker(t), t)):
             if _extend_once(work, t) or _split_once(work, t):
                 left.remove(t)
                 changed = True
@@ -255,7 +255,7 @@ def find_play(
         new = place(board, table + [s], width)
         if legal(new):
             return new
-    for t in sorted(set(usable), key=lambda t: (t >= 104, t)):
+    for t in sorted(set(usable), key=lambda t: (is_joker(t), t)):
         for move in (_extend_once, _split_once):
             work = [list(s) for s in table]
             if move(work, t):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .tiles import COLOR_NAMES, COLORS
+from .tiles import COLOR_NAMES, COLORS, TILE_COLOUR, TILE_FACE, TILE_IS_JOKER, TILE_NUMBER, face_at, is_joker
 
 MIN_SET = 3
 MAX_GROUP = 4
@@ -41,9 +41,6 @@ class Meld:
     def __bool__(self) -> bool:
         return self.ok
 
-    def joker_faces(self, index: int) -> tuple[int, ...]:
-        return self.roles[index]
-
 
 def _invalid(reason: str) -> Meld:
     return Meld(False, reason=reason)
@@ -51,36 +48,36 @@ def _invalid(reason: str) -> Meld:
 
 def _group(tiles: Sequence[int]) -> Meld:
     n = len(tiles)
-    naturals = [t for t in tiles if t < 104]
-    numbers = {(t >> 1) % 13 for t in naturals}
+    naturals = [t for t in tiles if not TILE_IS_JOKER[t]]
+    numbers = {TILE_NUMBER[t] for t in naturals}
     if len(numbers) > 1:
         return _invalid("a group needs one number in different colours")
     if n > MAX_GROUP:
         return _invalid("a group has at most 4 tiles, one of each colour")
-    colours = [(t >> 1) // 13 for t in naturals]
+    colours = [TILE_COLOUR[t] for t in naturals]
     if len(set(colours)) != len(colours):
         dup = next(c for c in colours if colours.count(c) > 1)
         return _invalid(f"a group cannot repeat a colour (two {COLOR_NAMES[COLORS[dup]]} tiles)")
     if not naturals:
         return _invalid("a set needs at least one numbered tile")
     number = numbers.pop()
-    missing = tuple(c * 13 + number for c in range(4) if c not in colours)
-    roles = tuple((t >> 1,) if t < 104 else missing for t in tiles)
-    return Meld(True, "group", (number + 1) * n, roles)
+    missing = tuple(face_at(c, number) for c in range(4) if c not in colours)
+    roles = tuple(missing if TILE_IS_JOKER[t] else (TILE_FACE[t],) for t in tiles)
+    return Meld(True, "group", number * n, roles)
 
 
 def _run_ordered(tiles: Sequence[int]) -> Meld:
     n = len(tiles)
-    naturals = [(i, t) for i, t in enumerate(tiles) if t < 104]
+    naturals = [(i, t) for i, t in enumerate(tiles) if not TILE_IS_JOKER[t]]
     if not naturals:
         return _invalid("a set needs at least one numbered tile")
-    colours = {(t >> 1) // 13 for _, t in naturals}
+    colours = {TILE_COLOUR[t] for _, t in naturals}
     if len(colours) > 1:
         return _invalid("a run must be all one colour")
     colour = colours.pop()
-    starts = {(t >> 1) % 13 + 1 - i for i, t in naturals}
+    starts = {TILE_NUMBER[t] - i for i, t in naturals}
     if len(starts) > 1:
-        nums = [(t >> 1) % 13 + 1 for _, t in naturals]
+        nums = [TILE_NUMBER[t] for _, t in naturals]
         if 13 in nums and 1 in nums and nums.index(13) < nums.index(1):
             return _invalid("a run cannot wrap from 13 to 1")
         return _invalid("a run needs consecutive numbers, lowest first")
@@ -89,20 +86,21 @@ def _run_ordered(tiles: Sequence[int]) -> Meld:
         if start + n - 1 > MAX_RUN and start >= 1:
             return _invalid("a run cannot go past 13 (no wrapping to 1)")
         return _invalid("a run cannot go below 1")
-    roles = tuple((colour * 13 + start - 1 + i,) for i in range(n))
+    first = face_at(colour, start)
+    roles = tuple((first + i,) for i in range(n))
     return Meld(True, "run", sum(range(start, start + n)), roles)
 
 
 def _run_unordered(tiles: Sequence[int]) -> Meld:
     n = len(tiles)
-    naturals = [t for t in tiles if t < 104]
+    naturals = [t for t in tiles if not TILE_IS_JOKER[t]]
     if not naturals:
         return _invalid("a set needs at least one numbered tile")
-    colours = {(t >> 1) // 13 for t in naturals}
+    colours = {TILE_COLOUR[t] for t in naturals}
     if len(colours) > 1:
         return _invalid("a run must be all one colour")
     colour = colours.pop()
-    nums = sorted((t >> 1) % 13 + 1 for t in naturals)
+    nums = sorted(TILE_NUMBER[t] for t in naturals)
     if len(set(nums)) != len(nums):
         return _invalid("a run cannot repeat a number")
     if n > MAX_RUN:
@@ -116,13 +114,13 @@ def _run_unordered(tiles: Sequence[int]) -> Meld:
     spare = n - span  # jokers left after filling gaps: extend upward first (worth more)
     hi = min(13, hi + spare)
     lo = hi - n + 1
-    order = sorted(tiles, key=lambda t: 99 if t >= 104 else (t >> 1) % 13 + 1)
+    order = sorted(tiles, key=lambda t: 99 if TILE_IS_JOKER[t] else TILE_NUMBER[t])
     # Assign faces: naturals keep theirs, jokers fill the missing numbers in order.
-    have = {(t >> 1) % 13 + 1 for t in naturals}
+    have = set(nums)
     gaps = iter(x for x in range(lo, hi + 1) if x not in have)
     role_of = {}
     for t in order:
-        role_of[t] = (t >> 1) if t < 104 else colour * 13 + next(gaps) - 1
+        role_of[t] = face_at(colour, next(gaps)) if TILE_IS_JOKER[t] else TILE_FACE[t]
     roles = tuple((role_of[t],) for t in tiles)
     return Meld(True, "run", sum(range(lo, hi + 1)), roles)
 
@@ -140,12 +138,18 @@ def _best(tiles: Sequence[int], run: Meld) -> Meld:
         return run
     # Explain the failure in the terms of what the tiles look like: a group gone wrong
     # when more tiles share a number than share a colour, else a run gone wrong.
-    naturals = [t for t in tiles if t < 104]
-    numbers = [(t >> 1) % 13 for t in naturals]
-    colours = [(t >> 1) // 13 for t in naturals]
+    naturals = [t for t in tiles if not TILE_IS_JOKER[t]]
+    numbers = [TILE_NUMBER[t] for t in naturals]
+    colours = [TILE_COLOUR[t] for t in naturals]
     same_number = max((numbers.count(x) for x in numbers), default=0)
     same_colour = max((colours.count(x) for x in colours), default=0)
     return group if same_number > same_colour else run
+
+
+def line_readings(tiles: Sequence[int]) -> tuple[Meld, Meld]:
+    """Both readings of a line in table order, as a group and as a run (either may be invalid),
+    for a rule set that lets a joker stand for whatever either reading allows."""
+    return _group(tiles), _run_ordered(tiles)
 
 
 def check_line(tiles: Sequence[int]) -> Meld:
@@ -166,6 +170,6 @@ def arrange(tiles: Sequence[int]) -> list[int]:
     """Order a valid set for the table: a run ascending with its jokers in place."""
     meld = check_set(tiles)
     if not meld or meld.kind == "group":
-        return sorted(tiles, key=lambda t: (t >= 104, t))
+        return sorted(tiles, key=lambda t: (is_joker(t), t))
     pairs = sorted(zip(tiles, meld.roles), key=lambda p: p[1][0])
     return [t for t, _ in pairs]

@@ -4,6 +4,7 @@ a joker counted as the tile it stands for in its set (the screen's score float).
 from __future__ import annotations
 
 from .board import Board
+from .tiles import face_number, is_joker, number_of
 
 
 def played_from_rack(before: Board, after: Board, vertical: bool = False) -> int:
@@ -21,8 +22,8 @@ def played_from_rack(before: Board, after: Board, vertical: bool = False) -> int
         for i, t in enumerate(ln.tiles):
             if t not in new or t in counted:
                 continue
-            if t < 104:
-                counted[t] = (t >> 1) % 13 + 1
+            if not is_joker(t):
+                counted[t] = number_of(t)
             elif meld and meld.roles[i]:
-                counted[t] = meld.roles[i][0] % 13 + 1
+                counted[t] = face_number(meld.roles[i][0])
     return sum(counted.values())

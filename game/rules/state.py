@@ -13,11 +13,15 @@ import hmac
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .tiles import ALL_TILE_IDS
-from .variants import Variant, find_variant
+from .registry import find_variant
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants.base import Variant
 
 SCHEMA_VERSION = 2
 SECRET_HEX = 32  # characters of hex in a game's secret (128 bits)
@@ -36,6 +40,17 @@ def derived_secret(*parts: object) -> str:
     return hashlib.sha256(b"tile-rush players\x1f" + text.encode()).hexdigest()[:SECRET_HEX]
 
 
+HUMAN = "human"  # a seat's kind when a person plays it; any other kind is a computer level (game.ai.player_names())
+
+
+class Phase(StrEnum):
+    """Where a game stands.  A ``str``: it compares equal to, and is saved as, its plain value."""
+
+    PLAY = "play"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
 class StateError(ValueError):
     """A state dict that does not describe a legal game."""
 
@@ -43,7 +58,7 @@ class StateError(ValueError):
 @dataclass
 class PlayerState:
     name: str
-    kind: str = "human"  # "human" or a computer level such as "basic", "easy", "hard"
+    kind: str = HUMAN  # HUMAN or a computer level such as "basic", "easy", "hard"
     rack: list[int] = field(default_factory=list)
     melded: bool = False
     score: int = 0
@@ -87,7 +102,7 @@ class GameState:
     round: int = 1
     turn: int = 0  # turns played this round
     total_turns: int = 0
-    phase: str = "play"  # "play", "round_over", "game_over"
+    phase: Phase = Phase.PLAY
     passes: int = 0  # consecutive turns without a play while the pool is empty
     drawn: int | None = None  # the tile the current player drew at the start of this turn (if any)
     last_drawn: dict = field(default_factory=dict)  # seat -> tile drawn on their last turn (shown marked)
@@ -106,6 +121,7 @@ class GameState:
 
     @property
     def variant(self) -> Variant:
+        """The rule set object for ``variant_key`` and ``options`` (looked up in ``game.rules.registry``)."""
         if self._variant is None or self._variant.key != self.variant_key:
             self._variant = find_variant(self.variant_key)(self.options)
         return self._variant
@@ -166,7 +182,7 @@ class GameState:
             "round": self.round,
             "turn": self.turn,
             "total_turns": self.total_turns,
-            "phase": self.phase,
+            "phase": Phase(self.phase).value,
             "passes": self.passes,
             "drawn": self.drawn,
             "last_drawn": {str(k): v for k, v in self.last_drawn.items()},
@@ -220,9 +236,10 @@ class GameState:
                 raise StateError("random generator state is damaged")
             rng = random.Random()
             rng.setstate((int(rng_raw.get("version", 3)), tuple(internal), gauss))
-            phase = _str(d, "phase")
-            if phase not in ("play", "round_over", "game_over"):
-                raise StateError(f"unknown phase {phase!r}")
+            phase_text = _str(d, "phase")
+            if phase_text not in Phase.__members__.values():
+                raise StateError(f"unknown phase {phase_text!r}")
+            phase = Phase(phase_text)
             drawn = d.get("drawn")
             if drawn is not None and type(drawn) is not int:
                 raise StateError("drawn must be a tile or null")

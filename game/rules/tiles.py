@@ -17,9 +17,8 @@ from typing import Iterable
 
 COLORS = "KRBO"  # black, red, blue, orange
 COLOR_NAMES = {"K": "black", "R": "red", "B": "blue", "O": "orange"}
-NUMBERS = range(1, 14)
-COPIES = 2
 JOKER_IDS = (104, 105)
+JOKER_FACE = 52  # the face both jokers share (``face_key``)
 ALL_TILE_IDS = tuple(range(106))
 JOKER_PENALTY = 30  # a joker left on a rack counts 30 in every rule set
 
@@ -92,6 +91,29 @@ def face_key(tile_id: int) -> int:
 def copies(face: int) -> tuple[int, ...]:
     """The two physical tiles of a face (the two jokers for 52)."""
     return JOKER_IDS if face == 52 else (face * 2, face * 2 + 1)
+
+
+def face_number(face: int) -> int:
+    """The number of a face (1..13); 0 for the joker face 52."""
+    return 0 if face == 52 else face % 13 + 1
+
+
+def face_colour(face: int) -> int:
+    """The index in ``COLORS`` of a face's colour (0..3); 4 for the joker face 52."""
+    return 4 if face == 52 else face // 13
+
+
+def face_at(colour: int, number: int) -> int:
+    """The face of colour index ``colour`` (0..3) and ``number`` (1..13)."""
+    return colour * 13 + number - 1
+
+
+# The tile helpers above as tables indexed by tile id, for the hot loops of the meld checker and
+# the finder, where an index costs half a call: TILE_IS_JOKER[t] == is_joker(t), and so on.
+TILE_IS_JOKER = tuple(is_joker(t) for t in ALL_TILE_IDS)
+TILE_NUMBER = tuple(number_of(t) for t in ALL_TILE_IDS)
+TILE_COLOUR = tuple(colour_index(t) for t in ALL_TILE_IDS)
+TILE_FACE = tuple(face_key(t) for t in ALL_TILE_IDS)
 
 
 def tile(tile_id: int) -> Tile:

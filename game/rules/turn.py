@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from .board import Board, Cell, Line
 from .melds import Meld
-from .tiles import face_key, tile_words, tiles_in_words
+from .tiles import JOKER_IDS, copies, face_key, is_joker, tile_words, tiles_in_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -187,7 +187,7 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
     before_melds = [ln.check() for ln in before_lines]
     after_pairs = list(zip(analysis.lines, analysis.melds))
     for cell, j in start.board.cells.items():
-        if j < 104:
+        if not is_joker(j):
             continue
         old = [(ln, m) for ln, m in zip(before_lines, before_melds) if j in ln.tiles]
         new_ = [(ln, m) for ln, m in after_pairs if j in ln.tiles]
@@ -200,8 +200,8 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
         jcell = (where[j],) if j in where else ()
         rack_in_line = max(sum(1 for t in ln.tiles if t in new) for ln, _ in new_)
         if variant.joker_exact_replacement:
-            if not any(t < 104 and (t >> 1) in old_roles for t in analysis.played):
-                names = " or ".join(sorted(tile_words(f * 2) for f in old_roles)) or "the tile it stood for"
+            if not any(not is_joker(t) and face_key(t) in old_roles for t in analysis.played):
+                names = " or ".join(sorted(tile_words(copies(f)[0]) for f in old_roles)) or "the tile it stood for"
                 out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
         valid_homes = [ln for ln, m in new_ if m]
         if variant.freed_joker_new_set and valid_homes and not any(
@@ -221,7 +221,7 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
     need = variant.hand_joker_min_rack_companions
     if need:
         for j in analysis.played:
-            if j < 104:
+            if not is_joker(j):
                 continue
             lines = _lines_with(analysis.lines, j)
             best = max((sum(1 for t in ln.tiles if t in new and t != j) for ln in lines), default=0)
@@ -261,16 +261,16 @@ def joker_placement_problems(
     after = list(zip(analysis.lines, analysis.melds))
     played = set(analysis.played)
     where = analysis.board.where()
-    for j in (104, 105):
+    for j in JOKER_IDS:
         old = [(ln, m) for ln, m in before if j in ln.tiles]
         new = [(ln, m) for ln, m in after if j in ln.tiles]
         if not old or not new or not _freed(j, old, new):
             continue
         roles = joker_faces(old, j)
-        replacing = [t for t in analysis.played if t < 104 and (t >> 1) in roles]
+        replacing = [t for t in analysis.played if not is_joker(t) and face_key(t) in roles]
         if not replacing:
             continue  # joker_problems already says the exact tile is missing
-        mates = {t for ln, _ in old for t in ln.tiles if t < 104}
+        mates = {t for ln, _ in old for t in ln.tiles if not is_joker(t)}
         need_mates = min(2, len(mates)) or 1
         in_place = [
             t for t in replacing
@@ -278,7 +278,7 @@ def joker_placement_problems(
         ]
         jcell = (where[j],) if j in where else ()
         if not in_place:
-            names = " or ".join(sorted(tile_words(f * 2) for f in roles))
+            names = " or ".join(sorted(tile_words(copies(f)[0]) for f in roles))
             out.append(Problem(f"to free a joker, put {names} from your rack in its place in the set "
                                "(the tile that replaces a joker must take its place)", jcell))
         used = set(in_place[:1] or replacing[:1])
@@ -306,6 +306,6 @@ def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -
     new_roles = {f for ln, m in new if m for f in m.roles[ln.tiles.index(j)]}
     if old_roles and new_roles and not (old_roles & new_roles):
         return True
-    old_mates = Counter(face_key(t) for ln, _ in old for t in ln.tiles if t < 104)
-    new_mates = Counter(face_key(t) for ln, _ in new for t in ln.tiles if t < 104)
+    old_mates = Counter(face_key(t) for ln, _ in old for t in ln.tiles if not is_joker(t))
+    new_mates = Counter(face_key(t) for ln, _ in new for t in ln.tiles if not is_joker(t))
     return sum((old_mates & new_mates).values()) < 2

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from .board import Board
 from .state import GameState
-from .variants import find_variant
+from .registry import find_variant
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ plan, who sits where, totals and rankings.  A save from disk must also have:
 * finished tables whose game records are sane (scores in range, a reason that is
   short plain text, statistics that are whole numbers in range);
 * a game in progress that passes every check an ordinary save's game passes
-  (``format.game_from_dict``), is played by the table's entrants at their levels,
+  (``gamecheck.game_from_dict``), is played by the table's entrants at their levels,
   and is the very game the save's envelope holds (the screens resume the one and
   the tournament records the other: they must agree).
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..storage.saves import checks
-from ..storage.saves.format import SaveError, game_from_dict
+from ..storage.saves.gamecheck import SaveError, game_from_dict
 from ..storage.saves.validate import MAX_ABS_SCORE, MAX_SEED, MAX_TURNS, known_kinds, reason_problem
 from ..storage.textcheck import text_problem
 from .core import Tournament

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
-from ..rules.tiles import COLOR_NAMES, COLORS, face_key, parse_tiles, tile_words
+from ..rules.state import HUMAN
+from ..rules.tiles import COLOR_NAMES, COLORS, JOKER_FACE, face_colour, face_key, face_number, is_joker, parse_tiles, tile_words
 from ..rules.variants import find_variant
 
 SEAT_NAMES = ("Mia", "Otto", "Lena")
@@ -37,7 +38,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
     """The step's position as a ``GameState`` with the player (seat 0) to move."""
     variant = find_variant(track["variant"])
     n = max(2, variant.min_players)
-    seats = [("You", "human")] + [(SEAT_NAMES[i], "easy") for i in range(n - 1)]
+    seats = [("You", HUMAN)] + [(SEAT_NAMES[i], "easy") for i in range(n - 1)]
     state = engine.new_game(track["variant"], seats, seed=seed, secret="0" * 32)
     used: list[int] = []
     cells: dict = {}
@@ -214,17 +215,17 @@ def _why(state, board: Board, pv) -> str:
 
 
 def _colour(face: int) -> str:
-    return COLOR_NAMES[COLORS[face // 13]]
+    return COLOR_NAMES[COLORS[face_colour(face)]]
 
 
 def _num(face: int) -> int:
-    return face % 13 + 1
+    return face_number(face)
 
 
 def diagnose(tiles: list[int]) -> str:
     """What is wrong with one line of tiles (in table order), as a player would say it."""
     fs = [face_key(t) for t in tiles]
-    real = [f for f in fs if f != 52]
+    real = [f for f in fs if f != JOKER_FACE]
     words = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
     if len(tiles) == 2 and len(real) == 2:
         (a, b), (ca, cb) = sorted(_num(f) for f in real), (_colour(real[0]), _colour(real[1]))
@@ -254,7 +255,7 @@ def diagnose(tiles: list[int]) -> str:
         colour = colours.pop()
         prev = None  # (position, number) of the last numbered tile
         for i, f in enumerate(fs):
-            if f == 52:
+            if f == JOKER_FACE:
                 continue
             n = _num(f)
             if prev is not None:
@@ -279,9 +280,9 @@ def diagnose(tiles: list[int]) -> str:
         by_colour = Counter(_colour(f) for f in real).most_common(1)[0]
         by_number = Counter(_num(f) for f in real).most_common(1)[0]
         if by_colour[1] >= by_number[1]:
-            odd = next(t for t in tiles if t < 104 and _colour(face_key(t)) != by_colour[0])
+            odd = next(t for t in tiles if not is_joker(t) and _colour(face_key(t)) != by_colour[0])
             return f"The {tile_words(odd)} does not belong: a run is all one colour."
-        odd = next(t for t in tiles if t < 104 and _num(face_key(t)) != by_number[0])
+        odd = next(t for t in tiles if not is_joker(t) and _num(face_key(t)) != by_number[0])
         return f"The {tile_words(odd)} does not belong: a group is all one number."
     meld = check_line(tuple(tiles))
     return _cap(f"{words}: {meld.reason}") + "."

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from ..storage import persistence
+from ..storage import persistence, settings as user_settings
 from . import rest, routes, theme
 from .errorlog import log_error, log_line
 from .scene import Scene
@@ -40,8 +40,8 @@ class App:
                  settings: dict | None = None, ai_mode: str = "auto", seed: int | None = None,
                  variant: str | None = None, demo: bool = False, sound: bool = True,
                  persist_settings: bool = True, welcome: bool = False) -> None:
-        self.settings = dict(settings) if settings is not None else persistence.load_settings()
-        self.settings_notice = persistence.take_settings_notice() if settings is None else ""
+        self.settings = dict(settings) if settings is not None else user_settings.load_settings()
+        self.settings_notice = user_settings.take_settings_notice() if settings is None else ""
         if size is not None:
             self.settings["window_size"] = [int(size[0]), int(size[1])]
         if fullscreen is not None:
@@ -156,7 +156,7 @@ class App:
         if not self.persist_settings:
             return
         try:
-            persistence.save_settings(self.settings)
+            user_settings.save_settings(self.settings)
         except Exception as exc:
             log_error("saving settings", exc)
 

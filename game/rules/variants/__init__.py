@@ -1,6 +1,8 @@
-"""Rule sets, looked up by name in ``REGISTRY`` (see ``base.find_variant``)."""
+"""Rule sets, looked up by name in ``REGISTRY`` (see ``game.rules.registry``); importing this package
+registers all six."""
 
-from .base import REGISTRY, OptionSpec, Variant, find_variant, register
+from ..registry import REGISTRY, find_variant, register
+from .base import OptionSpec, Variant
 from . import classic  # noqa: F401  (registers itself)
 from . import golden  # noqa: F401  (registers itself)
 from . import rummy_q  # noqa: F401

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
 from ..board import GRID_WIDTH
+from ..registry import REGISTRY, find_variant, register  # noqa: F401  (kept importable from here)
 from ..tiles import rack_value
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -355,18 +356,3 @@ def _plural(n: int, word: str) -> str:
 def _verb(name: str, verb: str) -> str:
     """"You lead", "Mara leads"."""
     return verb if name == "You" else verb + "s"
-
-
-REGISTRY: dict[str, type[Variant]] = {}
-
-
-def register(cls: type[Variant]) -> type[Variant]:
-    REGISTRY[cls.key] = cls
-    return cls
-
-
-def find_variant(name: str) -> type[Variant]:
-    key = name.strip().lower()
-    if key not in REGISTRY:
-        raise KeyError(f"unknown rule set {name!r}; choose from {', '.join(REGISTRY)}")
-    return REGISTRY[key]

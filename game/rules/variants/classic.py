@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState

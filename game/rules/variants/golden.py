@@ -18,9 +18,10 @@ import random
 from typing import TYPE_CHECKING
 
 from .. import turn as turn_rules
-from ..tiles import rack_value
+from ..tiles import ALL_TILE_IDS, is_joker, number_of, rack_value
 from ..turn import Problem
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -152,9 +153,9 @@ def _break_ties(seats: list[int], key, rng: random.Random) -> list[int]:
         while len(group) > 1:
             contenders = list(group)
             while len(contenders) > 1:
-                bag = list(range(104))  # numbered tiles only: a drawn joker is simply drawn again
+                bag = [t for t in ALL_TILE_IDS if not is_joker(t)]  # numbered tiles only: a drawn joker is simply drawn again
                 rng.shuffle(bag)
-                numbers = {s: (bag[k] >> 1) % 13 for k, s in enumerate(contenders)}
+                numbers = {s: number_of(bag[k]) for k, s in enumerate(contenders)}
                 best = max(numbers.values())
                 contenders = [s for s in contenders if numbers[s] == best]
             out.append(contenders[0])

@@ -34,12 +34,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
-from ..tiles import rack_value, set_words
+from ..melds import line_readings
+from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
 from ..turn import Problem
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from ..state import GameState, Phase
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..state import GameState
     from ..turn import Analysis
 
 TARGET = cl.TARGET
@@ -49,8 +51,6 @@ def joker_faces(lines_with_melds: list[tuple[Any, Any]], j: int) -> set[int] | N
     """Faces a joker may stand for given every line it lies in: the intersection of its
     readings in each line (both the group and the run reading of a line are allowed).
     None when it lies in no valid line."""
-    from ..melds import _group, _run_ordered
-
     faces: set[int] | None = None
     for ln, _ in lines_with_melds:
         if j not in ln.tiles:
@@ -58,7 +58,7 @@ def joker_faces(lines_with_melds: list[tuple[Any, Any]], j: int) -> set[int] | N
         i = ln.tiles.index(j)
         here: set[int] = set()
         if len(ln.tiles) >= 3:
-            for reading in (_group(ln.tiles), _run_ordered(ln.tiles)):
+            for reading in line_readings(ln.tiles):
                 if reading:
                     here.update(reading.roles[i])
         faces = here if faces is None else faces & here
@@ -71,12 +71,12 @@ def rack_tile_points(analysis: "Analysis") -> int:
     pairs = list(zip(analysis.lines, analysis.melds))
     total = 0
     for t in analysis.played:
-        if t < 104:
-            total += (t >> 1) % 13 + 1
+        if not is_joker(t):
+            total += number_of(t)
             continue
         faces = joker_faces(pairs, t)
         if faces:
-            total += max(f % 13 + 1 for f in faces)
+            total += max(face_number(f) for f in faces)
     return total
 
 
@@ -194,7 +194,7 @@ class Rummi200kub(Variant):
         where = board.where()
         pairs = list(zip(analysis.lines, analysis.melds))
         # A joker where two sets cross stands for one tile in both.
-        for j in (104, 105):
+        for j in JOKER_IDS:
             if j not in where:
                 continue
             in_lines = [ln for ln, m in pairs if j in ln.tiles and m]
@@ -226,7 +226,7 @@ class Rummi200kub(Variant):
 
     def claim_problems(self, state: "GameState", action: Any) -> list[Problem]:
         """Why the current player may not make this claim (empty list: allowed)."""
-        if state.phase != "play":
+        if state.phase != Phase.PLAY:
             return [Problem("the game is over")]
         chk = self.check_claim_in(cl.Position.from_state(state), state.current, action)
         cells = chk.line.cells if chk.line is not None else ()
@@ -382,7 +382,7 @@ class Rummi200kub(Variant):
            "sets": [{"key", "cells", "vertical", "tiles", "value", "points", "owner", "side" ("blank"/"2"),
                      "layers": [{"seat", "side"}], "claims": n, "locked", "lock_cell", "lock_seat"}],
            "players": [{"seat", "points", "to_go", "tokens", "locks", "sets"}]}``"""
-        pos = cl.Position.from_state(source) if hasattr(source, "players") else cl.Position.from_view(source)
+        pos = cl.Position.from_state(source) if isinstance(source, GameState) else cl.Position.from_view(source)
         rules = self.claim_rules()
         sets = []
         held = [0] * len(pos.scores)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .. import finder
 from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
 from ..turn import Problem
-from .base import OptionSpec, Variant, register
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..tiles import JOKER_PENALTY, rack_value
-from .base import OptionSpec, Variant, register
+from ..tiles import JOKER_PENALTY, is_joker, rack_value
+from ..registry import register
+from .base import OptionSpec, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -101,7 +102,7 @@ class RummyQ(Variant):
             lines.append(f"Round {state.round}; leader: {state.players[leader].name} with {state.players[leader].score}")
         else:
             lines.append(f"Round {state.round}")
-        if any(t >= 104 for t in state.players[seat].rack):
+        if any(is_joker(t) for t in state.players[seat].rack):
             lines.append(f"A joker still on your rack when someone goes out costs {JOKER_PENALTY} points")
         return lines
 

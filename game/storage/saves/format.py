@@ -22,10 +22,11 @@ from typing import Any, Callable
 
 from ..persistence import LeaveInPlace, dump_json, parse_json
 from ...rules.state import SCHEMA_VERSION as STATE_SCHEMA
-from ...rules.state import GameState, StateError
+from ...rules.state import HUMAN, GameState, Phase
 from ...rules.tiles import NotationError, parse_tiles
-from .validate import plain_json_problem, session_problems, state_problems
 from . import checks
+from .gamecheck import SaveError, game_from_dict
+from .validate import plain_json_problem, session_problems
 
 FORMAT = "tile-rush-save"
 SCHEMA = 2  # the schema this version writes
@@ -34,17 +35,6 @@ GAME_SCHEMA = {2: 2}  # save schema -> the GameState schema its "game" holds
 KINDS = ("game", "tournament")
 MIN_YEAR, MAX_YEAR = 2000, 9000  # a save date outside these years was edited or damaged
 FIELDS = {"format", "schema", "saved_at", "kind", "game", "session", "tournament", "checksum"}
-
-
-class SaveError(ValueError):
-    """A save that cannot be loaded; ``str(err)`` is a sentence for the player.
-
-    ``unexpected`` marks a refusal caused by an exception no check anticipated
-    (the file is still refused; the tests make sure this never happens)."""
-
-    def __init__(self, message: str, unexpected: bool = False) -> None:
-        super().__init__(message)
-        self.unexpected = unexpected
 
 
 class NewerSaveError(SaveError, LeaveInPlace):
@@ -150,7 +140,7 @@ def _v1_to_v2(d: dict) -> dict:
         players.append(
             {
                 "name": seat.get("name"),
-                "kind": computer or "human",
+                "kind": computer or HUMAN,
                 "rack": tiles(seat.get("rack"), f"the rack of seat {i + 1}"),
                 "melded": seat.get("melded"),
                 "score": seat.get("score"),
@@ -162,7 +152,7 @@ def _v1_to_v2(d: dict) -> dict:
     history = d.get("history", [])
     phase = turn.get("phase")
     last = history[-1] if isinstance(history, list) and history and isinstance(history[-1], dict) else {}
-    finished = phase in ("round_over", "game_over")
+    finished = phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     saved = _need(d, "saved", str)
     try:
         saved_at = datetime.strptime(saved, "%Y-%m-%d %H:%M:%S").astimezone().isoformat(timespec="seconds")
@@ -311,27 +301,6 @@ def _decode(obj: Any) -> SaveData:
     return SaveData(state, session, kind, saved_at, found, tournament)
 
 
-def game_from_dict(game: Any, what: str) -> GameState:
-    """A game from a save (``what`` names it in messages) with every check an ordinary
-    save's game passes: plain JSON, ``GameState.from_dict``, then ``state_problems``."""
-    if not isinstance(game, dict):
-        raise SaveError(f"{what} is missing or damaged")
-    problem = plain_json_problem(game, what)
-    if problem:
-        raise SaveError(problem)
-    rng = game.get("rng")
-    if isinstance(rng, dict) and (type(rng.get("version")) is not int or rng.get("version") != 3):
-        raise SaveError(f"{what} is damaged: the random generator state has an unknown version")
-    try:
-        state = GameState.from_dict(game)
-    except StateError as exc:
-        raise SaveError(f"{what} is damaged: {exc}") from None
-    problems = state_problems(state, check_json=False)
-    if problems:
-        raise SaveError(f"{what} is damaged: " + "; ".join(problems[:3]))
-    return state
-
-
 # -- a one-line description ---------------------------------------------------------------------
 
 
@@ -339,7 +308,7 @@ def summary(data: SaveData) -> str:
     s = data.state
     title = s.variant.title or s.variant_key
     seats = ", ".join(f"{p.name} {p.score}" for p in s.players)
-    phase = {"play": f"turn {s.turn + 1}", "round_over": "round over", "game_over": "game over"}[s.phase]
+    phase = {Phase.PLAY: f"turn {s.turn + 1}", Phase.ROUND_OVER: "round over", Phase.GAME_OVER: "game over"}[s.phase]
     when = data.saved_at.replace("T", " ")[:16]
     old = f", schema {data.schema} (upgrades to {SCHEMA})" if data.upgraded else ""
     return f"{title}, round {s.round}, {phase}, {len(s.players)} players ({seats}), {len(s.pool)} tiles in the pool, saved {when}{old}"

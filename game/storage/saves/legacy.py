@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from datetime import datetime
 
-from ...rules.state import GameState
+from ...rules.state import HUMAN, GameState
 from ...rules.tiles import format_tiles
 from .format import FORMAT
 
@@ -31,7 +31,7 @@ def to_schema1(state: GameState, timer_remaining: float | None = None, saved: da
         "seats": [
             {
                 "name": p.name,
-                "computer": None if p.kind == "human" else p.kind,
+                "computer": None if p.kind == HUMAN else p.kind,
                 "rack": format_tiles(p.rack),
                 "melded": p.melded,
                 "score": p.score,

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import persistence
+from ...rules.state import Phase
 from .store import SaveResult, SlotInfo, delete_slot, kept_slot, save_game, slot_info, slot_path
 
 AUTOSAVE = "autosave"
@@ -54,7 +55,7 @@ def identity_of_dict(game: Any, session: Any) -> Identity | None:
     gid = session.get("game_id") if isinstance(session, dict) else None
     if not isinstance(gid, str) or not gid:
         gid = f"seed-{seed}-{variant}"  # as Session.from_dict names a game saved without an id
-    return Identity(gid, variant, phase == "game_over")
+    return Identity(gid, variant, phase == Phase.GAME_OVER)
 
 
 def identity(slot: str) -> Identity | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import persistence
-from ...rules.state import GameState
+from ...rules.state import GameState, Phase
 from .format import SaveData, SaveError, build, decode, decode_bytes, encode
 
 SLOTS = ("autosave", "slot1", "slot2", "slot3")  # what the menus offer
@@ -224,7 +224,7 @@ class SlotInfo:
 
     @property
     def finished(self) -> bool:
-        return self.phase == "game_over"
+        return self.phase == Phase.GAME_OVER
 
     def line(self) -> str:
         if not self.exists:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules.state import GameState
+from ...rules.state import HUMAN, GameState, Phase
 from ...rules.tiles import tiles_in_words
 from ..textcheck import text_problem
 
@@ -75,7 +75,7 @@ def _is_int(v: Any) -> bool:
 def known_kinds() -> set[str]:
     from ...ai import player_names
 
-    return {"human", *player_names()}
+    return {HUMAN, *player_names()}
 
 
 def name_problem(name: str, where: str) -> str | None:
@@ -156,7 +156,7 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
         out.append("the opening draw does not match the seats")
 
     # round state
-    if state.phase == "play":
+    if state.phase == Phase.PLAY:
         if state.round_winner is not None or state.round_end_reason:
             out.append("the round is in play but already has a result")
         empty = [i + 1 for i, p in enumerate(state.players) if not p.rack]
@@ -171,7 +171,7 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
     if state.round < 1:
         out.append(f"round {state.round} is out of range")
     elif len(state.history) <= state.round and len(state.history) not in (
-        (state.round - 1,) if state.phase == "play" else (state.round - 1, state.round)
+        (state.round - 1,) if state.phase == Phase.PLAY else (state.round - 1, state.round)
     ):  # (more rounds than this one: history_problems says so)
         out.append(f"this is round {state.round}, but the score history holds {len(state.history)} rounds")
     problem = rng_problem(state)
@@ -201,7 +201,7 @@ def board_problems(state: GameState) -> list[str]:
     for (r, c) in state.board.cells:
         if abs(r) > MAX_CELL or abs(c) > MAX_CELL:
             return [f"a tile lies far off the table (row {r}, column {c})"]
-    if state.phase != "play":
+    if state.phase != Phase.PLAY:
         return out
     variant = state.variant
     for line in state.board.lines(vertical=variant.crossword):
@@ -291,7 +291,7 @@ def session_problems(session: Any, state: GameState) -> list[str]:
     if not isinstance(demo, bool):
         out.append("the demo mark must be true or false")
     elif demo or session.get("mode") == "demo":
-        people = [i + 1 for i, p in enumerate(state.players) if p.kind == "human"]
+        people = [i + 1 for i, p in enumerate(state.players) if p.kind == HUMAN]
         if people:  # the attract mode plays every seat itself; a game with a person in it is never a demo
             out.append(f"a game with a person in seat {people[0]} is marked as a demo")
     if "seat_kinds" in session:

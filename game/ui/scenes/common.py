@@ -10,7 +10,7 @@ from typing import Callable
 import pygame
 
 from ...rules.tiles import ALL_TILE_IDS
-from ...storage import persistence
+from ...storage.saves import session_bridge
 from .. import rest, theme
 from ..errorlog import log_error
 from ..scene import Scene
@@ -20,7 +20,7 @@ from ..widgets import Button, FocusGroup
 # -- saved games -----------------------------------------------------------------------------------
 def autosave_available() -> bool:
     try:
-        return persistence.has_autosave()
+        return session_bridge.has_autosave()
     except Exception as exc:  # an unreadable saves folder: the title simply offers no Continue
         log_error("looking for the autosave", exc)
         return False

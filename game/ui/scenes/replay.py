@@ -366,12 +366,12 @@ class ReplayListScene(BackdropScene):
 
 def in_progress() -> store.Entry | None:
     """The autosaved game in progress, as a replay entry (None when there is none)."""
-    from ...storage import persistence
+    from ...storage.saves import session_bridge
 
     try:
-        if not persistence.has_autosave():
+        if not session_bridge.has_autosave():
             return None
-        doc, _reason = persistence.load_autosave()
+        doc, _reason = session_bridge.load_autosave()
     except Exception:
         return None
     if doc is None:

@@ -1,0 +1,69 @@
+"""A session's save format: the game state plus what the state does not know (the timer remaining,
+the seconds played, the rack arrangement, the session's flags and the person's unfinished turn,
+``game.play.turnsave``), so Continue resumes mid-turn.  See docs/saves.md.
+
+Pure Python: no pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import turnsave
+from .rack import RACK_MIN_COLS
+from ..rules.board import Cell
+from ..rules.state import GameState, StateError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
+
+SESSION_VERSION = 1
+
+
+def to_dict(session: "Session") -> dict:
+    """A session as saved: ``GameState.to_dict()`` under "state", plus what the state does not know."""
+    return {
+        "kind": "tile-rush-session",
+        "version": SESSION_VERSION,
+        "state": session.state.to_dict(),
+        "seat_kinds": [p.kind for p in session.state.players],
+        "timer_remaining": round(max(0.0, min(float(session.turn_time), session.timer_left)), 3),
+        "elapsed": round(session.elapsed, 3),
+        "demo": session.demo,
+        "game_id": session.game_id,
+        "rack_cols": session.rack_cols,
+        "rack_slots": [[t, r, c] for t, (r, c) in sorted(session.saved_slots().items())],
+        turnsave.FIELD: turnsave.snapshot(session),
+    }
+
+
+def from_dict(cls: "type[Session]", d: Any, autosave: bool = True) -> "Session":
+    """Rebuild a session of class ``cls``; raises ``StateError`` with a clear reason on a damaged dict."""
+    if not isinstance(d, dict):
+        raise StateError("a saved session must be a JSON object")
+    if "state" not in d and "variant" in d:  # a bare GameState dict: accept it too
+        d = {"state": d}
+    state = GameState.from_dict(d.get("state"))
+    timer = d.get("timer_remaining", d.get("timer_left"))
+    if timer is not None and (isinstance(timer, bool) or not isinstance(timer, (int, float)) or not 0 <= timer <= 100000):
+        raise StateError("the remaining turn time is out of range")
+    elapsed = d.get("elapsed", 0.0)
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**8:
+        elapsed = 0.0
+    slots: dict[int, Cell] = {}
+    raw = d.get("rack_slots") or []
+    if isinstance(raw, list):
+        for item in raw:
+            if isinstance(item, list) and len(item) == 3 and all(type(v) is int for v in item):
+                slots[item[0]] = (item[1], item[2])
+    cols = d.get("rack_cols")
+    cols = cols if type(cols) is int and RACK_MIN_COLS <= cols <= 60 else None
+    gid = d.get("game_id")
+    if not (isinstance(gid, str) and 0 < len(gid) <= 64 and gid.isprintable()):
+        gid = f"seed-{state.seed}-{state.variant_key}"  # an older save: the same game gets the same id
+    demo = d.get("demo", False) is True or d.get("mode") == "demo"  # game.demo's headless saves say "mode"
+    session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
+                  rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
+    session.elapsed = float(elapsed)
+    turnsave.restore(session, d.get(turnsave.FIELD))
+    return session
