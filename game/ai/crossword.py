@@ -284,7 +284,7 @@ class Planner:
             yield from lift_steps(self, draft)
 
     def _seeds(self, draft: Draft) -> Iterator[Draft]:
-        from .basic import rack_sets
+        from .racksets import rack_sets
 
         seen = set()
         for s in rack_sets(draft.avail, use_jokers=self.prof.max_jokers > 0):

@@ -23,7 +23,7 @@ import random
 from typing import Sequence
 
 from ..rules.board import Board
-from . import register_player
+from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
 from .solver import SolverError, solve, solve_initial

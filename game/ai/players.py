@@ -29,7 +29,7 @@ from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
 from ..rules.variants.base import Variant
-from . import register_player
+from .levels import register_player
 from .layout import layout, sets_of
 from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
