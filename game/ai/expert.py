@@ -31,8 +31,6 @@ from .solver import SolverError, solve, solve_initial
 PROFILES["expert"] = {
     "name": "Sage",
     "blurb": "Looks ahead: weighs each play against what you could answer.",
-    "face": {"skin": "#e0b48c", "hair": "#c9c9d1", "eyes": "narrow", "brows": "raised", "mouth": "flat",
-             "cheeks": None, "accent": "#2e8b8b", "expression": "calm", "glasses": True},
 }
 
 

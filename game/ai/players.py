@@ -38,33 +38,25 @@ PROFILES: dict[str, dict] = {
     "easy": {
         "name": "Pip",
         "blurb": "Plays what it spots on its rack. Misses things now and then.",
-        "face": {"skin": "#f6d2b0", "hair": "#e8a33d", "eyes": "round", "brows": "raised", "mouth": "grin",
-                 "cheeks": "#f4a3a3", "accent": "#7bc96f", "expression": "cheerful"},
     },
     "medium": {
         "name": "Mara",
         "blurb": "Greedy: plays as much as it can with simple moves on the table.",
-        "face": {"skin": "#d9a77c", "hair": "#4a2f1d", "eyes": "almond", "brows": "flat", "mouth": "smile",
-                 "cheeks": None, "accent": "#4f8fd9", "expression": "focused"},
     },
     "hard": {
         "name": "Vex",
         "blurb": "Rearranges the whole table, holds tiles back and strikes when you are close.",
-        "face": {"skin": "#b98a67", "hair": "#1b1b24", "eyes": "narrow", "brows": "angled", "mouth": "smirk",
-                 "cheeks": None, "accent": "#c0392b", "expression": "sly", "glasses": True},
     },
     "greedy-max": {
         "name": "Grabbit",
         "blurb": "Baseline: every turn places the most tiles the finder allows.",
-        "face": {"skin": "#9fd3c7", "hair": "#2d6a4f", "eyes": "wide", "brows": "raised", "mouth": "open",
-                 "cheeks": None, "accent": "#f4d35e", "expression": "eager"},
     },
 }
 
 
 def profile(level: str) -> dict:
-    """Display name and face parameters for a level (a plain dict a renderer can draw)."""
-    return PROFILES.get(level, {"name": level.title(), "blurb": "", "face": {}})
+    """Display name and blurb for a level (its portrait is art: ``game/ui/portraits.py``)."""
+    return PROFILES.get(level, {"name": level.title(), "blurb": ""})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,10 +297,6 @@ class ComputerPlayer:
     @property
     def name(self) -> str:
         return profile(self.level)["name"]
-
-    @property
-    def face(self) -> dict:
-        return profile(self.level)["face"]
 
     def choose(self, view) -> dict:
         try:
