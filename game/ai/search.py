@@ -81,7 +81,7 @@ class Position:
         self,
         table_free: Sequence[int],
         rack: Sequence[int],
-        kept: list[Kept] = (),
+        kept: Sequence[Kept] = (),
         objective: str = "tiles",
         use_rack_jokers: bool = True,
         tie_weights: Sequence[int] | None = None,
@@ -212,8 +212,10 @@ class _NodeCap(Exception):
 
 
 class Search:
-    """Branch and bound over a ``Position`` for an arrangement scoring above ``floor``;
-    ``minimum``: the initial meld's points (sets from the rack only), 0 for none."""
+    """Branch and bound over a ``Position``: ``run()`` searches (until ``deadline``, a
+    ``time.perf_counter`` value, if given) and leaves the best arrangement's decisions in
+    ``best_path`` and its score in ``best_score``; ``step(node)`` expands one decision on its
+    own.  ``minimum``: the initial meld's points (sets from the rack only), 0 for none."""
 
     def __init__(self, pos: Position, minimum: int = 0, deadline: float | None = None) -> None:
         self.pos = pos
