@@ -10,13 +10,14 @@ from game.ai.expert import ExpertPlayer
 from game.ai.players import profile
 from game.rules import engine
 from game.rules.view import PlayerView
+from game.ui.portraits import portrait
 
 from tests.test_players import position
 
 
 def test_expert_is_a_level_with_a_name_and_a_face():
     assert "expert" in player_names()
-    assert profile("expert")["name"] == "Sage" and profile("expert")["face"]
+    assert profile("expert")["name"] == "Sage" and portrait("expert")["expression"] == "calm"
     assert isinstance(make_player("expert", 1), ExpertPlayer)
 
 

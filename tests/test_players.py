@@ -16,6 +16,7 @@ from game.rules.tiles import parse_tiles
 from game.rules.turn import TurnStart, analyse
 from game.rules.variants import REGISTRY, register
 from game.rules.variants.classic import Classic
+from game.ui.portraits import portrait
 
 LEVELS = ["easy", "medium", "hard", "greedy-max"]
 
@@ -49,7 +50,8 @@ def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int
 def test_every_level_is_registered_with_a_profile():
     for level in LEVELS:
         assert level in player_names()
-        assert profile(level)["name"] and isinstance(profile(level)["face"], dict) and profile(level)["face"]
+        assert profile(level)["name"] and profile(level)["blurb"] and "face" not in profile(level)
+        assert portrait(level)["skin"] and portrait(level)["expression"]  # the art lives with the screens
         assert make_player(level, 1).name == PROFILES[level]["name"]
     assert "basic" in player_names()
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.cli import sim
 from game.ai import crossword
-from game.ai.basic import BasicPlayer
+from game.ai.basic_level import BasicLevel
 from game.rules import claims as cl
 from game.rules import engine
 from game.rules.board import Board
@@ -662,7 +662,7 @@ def test_basic_player_delegates_to_the_crossword_player():
     state = engine.new_game(KEY, ["A", "B"], seed=3)
     for _ in range(6):
         view = engine.view(state, state.current)
-        action = BasicPlayer(1).choose(view)
+        action = BasicLevel(1).choose(view)
         assert action == crossword.choose(view, "basic", random.Random(1))
         if action["type"] == "play":
             assert engine.play(state, action["board"]).ok

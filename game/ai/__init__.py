@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from .levels import PLAYER_FACTORIES, register_player
 
-PLAYER_FACTORIES: dict[str, Callable[[int], object]] = {}
+__all__ = ["PLAYER_FACTORIES", "make_player", "player_names", "register_player"]
 _LOADED = False
 
 
-def register_player(name: str, factory: Callable[[int], object]) -> None:
-    PLAYER_FACTORIES[name] = factory
-
-
 def _builtin() -> None:
+    """Import the built-in level modules (each registers itself in ``levels``)."""
     global _LOADED
     _LOADED = True
-    from .basic import BasicPlayer
+    from .basic_level import BasicLevel
 
-    register_player("basic", lambda seed: BasicPlayer(seed))
+    register_player("basic", lambda seed: BasicLevel(seed))
     from . import players  # noqa: F401  (registers easy, medium, hard and greedy-max)
     from . import expert  # noqa: F401  (registers expert)
     from . import frozen  # noqa: F401  (registers hard-v1, a frozen level for the simulator)

@@ -1,61 +1,21 @@
 """A simple legal computer player: sets from its rack, then single-tile extensions.
 
 It sees only its own seat's view.  Every move it proposes is checked with the
-rules core first; when nothing it finds is legal it draws.
+rules core first; when nothing it finds is legal it draws.  This is the flat-table
+play of level 'basic'; on crossword rule sets the level plays the crossword player
+(``game/ai/basic_level.py`` picks).
 """
 
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from typing import Iterable
 
 from ..rules.finder import find_play
 from ..rules.melds import arrange, check_line, check_set
 from ..rules.engine import check_view
+from ..rules.tiles import is_joker
 from .layout import layout, sets_of
-
-
-def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:
-    """Candidate sets from a rack: every maximal group and run, and pairs completed by a joker."""
-    rack = list(rack)
-    jokers = [t for t in rack if t >= 104]
-    by_face: dict[int, list[int]] = defaultdict(list)
-    for t in rack:
-        if t < 104:
-            by_face[t >> 1].append(t)
-    out: list[list[int]] = []
-    # groups
-    for number in range(13):
-        tiles = [by_face[c * 13 + number][0] for c in range(4) if by_face.get(c * 13 + number)]
-        if len(tiles) >= 3:
-            out.append(tiles)
-            if len(tiles) == 4:
-                out.extend([tiles[:3], tiles[1:]])
-        elif len(tiles) == 2 and use_jokers and jokers:
-            out.append(tiles + [jokers[0]])
-    # runs
-    for colour in range(4):
-        seq: list[int] = []
-        for number in range(14):
-            face = colour * 13 + number
-            if number < 13 and by_face.get(face):
-                seq.append(by_face[face][0])
-                continue
-            if len(seq) >= 3:
-                out.append(list(seq))
-                for k in range(3, len(seq)):
-                    out.append(seq[:k])
-                    out.append(seq[-k:])
-            elif len(seq) == 2 and use_jokers and jokers:
-                out.append(seq + [jokers[0]])
-            seq = []
-        if use_jokers and jokers:
-            for number in range(11):
-                a, b = by_face.get(colour * 13 + number), by_face.get(colour * 13 + number + 2)
-                if a and b and not by_face.get(colour * 13 + number + 1):
-                    out.append([a[0], jokers[0], b[0]])
-    return [s for s in out if check_set(s)]
+from .racksets import rack_sets
 
 
 def _pick_disjoint(candidates: list[list[int]]) -> list[list[int]]:
@@ -76,7 +36,7 @@ def _extend(board_sets: list[list[int]], rack: list[int]) -> tuple[list[list[int
     while changed:
         changed = False
         for t in list(left):
-            if t >= 104:
+            if is_joker(t):
                 continue
             for s in sets:
                 for cand in (s + [t], [t] + s):
@@ -93,7 +53,7 @@ def _extend(board_sets: list[list[int]], rack: list[int]) -> tuple[list[list[int
 
 
 class BasicPlayer:
-    """Level 'basic': legal and simple."""
+    """Level 'basic' on a flat table: legal and simple."""
 
     name = "basic"
 
@@ -105,10 +65,6 @@ class BasicPlayer:
         35 tiles) or a hand limit may ask for a play where it would draw, and under a
         hand limit the play leaving fewer tiles on the rack is preferred."""
         variant = view.variant
-        if variant.crossword:
-            from .crossword import choose as crossword_choose
-
-            return crossword_choose(view, "basic", self.rng)
         action = self._choose(view, variant)
         if action["type"] == "draw":
             board = variant.play_instead_of_draw(view)

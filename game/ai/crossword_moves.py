@@ -16,9 +16,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Iterator
 
 from ..rules.melds import check_line
+from ..rules.tiles import colour_index, is_joker, number_of
+from .crossword_draft import H, V, Draft, index_avail, shift
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .crossword import Draft, Planner
+    from .crossword_plan import Planner
 
 
 LIMIT = 24  # rearranging steps offered per draft
@@ -27,15 +29,13 @@ LIMIT = 24  # rearranging steps offered per draft
 def _partners(a: int, t: int) -> bool:
     """Could a new line through tile ``a`` hold tile ``t`` (same number, or same colour
     within two numbers)?"""
-    fa, ft = a >> 1, t >> 1
-    if fa % 13 == ft % 13:
-        return fa // 13 != ft // 13
-    return fa // 13 == ft // 13 and 1 <= abs(fa % 13 - ft % 13) <= 2
+    na, nt = number_of(a), number_of(t)
+    if na == nt:
+        return colour_index(a) != colour_index(t)
+    return colour_index(a) == colour_index(t) and 1 <= abs(na - nt) <= 2
 
 
-def lift_steps(planner: "Planner", draft: "Draft") -> Iterator["Draft"]:
-    from .crossword import H, V, Draft, _add, _index
-
+def lift_steps(planner: "Planner", draft: Draft) -> Iterator[Draft]:
     ctx = planner.ctx
     board = draft.board
     lines = board.lines(vertical=True)
@@ -51,11 +51,11 @@ def lift_steps(planner: "Planner", draft: "Draft") -> Iterator["Draft"]:
         spots = [0, n - 1] + [i for i in range(3, n - 3)]
         for i in spots:
             cell, t = ln.cells[i], ln.tiles[i]
-            if t >= 104 or crossing[cell] > 1 or cell not in ctx.table_cells:
+            if is_joker(t) or crossing[cell] > 1 or cell not in ctx.table_cells:
                 continue
-            if not any(r >= 104 or _partners(r, t) for r in rack_left):
+            if not any(is_joker(r) or _partners(r, t) for r in rack_left):
                 continue  # no rack tile could share a new line with it
-            anchors = [(c2, a) for c2, a in board.cells.items() if c2 != cell and a < 104 and _partners(a, t)]
+            anchors = [(c2, a) for c2, a in board.cells.items() if c2 != cell and not is_joker(a) and _partners(a, t)]
             if not anchors:
                 continue
             parts = [p for p in (ln.tiles[:i], ln.tiles[i + 1:]) if p]
@@ -66,10 +66,10 @@ def lift_steps(planner: "Planner", draft: "Draft") -> Iterator["Draft"]:
             if not nb.is_connected():
                 continue
             lifted = Draft(nb, draft.avail + [t], list(draft.placed), draft.freed + [t], draft.steps)
-            by_face, jokers = _index(lifted.avail)
+            by_face, jokers = index_avail(lifted.avail)
             for c2, anchor in anchors:
                 for d in (H, V):
-                    if _add(c2, d, -1) in nb.cells or _add(c2, d, 1) in nb.cells:
+                    if shift(c2, d, -1) in nb.cells or shift(c2, d, 1) in nb.cells:
                         continue
                     for child in planner._cross(lifted, c2, anchor, d, by_face, jokers, planner.prof.max_jokers):
                         if t not in child.freed and len(child.placed) > len(draft.placed):

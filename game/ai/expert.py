@@ -23,7 +23,8 @@ import random
 from typing import Sequence
 
 from ..rules.board import Board
-from . import register_player
+from ..rules.tiles import is_joker
+from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
 from .solver import SolverError, solve, solve_initial
@@ -31,8 +32,6 @@ from .solver import SolverError, solve, solve_initial
 PROFILES["expert"] = {
     "name": "Sage",
     "blurb": "Looks ahead: weighs each play against what you could answer.",
-    "face": {"skin": "#e0b48c", "hair": "#c9c9d1", "eyes": "narrow", "brows": "raised", "mouth": "flat",
-             "cheeks": None, "accent": "#2e8b8b", "expression": "calm", "glasses": True},
 }
 
 
@@ -66,7 +65,7 @@ class ExpertPlayer(HardPlayer):
         turn.tried.clear()  # the finder's best again, even where hard already looked at it
         # the most tiles, but with hard's joker policy: jokers kept for going out are worth more
         # than the tile they would place now (a greedy candidate spending them lost games)
-        naturals = [t for t in turn.rack if t < 104]
+        naturals = [t for t in turn.rack if not is_joker(t)]
         greedy = turn.first_legal(turn.arrangements(naturals, use_jokers=False)) if naturals else None
         cands.append(greedy)
         if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \

@@ -5,7 +5,7 @@ that never moves a table tile."""
 
 from __future__ import annotations
 
-from . import register_player
+from .levels import register_player
 from .players import PROFILES, HardPlayer
 
 PROFILES["hard-v1"] = dict(PROFILES["hard"], name="Vex (first edition)")

@@ -28,8 +28,9 @@ from typing import Iterable, Iterator, Sequence
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
+from ..rules.tiles import face_key, is_joker
 from ..rules.variants.base import Variant
-from . import register_player
+from .levels import register_player
 from .layout import layout, sets_of
 from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
@@ -38,33 +39,25 @@ PROFILES: dict[str, dict] = {
     "easy": {
         "name": "Pip",
         "blurb": "Plays what it spots on its rack. Misses things now and then.",
-        "face": {"skin": "#f6d2b0", "hair": "#e8a33d", "eyes": "round", "brows": "raised", "mouth": "grin",
-                 "cheeks": "#f4a3a3", "accent": "#7bc96f", "expression": "cheerful"},
     },
     "medium": {
         "name": "Mara",
         "blurb": "Greedy: plays as much as it can with simple moves on the table.",
-        "face": {"skin": "#d9a77c", "hair": "#4a2f1d", "eyes": "almond", "brows": "flat", "mouth": "smile",
-                 "cheeks": None, "accent": "#4f8fd9", "expression": "focused"},
     },
     "hard": {
         "name": "Vex",
         "blurb": "Rearranges the whole table, holds tiles back and strikes when you are close.",
-        "face": {"skin": "#b98a67", "hair": "#1b1b24", "eyes": "narrow", "brows": "angled", "mouth": "smirk",
-                 "cheeks": None, "accent": "#c0392b", "expression": "sly", "glasses": True},
     },
     "greedy-max": {
         "name": "Grabbit",
         "blurb": "Baseline: every turn places the most tiles the finder allows.",
-        "face": {"skin": "#9fd3c7", "hair": "#2d6a4f", "eyes": "wide", "brows": "raised", "mouth": "open",
-                 "cheeks": None, "accent": "#f4d35e", "expression": "eager"},
     },
 }
 
 
 def profile(level: str) -> dict:
-    """Display name and face parameters for a level (a plain dict a renderer can draw)."""
-    return PROFILES.get(level, {"name": level.title(), "blurb": "", "face": {}})
+    """Display name and blurb for a level (its portrait is art: ``game/ui/portraits.py``)."""
+    return PROFILES.get(level, {"name": level.title(), "blurb": ""})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -83,7 +76,7 @@ class _Turn:
         self.melded = bool(view.me_melded)
         self.width = self.variant.grid_width
         self.deadline = time.perf_counter() + budget
-        self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
+        self.joker_sets = [i for i, s in enumerate(self.sets) if any(is_joker(t) for t in s)]
         self.tried: set = set()
         self.cache: dict = {}
         self.readings: dict | None = None  # table joker -> faces it stands for (worked out when needed)
@@ -128,7 +121,7 @@ class _Turn:
         board = self.board_for(sets)
         if self.legal(board):
             return board
-        if not any(t >= 104 for s in sets for t in s):
+        if not any(is_joker(t) for s in sets for t in s):
             self.refused.append([list(s) for s in sets])
             return None  # only the jokers' places can change a verdict on the same sets
         fixed = self.repair_jokers(board)
@@ -152,7 +145,7 @@ class _Turn:
         most rule sets.  Swap it with a numbered tile of its face from a set holding rack tiles
         (both sets stay valid; the joker then lies beside rack tiles).  None if nothing changed."""
         sets = [list(ln.tiles) for ln in board.lines()]
-        table_jokers = [t for t in self.board.tiles() if t >= 104]
+        table_jokers = [t for t in self.board.tiles() if is_joker(t)]
         changed = False
         for j in table_jokers:
             home = next((s for s in sets if j in s), None)
@@ -167,7 +160,7 @@ class _Turn:
                 if other is home or not any(t in self.rack_set for t in other):
                     continue
                 for k, x in enumerate(other):
-                    if x >= 104 or (x >> 1) not in roles:
+                    if is_joker(x) or face_key(x) not in roles:
                         continue
                     a = [x if t == j else t for t in home]
                     b = list(other)
@@ -197,7 +190,7 @@ class _Turn:
         rack = [t for t in rack]
         if not rack:
             return
-        jokers_in_rack = any(t >= 104 for t in rack)
+        jokers_in_rack = any(is_joker(t) for t in rack)
         tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
             for free in self.joker_sets:
@@ -223,7 +216,7 @@ class _Turn:
                 rest.append((-res.tiles_placed, k, res.sets))
         for _, _, sets in sorted(rest, key=lambda r: r[:2]):
             yield sets
-        new = self.rack_only_sets([t for t in rack if t < 104])
+        new = self.rack_only_sets([t for t in rack if not is_joker(t)])
         if new:
             yield self.sets + new
 
@@ -244,12 +237,12 @@ class _Turn:
         mine = [0] * 52
         seen = [0] * 52
         for t in self.rack:
-            if t < 104:
-                mine[t >> 1] += 1
-                seen[t >> 1] += 1
+            if not is_joker(t):
+                mine[face_key(t)] += 1
+                seen[face_key(t)] += 1
         for t in self.board.tiles():
-            if t < 104:
-                seen[t >> 1] += 1
+            if not is_joker(t):
+                seen[face_key(t)] += 1
         out = []
         for f in range(52):
             c, n = divmod(f, 13)
@@ -306,10 +299,6 @@ class ComputerPlayer:
     def name(self) -> str:
         return profile(self.level)["name"]
 
-    @property
-    def face(self) -> dict:
-        return profile(self.level)["face"]
-
     def choose(self, view) -> dict:
         try:
             if view.variant.crossword:
@@ -341,7 +330,7 @@ class ComputerPlayer:
         if res is None:
             return None
         board = turn.meld_board(res.sets)
-        if board is None and any(t >= 104 for t in res.placed):
+        if board is None and any(is_joker(t) for t in res.placed):
             res = turn.initial_meld(turn.rack, use_jokers=False)
             board = turn.meld_board(res.sets) if res else None
         return board
@@ -376,8 +365,8 @@ class EasyPlayer(ComputerPlayer):
     daydream = 0.08  # chance of simply drawing
 
     def _noticed(self, turn: _Turn) -> list[int]:
-        seen = [t for t in turn.rack if (t >= 104 and self.rng.random() >= self.joker_shyness)
-                or (t < 104 and self.rng.random() < self.notice)]
+        seen = [t for t in turn.rack if (is_joker(t) and self.rng.random() >= self.joker_shyness)
+                or (not is_joker(t) and self.rng.random() < self.notice)]
         return seen
 
     def plan_initial(self, turn: _Turn) -> Board | None:
@@ -435,7 +424,7 @@ class HardPlayer(ComputerPlayer):
 
     def plan_initial(self, turn: _Turn) -> Board | None:
         need = turn.variant.initial_meld_points()
-        full = turn.initial_meld([t for t in turn.rack if t < 104])  # keep the jokers if possible
+        full = turn.initial_meld([t for t in turn.rack if not is_joker(t)])  # keep the jokers if possible
         if full is None:
             full = turn.initial_meld(turn.rack)
             if full is None:
@@ -457,13 +446,13 @@ class HardPlayer(ComputerPlayer):
                 return board
         if self.denying(turn):
             return None
-        naturals = [t for t in rack if t < 104]
+        naturals = [t for t in rack if not is_joker(t)]
         has_joker = len(naturals) < len(rack)
         jokers_now = (not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
                       or self.points_race(turn))
         if self.joker_use == "some" and best is not None and has_joker:
             placed = [t for s in best for t in s if t in turn.rack_set]
-            jokers_now = jokers_now or sum(1 for t in placed if t < 104) >= self.joker_naturals
+            jokers_now = jokers_now or sum(1 for t in placed if not is_joker(t)) >= self.joker_naturals
         tiles = rack if jokers_now else naturals
         plays = turn.arrangements(tiles, use_jokers=jokers_now, weights=weights)
         if urgent or not self.hold:

@@ -23,16 +23,17 @@ from itertools import combinations_with_replacement, permutations, product
 from typing import Iterator, Sequence
 
 from ..rules.melds import arrange, check_line, check_set
+from ..rules.tiles import face_key, is_joker
 
 
 def orderings(tiles: Sequence[int]) -> list[list[int]]:
     """Every table order of one set that ``check_line`` accepts (jokers in every place they
     can stand); a set without jokers has one order."""
     tiles = list(tiles)
-    jokers = [t for t in tiles if t >= 104]
+    jokers = [t for t in tiles if is_joker(t)]
     if not jokers:
         return [list(arrange(tiles)) if not check_line(tiles) else tiles]
-    naturals = sorted((t for t in tiles if t < 104), key=lambda t: t >> 1)
+    naturals = sorted((t for t in tiles if not is_joker(t)), key=face_key)
     out: list[list[int]] = []
     seen: set[tuple[int, ...]] = set()
     for slots in combinations_with_replacement(range(len(naturals) + 1), len(jokers)):
@@ -58,13 +59,13 @@ def _readings(line: Sequence[int]) -> dict[int, set[int]]:
     meld = check_line(list(line))
     if not meld:
         return {}
-    return {t: set(meld.roles[i]) for i, t in enumerate(line) if t >= 104}
+    return {t: set(meld.roles[i]) for i, t in enumerate(line) if is_joker(t)}
 
 
 def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
     """The arrangement with one joker traded for a tile of another set (or for the other joker)."""
     for a, sa in enumerate(sets):
-        for j in (t for t in sa if t >= 104):
+        for j in (t for t in sa if is_joker(t)):
             for b, sb in enumerate(sets):
                 if b == a:
                     continue
@@ -73,7 +74,7 @@ def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
                         continue
                     na = [x if t == j else t for t in sa]
                     nb = [j if t == x else t for t in sb]
-                    if x >= 104 and x < j:
+                    if is_joker(x) and x < j:
                         continue  # the same trade seen from the other joker
                     if check_set(na) and check_set(nb):
                         out = [list(s) for s in sets]
@@ -101,7 +102,7 @@ def variants(sets: Sequence[Sequence[int]], old_readings: dict[int, set[int]] | 
 
     starts = [base] + list(_trades(base))
     for start in starts:
-        joker_sets = [i for i, s in enumerate(start) if any(t >= 104 for t in s)]
+        joker_sets = [i for i, s in enumerate(start) if any(is_joker(t) for t in s)]
         options = []
         for i in joker_sets:
             orders = orderings(start[i]) or [start[i]]

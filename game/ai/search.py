@@ -1,0 +1,547 @@
+"""The meld finder's branch and bound (see ``game/ai/solver.py`` for the method).
+
+``Position`` is the question by step: step ``i = (number - 1) * 4 + colour`` decides how many
+copies of that face are used (``T[i]`` table copies must be, ``R[i]`` rack copies may be), how
+many of them go to groups and how many jokers stand in runs of that colour; after the fourth
+colour of a number the group tiles (and any jokers) must split into valid groups.
+
+``Search(position)`` runs the search: its ``bound`` (``game/ai/search_bound.py``) prunes, and
+``step(node)`` expands one decision, every child with the bound on what it can still reach; the
+depth-first search (``_dfs``) uses the same expansion (``_kids``) on plain arguments.  A memo of
+the best score with which each (step, state) was reached cuts off repeated sub-searches, so when
+the search finishes its answer is optimal.  ``search(...)`` runs it and replays the decisions of
+the best path with physical tiles (``game/ai/search_replay.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
+
+from ..rules.tiles import face_key, is_joker
+from .search_bound import Bound, combine
+from .search_tables import (
+    CAP,
+    FEAS_CANON,
+    GV_CANON,
+    LSTATES,
+    MAX_TIE_WEIGHT,
+    N_L,
+    NEG,
+    W_POINT,
+    W_TILE,
+    best_split,
+    completable,
+    feas_kept,
+    group_choices,
+    group_max,
+    runstep,
+    step_face,
+)
+from .search_replay import replay
+
+LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
+_POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
+_POW3 = (1, 3, 9, 27)
+
+
+@dataclass
+class Kept:
+    """A table set that stays together (it may still be extended at its ends, or a group of
+    three completed)."""
+
+    tiles: list[int]  # in table order
+    kind: str
+    colour: int = -1  # runs
+    lo: int = 0  # runs: lowest number, groups: the number
+    hi: int = 0
+    colours: frozenset = frozenset()  # groups: colours of the numbered tiles
+    room: int = 0  # groups: tiles it can still take (0 or 1)
+    index: int = -1  # position in the caller's table sets
+    below: list[int] = field(default_factory=list)  # tiles added below (runs) / to it (groups)
+    above: list[int] = field(default_factory=list)
+
+    def result(self) -> list[int]:
+        if self.kind == "run":
+            return self.below + self.tiles + self.above
+        return self.tiles + self.below
+
+
+class Position:
+    """The tiles the search works on, counted by step, and the weights of the objective.
+
+    ``table_free``: table tiles that may be rearranged (all must stay); ``kept``: table sets that
+    stay together; ``tie_weights`` (52, by face) replace the points as the tie-break of the
+    "tiles" objective.  Scores: ``W_TILE`` per placed rack tile plus its points ("tiles"), or
+    ``W_POINT`` per point plus one per tile ("points").
+    """
+
+    def __init__(
+        self,
+        table_free: Sequence[int],
+        rack: Sequence[int],
+        kept: Sequence[Kept] = (),
+        objective: str = "tiles",
+        use_rack_jokers: bool = True,
+        tie_weights: Sequence[int] | None = None,
+    ) -> None:
+        self.rack = list(rack)
+        self.kept = list(kept)
+        self.objective = objective
+        self.tcopies: list[list[int]] = [[] for _ in range(52)]
+        self.rcopies: list[list[int]] = [[] for _ in range(52)]
+        self.tjokers = [t for t in table_free if is_joker(t)]
+        self.rjokers = [t for t in rack if is_joker(t)] if use_rack_jokers else []
+        for t in table_free:
+            if not is_joker(t):
+                self.tcopies[face_key(t)].append(t)
+        for t in rack:
+            if not is_joker(t):
+                self.rcopies[face_key(t)].append(t)
+        self.JT = len(self.tjokers)
+        self.JTOT = self.JT + len(self.rjokers)
+        if objective == "points":
+            wnat = [0] + [n * W_POINT + 1 for n in range(1, 14)]
+            self.wj = 1
+        else:
+            wnat = [0] + [W_TILE + n for n in range(1, 14)]
+            self.wj = W_TILE
+        self.const = self.JT * self.wj  # table jokers are no gain
+        self.T = [len(self.tcopies[step_face(i)]) for i in range(52)]
+        self.R = [len(self.rcopies[step_face(i)]) for i in range(52)]
+        # gain of one rack tile at each step: a tile, plus its points (or the caller's tie weights)
+        self.wstep = [wnat[i // 4 + 1] for i in range(52)]
+        if tie_weights is not None and objective != "points":
+            for i in range(52):
+                self.wstep[i] = W_TILE + max(0, min(MAX_TIE_WEIGHT, int(tie_weights[step_face(i)])))
+        self._kept_ends()
+        T, R, JTOT = self.T, self.R, self.JTOT
+        # Most tiles of a colour that can come at the next number (runs beyond that can only end).
+        self.capn = [min(6, T[i + 4] + R[i + 4] + JTOT) if i + 4 < 52 else 0 for i in range(52)]
+        self.capnat = [T[i + 4] + R[i + 4] if i + 4 < 52 else -9 for i in range(52)]
+        self._group_limits()
+
+    def _kept_ends(self) -> None:
+        """Kept runs ending just below a step (``sources``) or starting at its number (``sinks``),
+        and kept groups of three that may take one more tile, by number."""
+        self.sources = [0] * 52
+        self.sinks = [0] * 52
+        self.kept_groups: list[list[Kept]] = [[] for _ in range(14)]
+        for k in self.kept:
+            if k.kind == "run":
+                if k.hi < 13:
+                    self.sources[k.hi * 4 + k.colour] += 1  # step of number hi+1
+                if k.lo > 1:
+                    self.sinks[(k.lo - 1) * 4 + k.colour] += 1  # step of number lo
+            elif k.room:
+                self.kept_groups[k.lo].append(k)
+        # the colours of the kept groups at each number (group feasibility is cached by them)
+        self.ksig = [tuple(sorted(tuple(sorted(k.colours)) for k in self.kept_groups[n])) for n in range(14)]
+
+    def _group_limits(self) -> None:
+        """Largest number of copies of each colour that could go to groups at each number, and
+        what the relaxation charges for it in half-jokers (see ``group_choices``)."""
+        T, R = self.T, self.R
+        self.gmax = [0] * 52
+        self.gchoice: list = [None] * 52
+        for n in range(1, 14):
+            base = (n - 1) * 4
+            avail = tuple(min(2, T[base + c] + R[base + c]) for c in range(4))
+            if self.kept_groups[n]:
+                best = group_max(avail, self.JTOT, self.ksig[n])
+                for c in range(4):
+                    self.gmax[base + c] = best[c]
+                    self.gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
+            else:
+                gm = group_max(avail, self.JTOT)
+                for c in range(4):
+                    self.gmax[base + c] = gm[c]
+                    others = tuple(sorted(avail[:c] + avail[c + 1:]))
+                    self.gchoice[base + c] = group_choices(others)
+
+    def feas_kept(self, n: int, gv: int, jg: int):
+        """What the kept groups at number ``n`` take when group tiles ``gv`` and ``jg`` jokers
+        are placed (None when they cannot be)."""
+        return feas_kept(self.ksig[n], gv, jg)
+
+
+class Decision(NamedTuple):
+    """One step's choice: copies used, of them to groups, jokers in runs of that colour, jokers
+    in groups (decided with the last colour of a number), short runs absorbed by kept runs."""
+
+    used: int
+    to_groups: int
+    run_jokers: int
+    group_jokers: int
+    absorbed_ones: int
+    absorbed_twos: int
+
+
+class Node(NamedTuple):
+    """A state between two steps: the runs in progress of each colour (indices into the run
+    states), jokers used, group tiles chosen so far at this number (base 3 by colour), initial
+    meld points so far (capped at the minimum), the score so far and the relaxation's
+    Lagrangian credit of this number's group tiles."""
+
+    step: int = 0
+    runs: tuple = (0, 0, 0, 0)
+    jokers: int = 0
+    groups: int = 0
+    meld: int = 0
+    score: int = 0
+    credit: int = 0
+
+    def run_lengths(self) -> tuple:
+        """The runs in progress of each colour as lengths (3 = three or more)."""
+        return tuple(LSTATES[x] for x in self.runs)
+
+
+class Child(NamedTuple):
+    decision: Decision
+    node: Node
+    bound: int  # upper bound on the final score through this child (``best_score`` units)
+
+
+class _Timeout(Exception):
+    pass
+
+
+class _NodeCap(Exception):
+    pass
+
+
+class Search:
+    """Branch and bound over a ``Position``: ``run()`` searches (until ``deadline``, a
+    ``time.perf_counter`` value, if given) and leaves the best arrangement's decisions in
+    ``best_path`` and its score in ``best_score``; ``step(node)`` expands one decision on its
+    own.  ``minimum``: the initial meld's points (sets from the rack only), 0 for none."""
+
+    def __init__(self, pos: Position, minimum: int = 0, deadline: float | None = None) -> None:
+        self.pos = pos
+        self.bound = Bound(pos)
+        self.deadline = deadline
+        self.meld_cap = minimum
+        # most meld points still obtainable from step i on
+        self.meld_suffix = [0] * 53
+        for i in range(51, -1, -1):
+            self.meld_suffix[i] = self.meld_suffix[i + 1] + (i // 4 + 1) * (pos.T[i] + pos.R[i])
+        self.opt_memo: dict[int, list] = {}
+        self.comp_cache: dict[int, bool] = {}
+        self.memo: dict[int, int] = {}
+        self.canon_ok = [not pos.kept_groups[n] for n in range(14)]
+        self.dec: list = [None] * 52
+        self.jgdec: list = [0] * 14
+        self.best_score = -1
+        self.floor = -1  # the search looks only for arrangements scoring above this
+        self.best_path: tuple | None = None
+        self.nodes = 0
+        self.check_at = 1 << 62 if deadline is None else 256
+        self.node_cap = 1 << 62
+        b = self.bound
+        # what the expansion reads at every node, unpacked into locals there
+        self._hot = (pos.JTOT, self.opt_memo, b.UBL, self.memo, pos.capnat, self.canon_ok, b.egain,
+                     self.comp_cache, self.meld_suffix, pos.wj)
+
+    # -- the step ---------------------------------------------------------------------------------
+
+    def options(self, i: int, lidx: int) -> list:
+        """Every choice at a step for the exact search (those the relaxation finds hopeless
+        dropped): (runs after, used, to groups, jokers in runs, absorbed 1s, absorbed 2s, gain,
+        meld points, the bound's vector after)."""
+        key = i * N_L + lidx
+        got = self.opt_memo.get(key)
+        if got is not None:
+            return got
+        pos, bound = self.pos, self.bound
+        U, JTOT, wj = bound.U, pos.JTOT, pos.wj
+        out = []
+        t, r, gm = pos.T[i], pos.R[i], pos.gmax[i]
+        src, snk = pos.sources[i], pos.sinks[i]
+        cp = pos.capn[i]
+        n = i // 4 + 1
+        w = pos.wstep[i]
+        for u in range(t + r, t - 1, -1):
+            gain = (u - t) * w
+            for g in range(min(u, gm) + 1):
+                for jr in range(JTOT + 1):
+                    a = u - g + jr
+                    for nl, x1, x2 in runstep(lidx, src, snk, a):
+                        nl = CAP[nl][cp]
+                        sub = bound.vector(i + 4, nl)
+                        if sub[U] == NEG:
+                            continue
+                        out.append((nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub))
+        self.opt_memo[key] = out
+        return out
+
+    def completable(self, n: int, c: int, gv: int, jl: int) -> bool:
+        """Can a partial choice of group tiles at number ``n`` (colours up to ``c``) still be
+        completed with at most ``jl`` jokers?"""
+        key = ((n * 4 + c) * 81 + gv) * 3 + jl
+        base = (n - 1) * 4
+        gmax = self.pos.gmax
+        ok = completable(tuple(gmax[base + cc] for cc in range(c + 1, 4)), c, gv, jl, self.pos.ksig[n])
+        self.comp_cache[key] = ok
+        return ok
+
+    def _kids(self, i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, kacc: int) -> list:
+        """The children of a node at step ``i``, best bound first: tuples (-bound, jokers,
+        index, option, group jokers, runs packed, group tiles, meld, memo key, credit, runs of
+        this colour) with ``option`` from ``options``; the bound is on the gain from this
+        step on (the search's units).  ``Ls`` is left as it was."""
+        (JTOT, opt_memo, UBL, memo, capnat, canon_ok, egain, comp_cache, meld_suffix, wj) = self._hot
+        meld_cap = self.meld_cap
+        mc1 = meld_cap + 1
+        bound = self.bound
+        n0, c = divmod(i, 4)
+        n = n0 + 1
+        lidx = Ls[c]
+        jl = JTOT - jused
+        opts = opt_memo.get(i * N_L + lidx) or self.options(i, lidx)
+        if JTOT:
+            O = bound.others(i, c, Ls, 2 * jl)
+        else:
+            O0 = 0
+            for cc in range(4):
+                if cc != c:
+                    x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                    O0 += (UBL[x] or bound.vector(x // N_L, x % N_L))[0]
+            O = (O0,)
+        p = _POW35[c]
+        kids = []
+        mget = memo.get
+        i1 = i + 1
+        cn = capnat[i]
+        if c < 3:
+            gk_ok = canon_ok[n]
+            eg = egain[i]
+            for o in opts:
+                jr = o[3]
+                if jr > jl:
+                    continue
+                j2 = jl - jr
+                sub = o[8]
+                rest = sub[0] + O[0] if j2 == 0 else best_split(sub, O, 2 * j2)
+                g = o[2]
+                fb = o[6] + rest + j2 * wj + kacc + g * eg
+                if fb < NEG // 2:
+                    continue
+                gv2 = gv + g * _POW3[c]
+                if g or gv:
+                    ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
+                    if ok is None:
+                        ok = self.completable(n, c, gv2, j2)
+                    if not ok:
+                        continue
+                if meld_cap:
+                    m2 = meld + o[7]
+                    if m2 > meld_cap:
+                        m2 = meld_cap
+                    if m2 + meld_suffix[i1] + 13 * j2 < meld_cap:
+                        continue
+                else:
+                    m2 = 0
+                cp = cn + j2
+                nlc = CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                lp2 = lpack + (nlc - lidx) * p
+                gkey = GV_CANON[gv2] if gk_ok else 25 + gv2
+                ck = (((lp2 * 52 + i1) * 3 + jused + jr) * 106 + gkey) * mc1 + m2
+                known = mget(ck)
+                if known is not None and o[6] + known < fb:
+                    fb = o[6] + known
+                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg, nlc))
+        else:
+            for o in opts:
+                jr = o[3]
+                if jr > jl:
+                    continue
+                j2 = jl - jr
+                gv2 = gv + o[2] * 27
+                nl = o[0]
+                Ls[3] = nl
+                allv = None
+                for jg in range(j2 + 1):
+                    if canon_ok[n]:
+                        if not FEAS_CANON[GV_CANON[gv2]][jg]:
+                            continue
+                    elif self.pos.feas_kept(n, gv2, jg) is None:
+                        continue
+                    m3 = 0
+                    if meld_cap:
+                        m3 = meld + o[7] + n * jg
+                        if m3 > meld_cap:
+                            m3 = meld_cap
+                        if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
+                            continue
+                    if allv is None:
+                        vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
+                        if j2 == 0:
+                            allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
+                        else:
+                            allv = combine(vs, 2 * j2)
+                    j3 = j2 - jg
+                    fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
+                    if fb < NEG // 2:
+                        continue
+                    cp = cn + j2 - jg
+                    nlc = CAP[nl][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
+                    ck = (((lp2 * 52 + i1) * 3 + jused + jr + jg) * 106 + 0) * mc1 + m3
+                    known = mget(ck)
+                    if known is not None and o[6] + jg * wj + known < fb:
+                        fb = o[6] + jg * wj + known
+                    kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0, nlc))
+            Ls[3] = lidx
+        kids.sort()
+        return kids
+
+    def start(self) -> Node:
+        return Node()
+
+    def step(self, node: Node) -> list[Child]:
+        """Expand one decision (the face of ``node.step``): every child the search would visit,
+        best bound first."""
+        i, c = node.step, node.step % 4
+        Ls = list(node.runs)
+        lpack = sum(x * p for x, p in zip(node.runs, _POW35))
+        out = []
+        for nfb, _j, _k, o, jg, _lp2, gv2, m2, _ck, ka2, nl in self._kids(
+                i, Ls, lpack, node.jokers, node.groups, node.meld, node.credit):
+            _nl, u, g, jr, x1, x2, gain = o[:7]
+            add = gain + jg * self.pos.wj
+            runs = node.runs[:c] + (nl,) + node.runs[c + 1:]
+            child = Node(i + 1, runs, node.jokers + jr + jg, gv2, m2, node.score + add, ka2)
+            out.append(Child(Decision(u, g, jr, jg, x1, x2), child, node.score - nfb - self.pos.const))
+        return out
+
+    # -- the depth-first search -------------------------------------------------------------------
+
+    def _checkpoint(self) -> None:
+        if self.nodes >= self.node_cap:
+            raise _NodeCap
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _Timeout
+        self.check_at = min(self.node_cap, self.nodes + 256 if self.deadline is not None else 1 << 62)
+
+    def _dfs(self, i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, score: int, key: int, kacc: int) -> int:
+        """Search below a node; returns an upper bound on the gain still obtainable from it
+        (exact where the search went all the way), and records it in the memo."""
+        pos = self.pos
+        if i == 52:
+            if jused < pos.JT or meld < self.meld_cap:
+                return NEG
+            final = score - pos.const
+            if final > self.best_score:
+                self.best_score = final
+                self.best_path = (list(self.dec), list(self.jgdec))
+                if final > self.floor:
+                    self.floor = final
+            return 0
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._checkpoint()
+        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc)
+        memo = self.memo
+        if not kids:
+            memo[key] = NEG
+            return NEG
+        c = i % 4
+        n = i // 4 + 1
+        lidx = Ls[c]
+        const, wj = pos.const, pos.wj
+        dec, jgdec = self.dec, self.jgdec
+        mget = memo.get
+        i1 = i + 1
+        top = NEG
+        for nfb, _j, _k, o, jg, lp2, gv2, m2, ck, ka2, nl in kids:
+            fb = -nfb
+            if score + fb - const <= self.floor:
+                if fb > top:
+                    top = fb
+                break
+            _nl, u, g, jr, x1, x2, gain = o[:7]
+            Ls[c] = nl
+            dec[i] = (u, g, jr, x1, x2)
+            jgdec[n] = jg
+            add = gain + jg * wj
+            sc = score + add
+            known = mget(ck)
+            if known is not None and sc + known - const <= self.floor:
+                r = known
+            else:
+                r = self._dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck, ka2)
+            if add + r > top:
+                top = add + r
+        Ls[c] = lidx
+        memo[key] = top
+        return top
+
+    def run(self) -> bool:
+        """Search to the end (or the deadline); the best path found is in ``best_path``.
+        Returns whether it is proved optimal."""
+        pos, bound = self.pos, self.bound
+        wj, const, U = pos.wj, pos.const, bound.U
+        start_L = [0, 0, 0, 0]
+        root = bound.root_value()
+        optimal = True
+        # Threshold search: first look only for arrangements as good as the bound's tile count
+        # (or points, for that objective); when there is none, the bound backed up from the
+        # search gives the next, lower target.  The memo of bounds carries over.
+        level = W_TILE if pos.objective != "points" else W_POINT
+        best = root + U // 2 * wj - const
+        if root > NEG // 2 and self.deadline is not None:
+            # Anytime: a short dive for a first arrangement before the threshold search.
+            self.node_cap = 300
+            self.check_at = min(self.check_at, self.node_cap)
+            try:
+                self._dfs(0, start_L, 0, 0, 0, 0, 0, 0, 0)
+            except (_NodeCap, _Timeout):
+                pass
+            self.node_cap = 1 << 62
+            self.check_at = self.nodes + 1
+            start_L = [0, 0, 0, 0]  # an interrupted search leaves its path behind
+        if root > NEG // 2:
+            # When a pass proves its target out of reach, the relaxation was loose there: tighten
+            # it once with Lagrange multipliers on the group-partner constraints.
+            tightened = False
+            try:
+                while best > self.best_score:
+                    tau = max(best // level * level, self.best_score + 1)
+                    self.floor = max(self.best_score, tau - 1)
+                    got = self._dfs(0, start_L, 0, 0, 0, 0, 0, 0, 0)
+                    if self.best_score >= tau or got < NEG // 2:
+                        break
+                    best = min(best, got - const)
+                    if best >= tau:  # cannot happen (nothing reached tau): guard against looping
+                        best = tau - 1
+                    if not tightened and LAG_ROUNDS:
+                        tightened = True
+                        got = bound.tighten(LAG_ROUNDS, best - U // 2 * wj + const)
+                        self.opt_memo.clear()  # its vectors are the bound's old ones
+                        if got is not None:
+                            best = min(best, got + U // 2 * wj - const)
+            except _Timeout:
+                optimal = False
+        return optimal
+
+
+def search(
+    table_free: Sequence[int],
+    rack: Sequence[int],
+    kept: list[Kept],
+    objective: str,
+    minimum: int,
+    deadline: float | None,
+    use_rack_jokers: bool,
+    tie_weights: Sequence[int] | None = None,
+) -> tuple[list[list[int]] | None, list[int], bool, int, int]:
+    """Run the branch and bound.  Returns (sets, placed rack tiles, optimal, meld points, nodes);
+    sets is None when no arrangement satisfies the constraints."""
+    pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
+    s = Search(pos, minimum, deadline)
+    optimal = s.run()
+    if s.best_path is None:
+        return None, [], optimal, 0, s.nodes
+    sets, placed, meld_points = replay(pos, *s.best_path)
+    return sets, placed, optimal, meld_points, s.nodes

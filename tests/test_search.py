@@ -1,0 +1,164 @@
+"""The meld finder's search taken apart: its bound and its step, each on its own.
+
+The bound must never be below the proven optimum of a position (else the search would prune the
+answer away), also once tightened with multipliers; the step must yield the expected children on
+tiny positions, and following every child it yields, to the end, must reach the optimum."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.ai.search import LAG_ROUNDS, Decision, Position, Search
+from game.ai.search_bound import Bound
+from game.ai.search_tables import W_POINT, W_TILE
+from game.ai.solver import solve, solve_initial
+from game.rules.tiles import parse_tiles
+
+POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
+
+
+def tiles(table: str, rack: str) -> tuple[list[int], list[int]]:
+    t = [int(x) for x in parse_tiles(table)]
+    return t, [int(x) for x in parse_tiles(rack, used=t)]
+
+
+def positions(name: str):
+    answers = {a["id"]: a for a in json.loads((POSITIONS / f"{name}.answers.json").read_text())}
+    for entry in json.loads((POSITIONS / f"{name}.json").read_text()):
+        table = [int(t) for t in parse_tiles(entry["table"])]
+        rack = [int(t) for t in parse_tiles(entry["rack"], used=table)]
+        yield entry["id"], table, rack, answers[entry["id"]]
+
+
+def optimum(answer: dict) -> int:
+    """A proven answer in the search's score units (the "tiles" objective)."""
+    return answer["tiles_placed"] * W_TILE + answer["value_placed"]
+
+
+# -- the bound ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["small", "mid", "large"])
+def test_bound_is_never_below_the_proven_optimum(name):
+    for pid, table, rack, answer in positions(name):
+        bound = Bound(Position(table, rack))
+        assert bound.upper() >= optimum(answer), pid
+
+
+@pytest.mark.parametrize("name", ["small", "mid"])
+def test_tightened_bound_is_never_below_the_proven_optimum(name):
+    lowered = 0
+    for pid, table, rack, answer in positions(name):
+        bound = Bound(Position(table, rack))
+        before = bound.upper()
+        bound.tighten(LAG_ROUNDS, bound.root_value() + 1)  # keep whatever multipliers lower it
+        assert optimum(answer) <= bound.upper() <= before, pid
+        lowered += bound.upper() < before
+    assert lowered  # the multipliers do tighten it somewhere
+
+
+def test_bound_holds_for_the_points_objective_and_an_initial_meld():
+    for pid, table, rack, _answer in list(positions("small"))[:20]:
+        res = solve(table, rack, objective="points")
+        assert res.optimal
+        got = res.value_placed * W_POINT + res.tiles_placed
+        assert Bound(Position(table, rack, objective="points")).upper() >= got, pid
+        meld = solve_initial(rack, 30)
+        if meld is not None:
+            assert Bound(Position([], rack)).upper() >= meld.tiles_placed * W_TILE + meld.value_placed, pid
+
+
+def test_bound_is_exact_on_a_lone_run_and_knows_a_hopeless_table():
+    table, rack = tiles("", "K1 K2 K3")
+    assert Bound(Position(table, rack)).upper() == 3 * W_TILE + 6
+    table, rack = tiles("K1 K2 K3", "K5")
+    assert Bound(Position(table, rack)).upper() == 0  # K5 cannot join: no K4
+    table, rack = tiles("", "K1 K2")
+    assert Bound(Position(table, rack)).upper() == 0
+
+
+# -- the step -------------------------------------------------------------------------------------
+
+
+def decision(used: int, to_groups: int = 0, run_jokers: int = 0, group_jokers: int = 0) -> Decision:
+    return Decision(used, to_groups, run_jokers, group_jokers, 0, 0)
+
+
+def test_step_from_the_start_of_a_lone_run():
+    table, rack = tiles("", "K1 K2 K3")
+    s = Search(Position(table, rack))
+    kids = s.step(s.start())
+    assert [k.decision for k in kids] == [decision(1), decision(0)]  # best bound first
+    use, skip = kids
+    assert use.node.step == skip.node.step == 1
+    assert use.node.run_lengths() == ((1,), (), (), ()) and skip.node.run_lengths() == ((), (), (), ())
+    assert use.node.score == W_TILE + 1 and skip.node.score == 0
+    assert use.bound == 3 * W_TILE + 6 and skip.bound == 0  # K2 K3 alone make nothing
+
+
+def test_step_must_use_a_table_tile():
+    table, rack = tiles("K1 K2 K3", "")
+    s = Search(Position(table, rack))
+    (only,) = s.step(s.start())
+    assert only.decision == decision(1)
+    assert only.node.run_lengths()[0] == (1,) and only.node.score == 0 and only.bound == 0
+
+
+def test_step_into_a_group_and_the_groups_at_the_last_colour():
+    table, rack = tiles("", "K1 R1 B1")
+    s = Search(Position(table, rack))
+    kids = s.step(s.start())
+    # no run can start at K1 without K2 and K3: the relaxation drops that choice
+    assert [k.decision for k in kids] == [decision(1, 1), decision(0)]
+    node = kids[0].node
+    assert node.groups == 1 and kids[0].bound == 3 * W_TILE + 3
+    node = s.step(node)[0].node  # R1 to a group too
+    node = s.step(node)[0].node  # B1
+    assert node.groups == 1 + 3 + 9
+    last = s.step(node)  # O1: none; the three group tiles are split into groups here
+    assert [k.decision for k in last] == [decision(0)]
+    assert last[0].node.groups == 0 and last[0].node.score == 3 * W_TILE + 3
+
+
+def test_step_puts_a_joker_in_a_run_or_a_group():
+    table, rack = tiles("", "K1 R1 J")
+    s = Search(Position(table, rack))
+    node = s.start()
+    for _ in range(3):  # K1 and R1 to groups, no B1
+        node = s.step(node)[0].node
+    last = s.step(node)
+    assert [k.decision for k in last] == [decision(0, group_jokers=1)]
+    assert last[0].node.jokers == 1 and last[0].node.score == 3 * W_TILE + 2
+
+
+def best_by_steps(s: Search, node) -> int | None:
+    """The best final score below ``node`` following every child ``step`` yields (None: none)."""
+    if node.step == 52:
+        pos = s.pos
+        return node.score - pos.const if node.jokers >= pos.JT and node.meld >= s.meld_cap else None
+    best = None
+    for kid in s.step(node):
+        got = best_by_steps(s, kid.node)
+        if got is not None:
+            assert kid.bound >= got  # a child's bound holds for everything below it
+            best = got if best is None else max(best, got)
+    return best
+
+
+@pytest.mark.parametrize("table,rack", [
+    ("", "K1 K2 K3 R1 B1"),
+    ("K3 K4 K5", "K2 K6 R4 B4"),
+    ("R7 B7 O7", "K7 J R8 R9"),
+    ("J B2 B3 | K9 K10 K11", "B4 K12 R9 O9"),
+    ("O1 O2 O3 O4", "O5 J K4 R4"),
+])
+def test_following_every_step_reaches_the_optimum(table, rack):
+    t, r = tiles(table.replace("|", " "), rack)
+    res = solve(t, r)
+    s = Search(Position(t, r))
+    assert best_by_steps(s, s.start()) == res.tiles_placed * W_TILE + res.value_placed
+    done = Search(Position(t, r))
+    assert done.run() and done.best_score == res.tiles_placed * W_TILE + res.value_placed
