@@ -61,6 +61,7 @@ def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(bad):
 
 
 @pytest.mark.parametrize("variant", sorted(KINDS))
+@pytest.mark.slow
 def test_a_simulated_game_replays_from_its_deal_and_log_to_exactly_the_final_state(variant):
     res = sim.play_game(variant, KINDS[variant], seed=4, options={"rounds": 2} if "rounds" in
                         {s.name for s in REGISTRY[variant].all_option_specs()} else None)

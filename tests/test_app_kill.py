@@ -22,12 +22,13 @@ import time
 from pathlib import Path
 
 import pygame
-
-from game.storage import saves
-from game.rules import engine
-from game.play.session import Session
-from game.ui.scenes.play import PlayScene
+import pytest
 from uidrive import key, make_app, step
+
+from game.play.session import Session
+from game.rules import engine
+from game.storage import saves
+from game.ui.scenes.play import PlayScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,6 +110,7 @@ def loads(slot: str) -> saves.LoadResult:
     return got
 
 
+@pytest.mark.slow
 def test_killing_the_app_at_random_moments_always_leaves_a_loadable_save(tmp_path):
     home = Path(os.environ["RUMMIKUB_HOME"])
     fast_settings(home)
@@ -138,6 +140,7 @@ def test_killing_the_app_at_random_moments_always_leaves_a_loadable_save(tmp_pat
     assert not (home / "stats.json").exists()
 
 
+@pytest.mark.slow
 def test_done_when_kill_mid_game_then_continue_resumes_the_same_turn_with_the_same_draws(tmp_path):
     home = Path(os.environ["RUMMIKUB_HOME"])
     fast_settings(home)

@@ -32,6 +32,7 @@ def test_meld_command_bad_input_exits_2_without_traceback(args):
     assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.strip()
 
 
+@pytest.mark.slow
 def test_sim_json_summary():
     r = run("game.sim", "--variant", "classic", "--players", "basic,basic,basic", "--games", "3", "--seed", "4", "--json")
     assert r.returncode == 0, r.stderr

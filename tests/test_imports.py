@@ -8,6 +8,7 @@ implicit import of its parent package is not an edge.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,9 +70,14 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+@lru_cache(maxsize=1)
+def _graph() -> tuple:
     known = modules()
-    return {name: imports_of(name, path, known) for name, path in known.items()}
+    return tuple((name, frozenset(imports_of(name, path, known))) for name, path in known.items())
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: set(targets) for name, targets in _graph()}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:

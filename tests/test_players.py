@@ -57,6 +57,7 @@ def test_every_level_is_registered_with_a_profile():
 
 
 @pytest.mark.parametrize("pair,seed", [(("hard", "greedy-max"), 11), (("medium", "easy"), 12), (("hard", "medium", "easy"), 13)])
+@pytest.mark.slow
 def test_seeded_games_have_no_illegal_moves_and_conserve_tiles(pair, seed):
     summary = sim.run("classic", list(pair), games=1, seed=seed, options={"rounds": 1})
     assert summary["illegal_moves"] == 0

@@ -30,6 +30,7 @@ def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameSta
     ("classic", ["basic", "basic"], {"rounds": 2}),
     ("golden-games", ["basic", "basic", "basic"], {"rounds": 1}),
 ])
+@pytest.mark.slow
 def test_a_whole_simulated_game_replays_to_exactly_its_final_state(variant, kinds, options):
     state = simulate(variant, kinds, 11, options)
     assert state.phase == "game_over" and len(state.actions) > 20
@@ -85,6 +86,7 @@ def test_the_finder_marks_a_turn_where_more_tiles_could_go_down():
     assert timeline.analyse(played) is None
 
 
+@pytest.mark.slow
 def test_kept_games_are_the_newest_and_at_least_a_hundred():
     state = simulate("classic", ["basic", "basic"], 6, {"rounds": 1})
     for i in range(store.KEEP + 5):

@@ -359,6 +359,7 @@ def test_every_damaged_file_is_listed():
     assert sorted(p.name for p in DAMAGED.iterdir()) == sorted(n for n, _ in _damaged_cases())
 
 
+@pytest.mark.slow
 def test_check_command_exit_codes(tmp_path):
     env = dict(os.environ, RUMMIKUB_HOME=str(tmp_path / "home"))
 
@@ -477,6 +478,7 @@ def _assert_loaded_legally(data: fmt.SaveData) -> None:
         assert result.ok and probe.conservation_problems() == []
 
 
+@pytest.mark.slow
 def test_fuzz_damaged_truncated_and_tampered_saves():
     rng = random.Random(20261121)
     bases = _bases()
@@ -568,6 +570,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 def test_killing_a_saving_process_at_random_moments_never_loses_the_save(tmp_path):
     home = tmp_path / "home"
     env = dict(os.environ, RUMMIKUB_HOME=str(home), PYTHONPATH=str(ROOT))

@@ -176,6 +176,7 @@ def test_bracket_lists_every_stage_with_names_and_scores():
 # -- saving and resuming --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_resume_mid_table_ends_as_an_uninterrupted_tournament():
     straight = Tournament.create(9, None, seed=21, levels=["basic"], games=(1, 1, 1))
     straight.simulate_rest()
@@ -264,6 +265,7 @@ def test_damaged_saves_are_refused_with_a_clear_message():
 # -- whole tournaments, really played ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_whole_tournament_of_twelve_completes_headless_with_tiles_conserved():
     t = Tournament.create(12, None, seed=12, levels=["basic"])
     t.simulate_rest()
@@ -281,6 +283,7 @@ def test_whole_tournament_of_twelve_completes_headless_with_tiles_conserved():
     assert summary["games_played"] == 3 * 3 + 1
 
 
+@pytest.mark.slow
 def test_simulator_tournament_mode():
     out = io.StringIO()
     with redirect_stdout(out):

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
+from uidrive import make_app
 
 from game.play.session import Session
-from uidrive import make_app
 
 KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
         pygame.K_TAB, pygame.K_z, pygame.K_r, pygame.K_h, pygame.K_s, pygame.K_g, pygame.K_x, pygame.K_p,
@@ -16,9 +17,9 @@ EVENTS = 20_000
 
 
 def scene_factories(app):
+    from game.rules.variants import REGISTRY
     from game.ui.scenes.common import DialogScene, ErrorScene
     from game.ui.scenes.pause import PauseScene
-    from game.rules.variants import REGISTRY
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.results import GameOverScene, RoundResultsScene
     from game.ui.scenes.rules import RulesScene
@@ -76,6 +77,7 @@ def random_event(r: random.Random, size):
     return pygame.event.Event(pygame.KEYDOWN, key=r.choice(KEYS), mod=mod, unicode="", scancode=0)
 
 
+@pytest.mark.slow
 def test_monkey_twenty_thousand_events():
     r = random.Random(20240607)
     app = make_app(speed=2.0)

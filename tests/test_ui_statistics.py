@@ -180,6 +180,7 @@ def test_statistics_that_cannot_be_written_keep_the_finished_game_to_retry(app, 
     assert stats.load_stats().get("classic").games == 1 and not session_bridge.has_autosave()
 
 
+@pytest.mark.slow
 def test_the_attract_mode_saves_in_its_own_slot_never_counts_and_leaves_on_a_key(app):
     demo = Session.new("classic", ["basic", "basic"], seed=1, options={"rounds": 1}, demo=True)
     play = app.push(PlayScene(app, demo))

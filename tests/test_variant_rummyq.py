@@ -182,6 +182,7 @@ def test_rules_screen_and_state_round_trip():
 
 
 @pytest.mark.parametrize("kinds,seed,options", [(["basic", "basic"], 2, {"target": 25}), (["basic"] * 3, 2, {"target": 25, "scoring": "penalty"})])
+@pytest.mark.slow
 def test_whole_games_are_legal_and_end_at_the_target(kinds, seed, options):
     res = sim.play_game("rummy-q", kinds, seed, options)
     assert res["illegal"] == 0 and res["conserved"] and not res["stalled"]

@@ -1,6 +1,8 @@
 """Property test over many seeded classic games played by the basic computer player."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai.basic import BasicPlayer
 from game.rules import engine
@@ -32,6 +34,7 @@ def play_out(seed: int, n: int) -> engine.GameState:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n=st.integers(2, 4))
+@pytest.mark.slow
 def test_every_turn_valid_tiles_conserved_and_game_ends(seed, n):
     s = play_out(seed, n)
     assert s.phase == "game_over"
