@@ -221,7 +221,6 @@ def demo_screens(app, outdir, tag, variant):
     from game.rules.variants import REGISTRY
     from game.play.session import Session
     from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.title import TitleScene
 
     app.pop_to("title")
     n = min(3, REGISTRY[variant].max_players - 1)

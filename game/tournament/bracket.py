@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..rules.state import HUMAN
 from .plan import MEDALS, READINGS, TableRef
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Medal:
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == HUMAN
 
 
 @dataclass

@@ -20,10 +20,11 @@ import random
 from typing import Any, Iterator
 
 from ..rules import engine
-from ..rules.state import GameState, derived_secret
+from ..rules.state import HUMAN, GameState, Phase, derived_secret
 from . import bracket as views
 from . import simulate
 from .model import (
+    COMPUTER,
     VARIANT,
     Entrant,
     GameRecord,
@@ -95,9 +96,9 @@ class Tournament:
         rng.shuffle(mix)
         entrants = []
         if human_name:
-            entrants.append(Entrant(0, human_name, "human", "", ""))
+            entrants.append(Entrant(0, human_name, HUMAN, "", ""))
         for name, level in zip(names, mix):
-            entrants.append(Entrant(len(entrants), name, "computer", level, resolve_level(level)))
+            entrants.append(Entrant(len(entrants), name, COMPUTER, level, resolve_level(level)))
         data = TournamentData(seed, field, games, list(levels), options, 0 if human_name else None, entrants)
         t = cls(data)
         t._seat_stage(0, [e.id for e in entrants])
@@ -257,7 +258,7 @@ class Tournament:
             raise TournamentError("that game was not played by this table's players")
         if int(state.options.get("rounds", 0)) != stage.games:
             raise TournamentError(f"this table plays {stage.games} game(s)")
-        if state.phase != "game_over" or len(state.history) != stage.games:
+        if state.phase != Phase.GAME_OVER or len(state.history) != stage.games:
             raise TournamentError("the table's games are not finished yet")
         problems = state.conservation_problems()
         if problems:

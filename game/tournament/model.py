@@ -24,9 +24,11 @@ import copy
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
-from ..rules.state import GameState, StateError
+from ..rules.state import HUMAN, GameState, StateError
 from ..rules.variants.golden import GoldenGames
 from .plan import MAX_GAMES, NAME_LIMIT, StagePlan, TableRef, TournamentError, check_field, stage_plan
+
+COMPUTER = "computer"  # an entrant played by a computer level (the level is in ``plays_as``)
 
 SCHEMA_VERSION = 1
 KIND = "golden-games-tournament"
@@ -91,7 +93,7 @@ class Entrant:
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == HUMAN
 
     @property
     def shown_level(self) -> str:
@@ -100,7 +102,7 @@ class Entrant:
     @property
     def seat_kind(self) -> str:
         """The kind of player in a game: "human" or the computer level that plays."""
-        return "human" if self.is_human else self.plays_as
+        return HUMAN if self.is_human else self.plays_as
 
     def to_dict(self) -> dict:
         return {"id": self.id, "name": self.name, "kind": self.kind, "level": self.level, "plays_as": self.plays_as}
@@ -115,7 +117,7 @@ class Entrant:
 
     def check(self) -> None:
         i = self.id
-        need(self.kind in ("human", "computer"), f"entrant {i + 1} must be human or computer")
+        need(self.kind in (HUMAN, COMPUTER), f"entrant {i + 1} must be human or computer")
         need(isinstance(self.level, str) and isinstance(self.plays_as, str), f"entrant {i + 1} has a damaged level")
         if not self.is_human:
             need(bool(self.plays_as), f"entrant {i + 1} has no computer level")

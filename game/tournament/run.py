@@ -27,7 +27,7 @@ import time
 from typing import Callable
 
 from ..play.session import Session
-from ..rules.state import StateError
+from ..rules.state import Phase, StateError
 from ..storage import persistence, saves, stats
 from .bracket import Bracket, human_line
 from .core import Tournament
@@ -466,7 +466,7 @@ class TournamentRun:
         session.turn_hooks = [self._after_turn]
         session.game_over_hooks = [self._game_over]
         self.session, self.ref = session, ref
-        if state.phase == "game_over":
+        if state.phase == Phase.GAME_OVER:
             self._game_over(session)
             self.session = None
             return None

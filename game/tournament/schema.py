@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.state import HUMAN
 from ..storage.saves import checks
 from ..storage.saves.gamecheck import SaveError, game_from_dict
 from ..storage.saves.validate import MAX_ABS_SCORE, MAX_SEED, MAX_TURNS, known_kinds, reason_problem
 from ..storage.textcheck import text_problem
 from .core import Tournament
+from .model import COMPUTER
 from .plan import NAME_LIMIT, TournamentError
 
 FIELD = "tournament"  # the save envelope's field this checks
@@ -80,7 +82,7 @@ def entrant_problems(entrants: Any, name_limit: int) -> list[str]:
     """The entrants' texts, read before the structure (whose messages quote the names)."""
     if not isinstance(entrants, list):
         return []  # from_dict says what is wrong
-    kinds = known_kinds() - {"human"}
+    kinds = known_kinds() - {HUMAN}
     for i, e in enumerate(entrants):
         if not isinstance(e, dict):
             continue
@@ -94,9 +96,9 @@ def entrant_problems(entrants: Any, name_limit: int) -> list[str]:
                 return [f"{who} has a damaged level"]
             if v and text_problem(v, MAX_LEVEL, "the level"):
                 return [f"{who}: {text_problem(v, MAX_LEVEL, 'the level')}"]
-        if e.get("kind") == "computer" and e.get("plays_as") not in kinds:
+        if e.get("kind") == COMPUTER and e.get("plays_as") not in kinds:
             return [f"{who} is played by an unknown computer level"]
-        if e.get("kind") == "human" and (e.get("level") or e.get("plays_as")):
+        if e.get("kind") == HUMAN and (e.get("level") or e.get("plays_as")):
             return [f"{who} is the person playing, yet has a computer level"]
     return []
 

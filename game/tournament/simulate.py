@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from ..play.computer import computer_turn
 from ..rules import engine
-from ..rules.state import GameState
+from ..rules.state import HUMAN, GameState, Phase
 from .model import LiveTable
 from .plan import FALLBACK_LEVEL, TableRef, TournamentError, resolve_level
 
@@ -82,8 +82,8 @@ def iter_simulation(t: "Tournament", stop_at_human: bool = True, stand_in: str |
         stage = t.data.stages[ref.stage]
         label = f"{stage.name}, table {ref.table + 1} of {len(stage.tables)}"
         try:
-            while state.phase != "game_over":
-                if state.phase == "round_over":
+            while state.phase != Phase.GAME_OVER:
+                if state.phase == Phase.ROUND_OVER:
                     engine.next_round(state)
                     done += 1
                     yield progress(t, done, total, label, ref, state)
@@ -91,7 +91,7 @@ def iter_simulation(t: "Tournament", stop_at_human: bool = True, stand_in: str |
                 if state.turn > MAX_TURNS_PER_GAME:
                     engine.finish_round(state, "stalled")
                     continue
-                if state.player.kind == "human":
+                if state.player.kind == HUMAN:
                     player = make_computer(stand_in or FALLBACK_LEVEL, state.player_seed(state.current))
                 else:
                     player = t.computer_player(ref, state.current, state)

@@ -11,6 +11,7 @@ import zlib
 
 import pygame
 
+from ..rules.state import HUMAN
 from . import theme
 
 # level -> (skin, hair, backdrop, eyes, mouth, accessory)
@@ -269,6 +270,6 @@ def player_face(kind: str, name: str, size: int) -> pygame.Surface:
     """The portrait of a player: the person at the screen has their own; a computer player's
     comes from its name, so it is the same at the table, in the set-up, in the turn log and on
     the tournament bracket."""
-    if kind == "human":
+    if kind == HUMAN:
         return face("human", size, who=0)
     return face(kind, size, who=identity(name))

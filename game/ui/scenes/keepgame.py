@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ...rules.state import HUMAN
 from ...storage.saves import shelf
 from .. import theme
 from ..errorlog import log_error
@@ -14,7 +15,7 @@ from .common import DialogScene
 
 
 def describe(info) -> str:
-    them = [name for name, kind, _ in info.players if kind != "human"]
+    them = [name for name, kind, _ in info.players if kind != HUMAN]
     who = (", ".join(them[:-1]) + " and " + them[-1]) if len(them) > 1 else (them[0] if them else "")
     return f"round {info.round}" + (f" against {who}" if who else "")
 

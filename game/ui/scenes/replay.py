@@ -13,7 +13,7 @@ import threading
 import pygame
 
 from ...replay import store, timeline
-from ...rules.state import GameState
+from ...rules.state import HUMAN, GameState
 from ...rules.tiles import colour_index, is_joker
 from .. import theme
 from ..tileart import tile_height
@@ -379,7 +379,7 @@ def in_progress() -> store.Entry | None:
     e = store.entry_from(doc)
     if e.state is None:
         return None
-    e.viewer = next((i for i, p in enumerate(e.state.players) if p.kind == "human"), 0)
+    e.viewer = next((i for i, p in enumerate(e.state.players) if p.kind == HUMAN), 0)
     if e.state.replayable:
         e.note = f"the game in progress, up to now (round {e.state.round}, {e.state.total_turns} turns)"
     e.when = ""
@@ -398,7 +398,7 @@ def screenshots(app, outdir, tag, frames, save) -> None:
                          secret=derived_secret("t", 3))
     while st.phase == "play":
         computer_turn(st, make_player(kinds[st.current], st.player_seed(st.current)))
-    st.players[0].kind = "human"
+    st.players[0].kind = HUMAN
     sc = app.push(ReplayScene(app, st, 0))
     frames(app, 3)
     target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None and sc.frames[i].board.cells)

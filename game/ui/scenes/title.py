@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ...rules.state import HUMAN
 from .. import rest, theme
 from ..anim import out_back
 from ..widgets import Button
@@ -220,7 +221,7 @@ def continue_line(info) -> str:
     """What Continue would open, in a few words: rule set, round, opponents."""
     if not info.ok:
         return "the saved game is damaged"
-    them = [name for name, kind, _ in info.players if kind != "human"]
+    them = [name for name, kind, _ in info.players if kind != HUMAN]
     text = f"{info.variant_title}, round {info.round}"
     if them:
         text += " against " + (", ".join(them[:-1]) + " and " + them[-1] if len(them) > 1 else them[0])

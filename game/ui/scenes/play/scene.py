@@ -13,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from ....rules.state import Phase
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
@@ -100,7 +101,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
 
     def closing(self) -> None:
         """The window is closing: save the game as it stood at the start of this turn."""
-        if self.session.phase == "play" or self.session.phase == "round_over":
+        if self.session.phase in (Phase.PLAY, Phase.ROUND_OVER):
             for hook in self.session.turn_hooks:
                 try:
                     hook(self.session)
@@ -320,9 +321,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.app.top is not self:
             self.results_at = self.time + 0.1
             return
-        if self.session.phase == "game_over":
+        if self.session.phase == Phase.GAME_OVER:
             self.app.open("game_over", self)
-        elif self.session.phase == "round_over":
+        elif self.session.phase == Phase.ROUND_OVER:
             self.app.open("round_results", self)
 
     def next_round(self) -> None:

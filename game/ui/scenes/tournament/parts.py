@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ....rules.state import HUMAN
 from ....ai import player_names
 from ....tournament import stage_plan
 from ....tournament.run import TournamentRun
@@ -123,7 +124,7 @@ def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
 def face_of(is_human: bool, level: str, name: str, size: int) -> pygame.Surface:
     """An entrant's portrait: theirs through the whole tournament (the same face as at a table)."""
     if is_human:
-        return faces.player_face("human", "", size)
+        return faces.player_face(HUMAN, "", size)
     return faces.player_face(level or "basic", name, size)
 
 

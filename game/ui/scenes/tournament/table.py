@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ....rules.state import Phase
 from ....tournament import Table
 from ....tournament.run import TournamentRun
 from ... import faces, rest, theme
@@ -50,9 +51,9 @@ class TournamentPlayScene(PlayScene):
         if self.app.top is not self:
             self.results_at = self.time + 0.1
             return
-        if self.session.phase == "game_over":
+        if self.session.phase == Phase.GAME_OVER:
             self.app.push(TableOverScene(self.app, self))
-        elif self.session.phase == "round_over":
+        elif self.session.phase == Phase.ROUND_OVER:
             self.app.push(GameResultsScene(self.app, self))
 
     def open_pause(self) -> None:
