@@ -6,7 +6,7 @@ rotated from game to game so that no player keeps the same position; results
 are reported per entry of ``--players``.
 
 ``python -m game.sim --tournament N [--players LEVELS] [--seed S] [--json]`` runs a
-whole Golden Games tournament of N computer entrants (``game/tournament.py``) and
+whole Golden Games tournament of N computer entrants (``game/tournament/``) and
 prints its tables and medal table; ``--players`` is then the mix of computer levels
 (a level not written yet plays as basic).
 """

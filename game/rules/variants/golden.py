@@ -9,7 +9,7 @@ tiles; after someone goes out the others count what is left on their racks
 (a joker 30) and the lowest total over the match wins.
 
 The tournament built on these rules (tables, stages, medals) lives in
-``game/tournament.py``; this module is one table's match.
+``game/tournament/``; this module is one table's match.
 """
 
 from __future__ import annotations
