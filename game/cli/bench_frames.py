@@ -70,6 +70,7 @@ def make_scene_class():
 
     class BenchPlayScene(PlayScene):
         RACK = 20
+        _turn: tuple | None = None  # the turn the benchmark plays out again and again, made once
 
         def face_id(self, key: int) -> int:
             return key if key < 1000 else ((key - 1000) * 5) % NUMBERED_TILES
@@ -91,7 +92,7 @@ def make_scene_class():
             from ..ui.turnshow import Playback
 
             after = self.session.state.board
-            if not hasattr(self, "_turn"):
+            if self._turn is None:
                 before = after.copy()
                 laid = [ln for ln in after.lines()][:2]
                 for ln in laid:
