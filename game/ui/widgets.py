@@ -57,6 +57,8 @@ def button_surface(size, style: str, state: str, radius: int) -> pygame.Surface:
 
 class Widget:
     focusable = True
+    follows_pointer = False  # a press moves it to the pointer and drags it; the release is no click
+    enter_presses = False  # Enter is this widget's own (it presses it): a screen's Enter shortcut waits
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -87,6 +89,8 @@ class Widget:
 
 
 class Button(Widget):
+    enter_presses = True
+
     def __init__(self, label: str, action: Callable[[], Any] | None = None, style: str = "secondary",
                  key_hint: str = "", enabled: bool = True, tooltip: str = "") -> None:
         super().__init__()
@@ -199,6 +203,8 @@ class Chooser(Widget):
 
 
 class Slider(Widget):
+    follows_pointer = True
+
     def __init__(self, label: str, value: float, on_change: Callable[[float], None] | None = None, step: float = 0.1) -> None:
         super().__init__()
         self.label = label
@@ -321,6 +327,11 @@ class FocusGroup:
     def focused(self) -> Widget | None:
         return self.widgets[self.focus] if self.widgets else None
 
+    def focused_presses_enter(self) -> bool:
+        """Enter belongs to the focused widget (a button): a screen's own Enter shortcut waits."""
+        w = self.focused
+        return w is not None and w.enter_presses
+
     def move_focus(self, d: int) -> None:
         if not self.widgets:
             return
@@ -348,13 +359,13 @@ class FocusGroup:
             self.pressed = w if w is not None and w.enabled else None
             if self.pressed is not None:
                 self.focus = self.widgets.index(self.pressed)
-                if isinstance(self.pressed, Slider):
+                if self.pressed.follows_pointer:
                     self.pressed.drag(ev.pos)
             return w is not None
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             w = self.widget_at(ev.pos)
             pressed, self.pressed = self.pressed, None
-            if w is not None and w is pressed and w.enabled and not isinstance(w, Slider):
+            if w is not None and w is pressed and w.enabled and not w.follows_pointer:
                 self.on_sound("click")
                 w.click(ev.pos)
                 return True

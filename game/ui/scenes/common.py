@@ -44,6 +44,10 @@ class MenuScene(Scene):
             self.layout(self.app.size)
 
     def resized(self, size) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay the widgets out again before they are next used (they changed)."""
         self._layout_size = None
 
     def back(self) -> None:
@@ -252,6 +256,7 @@ class Drift:
             self.items.append([rnd.uniform(0, 1), rnd.uniform(0, 1), rnd.uniform(-0.012, 0.012), rnd.uniform(-0.03, -0.008),
                                rnd.randrange(len(ALL_TILE_IDS)), rnd.uniform(0.5, 1.0), rnd.uniform(0, 6.28)])
         self.t = 0.0
+        self._cache: dict = {}  # faded tile pictures by (tile, width, alpha, colour-blind)
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -281,7 +286,7 @@ class Drift:
         surf.fblits(batch)
 
     def _faded(self, tiles, tile: int, tw: int, alpha: int) -> pygame.Surface:
-        cache = self.__dict__.setdefault("_cache", {})
+        cache = self._cache
         key = (tile, tw, alpha, tiles.colourblind)
         img = cache.get(key)
         if img is None:

@@ -29,6 +29,16 @@ class PauseScene(OverlayScene):
         self.group.widgets = [Button(label, fn, style=style) for label, fn, style in items]
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
+    def drop_item(self, label: str) -> None:
+        """Take the entry ``label`` out of the menu (a screen that cannot offer it)."""
+        self.group.widgets = [b for b in self.group.widgets if b.label != label]
+        self.relayout()
+
+    def add_item(self, index: int, button: Button) -> None:
+        """Put ``button`` into the menu at ``index``."""
+        self.group.widgets.insert(index, button)
+        self.relayout()
+
     def next_frame(self) -> float | None:
         return None  # a still picture over the paused game
 

@@ -65,6 +65,7 @@ class SetupScene(BackdropScene):
 
     def __init__(self, app, variant: str | None = None) -> None:
         super().__init__(app)
+        self.card: pygame.Rect | None = None  # the rule set's card, beside the form (set by layout)
         keys = list(REGISTRY)
         self.variant_key = variant or app.variant or ("classic" if "classic" in keys else keys[0])
         if self.variant_key not in REGISTRY:
@@ -196,7 +197,7 @@ class SetupScene(BackdropScene):
         focused = self.group.focused
         if ev.type == pygame.KEYDOWN and isinstance(focused, PresetNumber) and focused.key(ev):
             return  # typing a number of one's own
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.group.focused, Button):
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.group.focused_presses_enter():
             self.start_game()
             return
         super().handle(ev)
@@ -231,7 +232,7 @@ class SetupScene(BackdropScene):
         self.back_button.rect = pygame.Rect(x0, by, int(150 * s), bh)
 
     def extra_clear(self, size) -> list[pygame.Rect]:
-        return [self.card] if getattr(self, "card", None) is not None else []
+        return [self.card] if self.card is not None else []
 
     def update(self, dt) -> None:
         super().update(dt)

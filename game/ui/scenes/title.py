@@ -59,6 +59,7 @@ class TitleScene(BackdropScene):
         super().__init__(app)
         self.age = 0.0
         self.bob = 0.0
+        self._logo_cache: dict = {}  # the logo's letter tiles by (letter, colour, width)
         self.has_save = False
         self.target = None  # the saved game Continue opens (a SlotInfo)
         self.others = []  # every other saved game (the Saved games button lists them all)
@@ -209,7 +210,7 @@ class TitleScene(BackdropScene):
     def _logo_tile(self, ch: str, colour: str, tw: int, blank) -> pygame.Surface:
         from ..tileart import render_glyph
 
-        cache = self.__dict__.setdefault("_logo_cache", {})
+        cache = self._logo_cache
         key = (ch, colour, tw)
         img = cache.get(key)
         if img is None:

@@ -191,7 +191,7 @@ class TournamentSetupScene(BackdropScene):
         self.app.open("tournament_info", None, self.field)
 
     def handle(self, ev) -> None:
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not isinstance(self.group.focused, Button):
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.group.focused_presses_enter():
             self.start()
             return
         super().handle(ev)

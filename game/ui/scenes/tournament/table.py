@@ -59,10 +59,8 @@ class TournamentPlayScene(PlayScene):
     def open_pause(self) -> None:
         super().open_pause()
         pause = self.app.top
-        widgets = [w for w in pause.group.widgets if not (isinstance(w, Button) and w.label == "Save to a slot")]
-        widgets.insert(1, Button("Bracket", self.to_bracket, style="secondary"))
-        pause.group.widgets = widgets
-        pause._layout_size = None
+        pause.drop_item("Save to a slot")
+        pause.add_item(1, Button("Bracket", self.to_bracket, style="secondary"))
 
     def to_bracket(self) -> None:
         self.run.save()
