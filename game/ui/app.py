@@ -72,6 +72,8 @@ class App:
         self.dirty = True  # something changed since the last frame drawn: draw one
         self.due_at: float | None = 0.0  # app time when the top scene's picture next changes by itself
         self.frames_drawn = 0
+        self.turn_log_open = False  # the play screen's turn log, open or closed, for the whole run
+        self.shown_controls_tip = False  # a rule set's controls tip shows once a run
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -116,6 +118,11 @@ class App:
         """Window size or fullscreen changed in the settings."""
         self._set_mode()
         self._notify_resize()
+
+    @property
+    def started_worker(self):
+        """The computer players' worker if it has started, else None (asking never starts it)."""
+        return self._worker
 
     @property
     def worker(self):

@@ -57,7 +57,7 @@ def felt_clip(table: pygame.Rect, s: float) -> pygame.Rect:
     return table.inflate(-rim * 2 + int(4 * s), -rim * 2 + int(4 * s))
 
 
-class BoardView:
+class BoardView(variant_ui.Plugin):
     """A play-screen plugin (see ``variant_ui``): the camera over a crossword board."""
 
     def __init__(self, scene) -> None:

@@ -40,7 +40,7 @@ def applies(variant) -> bool:
     return not variant.crossword
 
 
-class ClickControls:
+class ClickControls(variant_ui.Plugin):
     """A play-screen plugin (see ``variant_ui``)."""
 
     def __init__(self, scene) -> None:
@@ -492,7 +492,7 @@ class ClickControls:
 variant_ui.register_general(ClickControls, applies)
 
 
-class HandLimitMeter:
+class HandLimitMeter(variant_ui.Plugin):
     """Rule sets with a hand limit (Relaxed Rummibug): the rack count against the limit,
     in the player's panel, red once above it (ending the turn there costs points)."""
 

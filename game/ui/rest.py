@@ -64,16 +64,14 @@ def play_next_frame(scene) -> float | None:
     """The play screen's answer (see the module's docstring)."""
     sess = scene.session
     t = scene.time
-    from . import variant_ui
-
     # what the picture shows, cheaply: when any of it changed without input (a call from code,
     # a computer's move), a frame is drawn
-    sig = (sess.version, variant_ui.call(scene.plugin, "layout_key"), tuple(scene.selection), scene.cursor,
+    sig = (sess.version, scene.plugin.layout_key(), tuple(scene.selection), scene.cursor,
            scene.kb_mode, scene.place_vertical, len(scene.toasts), len(scene.highlights), scene.app.size)
-    if sig != scene.__dict__.get("_rest_sig"):
-        scene.__dict__["_rest_sig"] = sig
+    if sig != scene.rest_sig:
+        scene.rest_sig = sig
         return NOW
-    worker = scene.app._worker
+    worker = scene.app.started_worker
     moving = (
         sess.demo
         or sess.phase != "play"
@@ -95,7 +93,7 @@ def play_next_frame(scene) -> float | None:
     )
     if moving:
         return NOW
-    if variant_ui.call(scene.plugin, "animating"):
+    if scene.plugin.animating():
         return NOW
     waits: list[float | None] = []
     for toast in scene.toasts:

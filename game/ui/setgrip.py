@@ -20,7 +20,7 @@ def applies(variant) -> bool:
     return not variant.crossword
 
 
-class SetGrip:
+class SetGrip(variant_ui.Plugin):
     """A play-screen plugin (see ``variant_ui``)."""
 
     def __init__(self, scene) -> None:

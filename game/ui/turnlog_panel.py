@@ -31,7 +31,7 @@ class TurnLogPanel:
 
     @property
     def open(self) -> bool:
-        return bool(getattr(self.scene.app, "turn_log_open", False))
+        return self.scene.app.turn_log_open
 
     @open.setter
     def open(self, value: bool) -> None:

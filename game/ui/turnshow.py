@@ -128,7 +128,7 @@ class TurnShow:
         pb.next_at = sc.time + (sc.dur(0.15) if not pb.replay else 0.35)
         total = pb.next_at - sc.time + len(pb.steps) * pb.step_s + 0.3
         sc.busy_until = max(sc.busy_until, sc.time + total)
-        sc._sync_sig = None  # tiles go back to where the turn began
+        sc.resync_sprites()  # tiles go back to where the turn began
 
     def skip(self) -> None:
         """To the end of the turn at once."""
@@ -146,7 +146,7 @@ class TurnShow:
         sc.busy_until = sc.time + sc.dur(0.2)
         if sc.round_end_at is not None:  # the round's end comes as soon as the tiles are down
             sc.round_end_at = min(sc.round_end_at, sc.time + sc.dur(0.5))
-        sc._sync_sig = None
+        sc.resync_sprites()
         self._end()
 
     def _begin_step(self, pb: Playback) -> None:
@@ -167,13 +167,13 @@ class TurnShow:
                 sc.pending[t] = Pending(delay=k * 0.03, duration=move, ease="in_out_cubic")
         for cells in st.lines:
             sc.highlights.append(Highlight(tuple(cells), theme.GOLD, sc.time + max(0.5, pb.step_s + 0.1)))
-        sc._sync_sig = None
+        sc.resync_sprites()
         sc.app.sound.play("place", 0.7)
 
     def _end(self) -> None:
         pb, self.pb = self.pb, None
         sc = self.scene
-        sc._sync_sig = None
+        sc.resync_sprites()
         if pb is not None and not pb.replay:
             sc.land_effects(pb.lines, pb.points, pb.seat)
 

@@ -2,7 +2,8 @@
 area, a split tool, ...).
 
 A rule set's screen code registers a factory: ``register("rummi200kub", MyPlugin)``
-where ``MyPlugin(scene)`` may define any of these (all optional):
+where ``MyPlugin(scene)`` is a ``Plugin`` and overrides any of these hooks (``Plugin``
+declares them all, doing nothing and answering None):
 
 - ``handle(event) -> bool``: see input first; return True to consume it;
 - ``update(dt)``;
@@ -23,7 +24,13 @@ where ``MyPlugin(scene)`` may define any of these (all optional):
   opponent's panel;
 - ``end_banner(reason, winner) -> (title, subtitle, colour) | None``: the game-end banner;
 - ``results_title()``, ``results_subtitle()``, ``results_row(seat, place)``,
-  ``results_note()``: texts for the end-of-game results.
+  ``results_note()``: texts for the end-of-game results;
+- ``toast_lift(layout) -> int``: how far the toast rises above the table's foot;
+- ``controls_tip() -> str``: the first-game tip about the controls;
+- ``animating() -> bool``: the plugin has an animation running (the screen keeps drawing).
+
+A screen without a plugin has ``NO_PLUGIN``; ``plugin.parts`` lists the plugins acting
+(``[plugin]`` for one, its parts for ``Combined``, ``[]`` for ``NO_PLUGIN``).
 
 Plugins for several rule sets at once (the sheet-style click controls) register
 with ``register_general(factory, applies)``, ``applies(variant) -> bool``.  When
@@ -61,31 +68,186 @@ def register_general(factory: Callable, applies: Callable) -> None:
         GENERAL.append((factory, applies))
 
 
-class Combined:
-    """Several plugins acting as one."""
+class Plugin:
+    """The play screen's plugin protocol: every hook declared, each doing nothing."""
+
+    @property
+    def parts(self) -> list:
+        """The plugins acting as this one."""
+        return [self]
+
+    def handle(self, ev) -> bool | None:
+        return None
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def on_event(self, ev: dict) -> None:
+        return None
+
+    def draw_under_tiles(self, surf, lay) -> None:
+        return None
+
+    def draw_over_tiles(self, surf, lay) -> None:
+        return None
+
+    def draw_hud(self, surf, lay) -> None:
+        return None
+
+    def adjust_targets(self, targets: dict, lay) -> None:
+        return None
+
+    def status_right(self, lay) -> int | None:
+        return None
+
+    def status_note(self, analysis):
+        return None
+
+    def draw_refused(self, outcome) -> bool | None:
+        return None
+
+    def layout_key(self):
+        return None
+
+    def adjust_layout(self, lay) -> None:
+        return None
+
+    def draw_info(self, surf, lay) -> bool | None:
+        return None
+
+    def draw_seat_extra(self, surf, seat, pos, width, scale) -> bool | None:
+        return None
+
+    def end_banner(self, reason, winner):
+        return None
+
+    def results_title(self) -> str | None:
+        return None
+
+    def results_subtitle(self) -> str | None:
+        return None
+
+    def results_row(self, seat: int, place: int) -> str | None:
+        return None
+
+    def results_note(self) -> str | None:
+        return None
+
+    def toast_lift(self, lay) -> int | None:
+        return None
+
+    def controls_tip(self) -> str | None:
+        return None
+
+    def animating(self) -> bool | None:
+        return None
+
+
+class _NoPlugin(Plugin):
+    """The plugin of a screen that has none."""
+
+    @property
+    def parts(self) -> list:
+        return []
+
+
+NO_PLUGIN = _NoPlugin()
+
+
+class Combined(Plugin):
+    """Several plugins acting as one: input goes to each until one consumes it; any other
+    hook goes to each until one answers something other than None (drawing and updates
+    answer None, so all of them run)."""
 
     def __init__(self, parts: list) -> None:
-        self.parts = parts
+        self._parts = parts
+
+    @property
+    def parts(self) -> list:
+        return self._parts
+
+    def _first(self, ask: Callable):
+        for p in self._parts:
+            r = ask(p)
+            if r is not None:
+                return r
+        return None
 
     def handle(self, ev) -> bool:
-        return any(call(p, "handle", ev) for p in self.parts)
+        return any(p.handle(ev) for p in self._parts)
 
-    def __getattr__(self, name: str):
-        if name.startswith("__"):
-            raise AttributeError(name)
+    def update(self, dt):
+        return self._first(lambda p: p.update(dt))
 
-        def fan_out(*args):
-            for p in self.parts:
-                r = call(p, name, *args)
-                if r is not None:  # a question answered (drawing and updates answer None: all run)
-                    return r
-            return None
-        return fan_out
+    def on_event(self, ev):
+        return self._first(lambda p: p.on_event(ev))
+
+    def draw_under_tiles(self, surf, lay):
+        return self._first(lambda p: p.draw_under_tiles(surf, lay))
+
+    def draw_over_tiles(self, surf, lay):
+        return self._first(lambda p: p.draw_over_tiles(surf, lay))
+
+    def draw_hud(self, surf, lay):
+        return self._first(lambda p: p.draw_hud(surf, lay))
+
+    def adjust_targets(self, targets, lay):
+        return self._first(lambda p: p.adjust_targets(targets, lay))
+
+    def status_right(self, lay):
+        return self._first(lambda p: p.status_right(lay))
+
+    def status_note(self, analysis):
+        return self._first(lambda p: p.status_note(analysis))
+
+    def draw_refused(self, outcome):
+        return self._first(lambda p: p.draw_refused(outcome))
+
+    def layout_key(self):
+        return self._first(lambda p: p.layout_key())
+
+    def adjust_layout(self, lay):
+        return self._first(lambda p: p.adjust_layout(lay))
+
+    def draw_info(self, surf, lay):
+        return self._first(lambda p: p.draw_info(surf, lay))
+
+    def draw_seat_extra(self, surf, seat, pos, width, scale):
+        return self._first(lambda p: p.draw_seat_extra(surf, seat, pos, width, scale))
+
+    def end_banner(self, reason, winner):
+        return self._first(lambda p: p.end_banner(reason, winner))
+
+    def results_title(self):
+        return self._first(lambda p: p.results_title())
+
+    def results_subtitle(self):
+        return self._first(lambda p: p.results_subtitle())
+
+    def results_row(self, seat, place):
+        return self._first(lambda p: p.results_row(seat, place))
+
+    def results_note(self):
+        return self._first(lambda p: p.results_note())
+
+    def toast_lift(self, lay):
+        return self._first(lambda p: p.toast_lift(lay))
+
+    def controls_tip(self):
+        return self._first(lambda p: p.controls_tip())
+
+    def animating(self):
+        return self._first(lambda p: p.animating())
 
 
-def plugin_for(scene):
+def load_plugins() -> None:
+    """Import the plugin modules (once; each registers itself)."""
     while _loaders:
         _loaders.pop(0)()
+
+
+def plugin_for(scene) -> Plugin:
+    load_plugins()
     variant = scene.session.variant
     parts = []
     factory = PLUGINS.get(scene.session.state.variant_key)
@@ -99,16 +261,10 @@ def plugin_for(scene):
         if wanted:
             parts.append(general(scene))
     if not parts:
-        return None
+        return NO_PLUGIN
     return parts[0] if len(parts) == 1 else Combined(parts)
 
 
-def find(plugin, kind: type):
+def find(plugin: Plugin, kind: type):
     """The part of a (possibly combined) plugin that is a ``kind``, or None."""
-    parts = plugin.parts if isinstance(plugin, Combined) else [plugin]
-    return next((p for p in parts if isinstance(p, kind)), None)
-
-
-def call(plugin, name: str, *args):
-    fn = getattr(plugin, name, None) if plugin is not None else None
-    return fn(*args) if fn is not None else None
+    return next((p for p in plugin.parts if isinstance(p, kind)), None)

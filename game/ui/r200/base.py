@@ -11,7 +11,7 @@ from ..boardview import BoardView
 from ..tileart import ASPECT
 
 
-class ClaimsBase:
+class ClaimsBase(variant_ui.Plugin):
     """The state of the claims plugin, its data from the rules core and its geometry."""
 
     def __init__(self, scene) -> None:

@@ -35,16 +35,11 @@ def draw_badge(surf, play, lay) -> None:
     import math
 
     s = lay.s
-    sess = play.session
     h = lay.header
     # the header's own texts on the left (as PlayScene.draw_header lays them out), the pool on the right
     logo = theme.text("TILE RUSH", 28 * s, theme.GOLD)
     x = int(14 * s) + logo.get_width() + int(14 * s)
-    if hasattr(play, "header_text"):
-        header = play.header_text()
-    else:
-        rounds = sess.state.options.get("rounds")
-        header = f"{sess.variant.title}  ·  Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
+    header = play.header_text()
     info = theme.fit_text(header, 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
     left = x + info.get_width() + int(24 * s)
     right = lay.pool.x - int(16 * s)

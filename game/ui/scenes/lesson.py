@@ -40,7 +40,7 @@ class LessonSession(Session):
         return super().human_action(action)
 
 
-class LessonCard:
+class LessonCard(variant_ui.Plugin):
     """The instruction card, drawn on the felt under the tiles (a play-screen plugin part)."""
 
     def __init__(self, scene: "LessonScene") -> None:
@@ -98,7 +98,7 @@ class LessonScene(PlayScene):
         state = coach.build_state(track, self.step)
         super().__init__(app, LessonSession(state, autosave=False))
         self.card = LessonCard(self)
-        parts = [self.card] + ([] if self.plugin is None else list(getattr(self.plugin, "parts", [self.plugin])))
+        parts = [self.card] + list(self.plugin.parts)
         self.plugin = variant_ui.Combined(parts)
         self.verdict: coach.Verdict | None = None
         self.passed_at: float | None = None

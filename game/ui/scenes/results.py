@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tiles import parse_tiles
-from .. import faces, theme, variant_ui
+from .. import faces, theme
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
@@ -81,6 +81,7 @@ class RoundResultsScene(ResultsBase):
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
+        self.show_history = False  # the rounds so far, under the table (when there were several)
         self.group.widgets = [Button("Next round", self.next_round, style="primary", key_hint="Enter")]
         if not self.session.demo:
             self.group.widgets.append(Button("Replay", self.open_replay, style="secondary"))
@@ -147,7 +148,7 @@ class RoundResultsScene(ResultsBase):
             sub = theme.text(f"{name} {reason}", 21 * s, theme.INK_DIM, bold=False)
             theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
         y = self.draw_table(surf, s, entry, r.y + int(110 * s))
-        if getattr(self, "show_history", False):
+        if self.show_history:
             y = self.draw_history(surf, s, y + int(10 * s))
         foot = self.footer()
         if foot:
@@ -276,8 +277,11 @@ class GameOverScene(ResultsBase):
 
     def hook(self, name: str, *args):
         """A rule set's own words for the results (``variant_ui``'s ``results_*`` hooks)."""
+        plugin = self.play.plugin
+        asks = {"results_title": plugin.results_title, "results_subtitle": plugin.results_subtitle,
+                "results_row": plugin.results_row, "results_note": plugin.results_note}
         try:
-            return variant_ui.call(getattr(self.play, "plugin", None), name, *args)
+            return asks[name](*args)
         except Exception:
             return None
 

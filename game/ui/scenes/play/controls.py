@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ....play.session import RACK, TABLE
-from ... import theme, variant_ui
+from ... import theme
 from ...tileart import ASPECT
 from .. import attract
 from ..common import DialogScene
@@ -33,7 +33,7 @@ class PlayInput:
                 sp = self.sprites.get(t)
                 if sp is None:
                     continue
-                w = getattr(sp, "w", grid.tile_w)  # a plugin may show a tile at another size
+                w = sp.w  # a plugin may show a tile at another size
                 h = w * ASPECT
                 x, y = sp.pos
                 if x <= pos[0] < x + w and y <= pos[1] < y + h:
@@ -130,7 +130,7 @@ class PlayInput:
 
     def do_draw(self) -> None:
         out = self.session.draw()
-        if not out.ok and not variant_ui.call(self.plugin, "draw_refused", out):
+        if not out.ok and not self.plugin.draw_refused(out):
             self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
             self.app.sound.play("invalid")
         self.selection = []
@@ -179,7 +179,7 @@ class PlayInput:
             return
         if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
             return
-        if self.plugin is not None and variant_ui.call(self.plugin, "handle", ev):
+        if self.plugin.handle(ev):
             return
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
@@ -242,7 +242,7 @@ class PlayInput:
             return
         # keep the grabbed tile under the pointer: offset measured from the lead tile
         idx = tiles.index(tile)
-        w = getattr(lead, "w", 40)
+        w = lead.w
         grab = (p.pos[0] - lead.pos[0] + idx * w * 1.02, p.pos[1] - lead.pos[1])
         self.drag = Drag(tiles, grab, p.pos, idx)
         self.app.sound.play("click")
@@ -257,7 +257,8 @@ class PlayInput:
         y0 = d.pos[1] - d.grab[1]
         if grid is lay.grid and self.vertical_placing():
             # a column: the grabbed tile stays under the pointer
-            lead_w = getattr(self.sprites.get(d.tiles[d.lead]), "w", w) if d.lead < len(d.tiles) else w
+            lead = self.sprites.get(d.tiles[d.lead]) if d.lead < len(d.tiles) else None
+            lead_w = lead.w if lead is not None else w
             x0 += d.lead * lead_w * 1.02
             y0 -= d.lead * grid.py
         if grid is lay.grid and self.session.variant.crossword and len(d.tiles) > 1:

@@ -6,7 +6,7 @@ import math
 from typing import Callable
 
 from ....rules.points import played_from_rack
-from ... import openingdraw, theme, variant_ui
+from ... import openingdraw, theme
 from ...anim import Motion, Sprite
 from .records import TOAST_TIME, Ghost, Highlight, Pending, Toast
 
@@ -25,9 +25,13 @@ class PlayEffects:
         for t, cell in self.session.rack_slots.items():
             x, y = rg.cell_pos(cell)
             out[t] = (x, y, rg.tile_w)
-        variant_ui.call(self.plugin, "adjust_targets", out, lay)  # e.g. a holding area
+        self.plugin.adjust_targets(out, lay)  # e.g. a holding area
         self.turnshow.adjust_targets(out, lay)  # a turn being played out
         return out
+
+    def resync_sprites(self) -> None:
+        """The next ``sync_sprites`` sets every tile's target again (the table shown changed)."""
+        self._sync_sig = None
 
     def sync_sprites(self, snap: bool = False) -> None:
         self.layout()
@@ -54,7 +58,7 @@ class PlayEffects:
                 sp.target = (x, y)
                 sp.w = w
                 continue
-            old_w = getattr(sp, "w", w)
+            old_w = sp.w
             if snap:
                 sp.retarget((x, y), None)
                 sp.w = w
@@ -112,7 +116,7 @@ class PlayEffects:
         kind = ev.get("type")
         sess = self.session
         seat = ev.get("seat", sess.state.current)
-        variant_ui.call(self.plugin, "on_event", ev)  # a rule set's own events (claims), or to follow a play
+        self.plugin.on_event(ev)  # a rule set's own events (claims), or to follow a play
         self.turnshow.on_event(ev)  # the turn log
         if kind == "turn":
             self.last_tick_second = None
@@ -120,9 +124,9 @@ class PlayEffects:
                 self.selection = []
                 self.hint_tiles = []
                 self.schedule(max(0.0, self.busy_until - self.time), lambda: self.app.sound.play("turn"))
-                if not getattr(self.app, "shown_controls_tip", False):
+                if not self.app.shown_controls_tip:
                     self.app.shown_controls_tip = True
-                    tip = variant_ui.call(self.plugin, "controls_tip") or (
+                    tip = self.plugin.controls_tip() or (
                         "Drag tiles onto the table (or click tiles, then a cell)  ·  Space: draw or end turn  ·  "
                         "H: hint  ·  Esc: menu")
                     self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(tip, theme.ACCENT, 9.0))

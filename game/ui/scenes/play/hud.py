@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ....rules.turn import Problem
-from ... import faces, playlayout, theme, variant_ui
+from ... import faces, playlayout, theme
 from .records import BUTTON_LABELS, level_text
 
 
@@ -94,7 +94,7 @@ class PlayHud:
         return out
 
     def draw_info(self, surf, lay) -> None:
-        if variant_ui.call(self.plugin, "draw_info", surf, lay):
+        if self.plugin.draw_info(surf, lay):
             return  # the rule set shows its own panels there
         s = lay.s
         panels = self.info_rows(lay)
@@ -182,7 +182,7 @@ class PlayHud:
                 self.draw_thinking(surf, box, s)
 
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
-        if variant_ui.call(self.plugin, "draw_seat_extra", surf, seat, pos, width, s):
+        if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
             return
         p = self.session.state.players[seat]
         if not p.melded and self.session.variant.initial_meld_points():
@@ -348,10 +348,10 @@ class PlayHud:
             elif shown:
                 msg = "point at a red outline to see what is wrong"
         mcol = theme.WARN
-        note = variant_ui.call(self.plugin, "status_note", analysis) if self.session.my_turn else None
+        note = self.plugin.status_note(analysis) if self.session.my_turn else None
         if note:
             msg, mcol = note
-        right = variant_ui.call(self.plugin, "status_right", lay) or lay.buttons["end"].right
+        right = self.plugin.status_right(lay) or lay.buttons["end"].right
         if msg:
             mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
             pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
@@ -367,7 +367,7 @@ class PlayHud:
         the table's bottom rows, so they step aside (fade to a ghost) while tiles are dragged
         or the pointer is over one: nothing on the table is ever hidden when it matters."""
         s = lay.s
-        y = lay.table.bottom - int(16 * s) - int(variant_ui.call(self.plugin, "toast_lift", lay) or 0) - self.turnshow.toast_lift(lay)
+        y = lay.table.bottom - int(16 * s) - int(self.plugin.toast_lift(lay) or 0) - self.turnshow.toast_lift(lay)
         for toast in reversed(self.toasts[-3:]):
             left = toast.until - self.time
             img = theme.fit_text(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)

@@ -35,7 +35,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.plugin = None  # set last (a plugin may look at the scene)
+        self.plugin: variant_ui.Plugin = variant_ui.NO_PLUGIN  # set last (a plugin may look at the scene)
         self.place_vertical = False  # crossword boards: tiles put down in a column (V)
         self.sprites: dict[int, Sprite] = {}
         self.pending: dict[int, Pending] = {}
@@ -76,9 +76,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
-        from ... import variant_ui
-
         self.plugin = variant_ui.plugin_for(self)
 
     # -- life cycle ---------------------------------------------------------------------------------
@@ -122,7 +122,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
-        cam = variant_ui.call(self.plugin, "layout_key")  # a board view's pan and zoom
+        cam = self.plugin.layout_key()  # a board view's pan and zoom
         memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
         if memo == self._layout_memo and self._layout is not None:
             return self._layout
@@ -154,7 +154,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if key != self._layout_key:
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
                                               cols, rows_needed, sess.rack_cols, bounds, info_band)
-            variant_ui.call(self.plugin, "adjust_layout", self._layout)  # e.g. a camera over the grid
+            self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
             self._layout_key = key
         self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
         return self._layout
@@ -162,7 +162,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def status_lines(self) -> list[str]:
         """The rule set's status lines (cached per change of the game)."""
         v = self.session.version
-        if getattr(self, "_status_cache", (None,))[0] != v:
+        if self._status_cache[0] != v:
             self._status_cache = (v, self.session.status_lines())
         return self._status_cache[1]
 
@@ -229,13 +229,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.shown_save_error = sess.save_error
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
-        variant_ui.call(self.plugin, "update", dt)
+        self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
             self.opening = None
         self.round_flow()
 
     def poll_worker(self) -> None:
-        worker = self.app._worker
+        worker = self.app.started_worker
         if worker is None or not worker.pending:
             return
         for token, action, _err in worker.poll():
@@ -308,7 +308,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                "pool": "The pool is empty."}.get(reason, "")
         if winner is not None and reason != "out":
             sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
-        custom = variant_ui.call(self.plugin, "end_banner", reason, winner)  # (title, sub, colour)
+        custom = self.plugin.end_banner(reason, winner)  # (title, sub, colour)
         if custom:
             title, sub, colour = custom
         self.show_banner(title, sub.strip(), colour, 2.6)

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pygame
 
 from ....play.session import TABLE
-from ... import playlayout, rest, theme, variant_ui
+from ... import playlayout, rest, theme
 from ...anim import Sprite
 from ...tileart import ASPECT, shadow_margin
 from .. import attract
@@ -85,11 +85,11 @@ class PlayTableDraw:
         self.draw_seats(surf, lay)
         analysis = sess.analysis() if sess.my_turn else None
         self.draw_table_marks(surf, lay, analysis)
-        variant_ui.call(self.plugin, "draw_under_tiles", surf, lay)
+        self.plugin.draw_under_tiles(surf, lay)
         self.turnshow.draw_under(surf, lay)
         self.draw_tiles(surf, lay, ox)
         self.draw_tile_marks(surf, lay, analysis)
-        variant_ui.call(self.plugin, "draw_over_tiles", surf, lay)
+        self.plugin.draw_over_tiles(surf, lay)
         self.draw_ghosts(surf, lay)
         self.draw_drag(surf, lay)
         self.draw_effects(surf, lay)
@@ -98,7 +98,7 @@ class PlayTableDraw:
         self.draw_buttons(surf, lay)
         self.draw_status(surf, lay, analysis)
         self.draw_info(surf, lay)
-        variant_ui.call(self.plugin, "draw_hud", surf, lay)
+        self.plugin.draw_hud(surf, lay)
         self.turnshow.draw_over(surf, lay)
         self.draw_banner(surf, lay)
         if self.opening is not None:
