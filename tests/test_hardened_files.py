@@ -1,7 +1,7 @@
 """Files and command lines a curious or unlucky player can break: special files in the
 saves folder, text that draws nothing, tournament saves edited by hand, saves from a
 newer version, bad settings, crash saves and the backup, and the tools' command lines.
-(Each damaged save in tests/data/damaged is refused with its reason by test_saves.py.)"""
+(Each damaged save in tests/data/damaged is refused with its reason by test_saves_format.py.)"""
 
 from __future__ import annotations
 

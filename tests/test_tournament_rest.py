@@ -1,5 +1,5 @@
 """The tournament screens rest when nothing moves (game/ui/rest.py): the bracket, a table's
-results and the medals draw no frame until the player does something; they draw every frame
+results, the medals and "how it works" draw no frame until the player does something; they draw every frame
 while the computer tables are simulated, the confetti falls or the podium rises.
 
 The simulated tables are played by computer players that always draw (quick games), as in
@@ -12,7 +12,7 @@ import pytest
 
 from game.tournament import Tournament
 from game.tournament.run import TournamentRun
-from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene, parts, to_bracket
+from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene, TournamentInfoScene, parts, to_bracket
 from tourhelp import lose_table_offscreen, rig_going_out
 from uidrive import key, make_app, motion, run_until, step
 
@@ -139,3 +139,19 @@ def test_a_tables_results_rest_once_shown(app):
     come_to_rest(app)
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, BracketScene) and app.top is bracket
+
+
+def test_how_it_works_rests_and_redraws_once_for_a_scroll(app):
+    bracket = to_bracket(app, new_run())
+    step(app)
+    bracket.show_info()
+    step(app)
+    info = app.top
+    assert isinstance(info, TournamentInfoScene)
+    come_to_rest(app)
+    assert app.top is info and info.next_frame() is None
+    assert_still(app)
+    drawn = app.frames_drawn
+    key(app, pygame.K_END)  # scrolled to the end: one frame, then still again
+    assert info.scroll > 0 and app.frames_drawn == drawn + 1
+    assert_still(app)

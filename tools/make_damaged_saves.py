@@ -1,6 +1,6 @@
 """Write the set of damaged saves in ``tests/data/damaged/`` and what each refusal says
 (``tests/data/damaged-expected.json``: file name -> words the refusal must contain).  ``python -m game.saves check`` must
-reject every one with that reason; tests/test_saves.py checks it.
+reject every one with that reason; tests/test_saves_format.py checks it.
 
     python3 tools/make_damaged_saves.py [--out tests/data/damaged]
 

@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 from ..rules import claims as cl
 from ..rules.board import Board, Cell
-from ..rules.tiles import copies, face_key, is_joker, number_of
+from ..rules.tiles import face_at, face_key, is_joker
 
 LEVELS = ("basic", "easy", "medium", "hard", "hard-v1", "greedy-max")
 H = (0, 1)
@@ -126,7 +126,8 @@ def perp(d: tuple[int, int]) -> tuple[int, int]:
 
 def group_members(number: int, anchor_colour: int, by_face, jokers, max_j: int) -> Iterator[list[int]]:
     """Other tiles of a group through a tile of ``number`` (0-based) in ``anchor_colour``."""
-    others = [by_face[c * 13 + number][0] for c in range(4) if c != anchor_colour and by_face.get(c * 13 + number)]
+    faces = [face_at(c, number + 1) for c in range(4) if c != anchor_colour]
+    others = [by_face[f][0] for f in faces if by_face.get(f)]
     for k in range(len(others), -1, -1):
         for j in range(0, min(max_j, len(jokers)) + 1):
             if not 2 <= k + j <= 3:
@@ -138,7 +139,7 @@ def group_members(number: int, anchor_colour: int, by_face, jokers, max_j: int) 
 def run_lines(colour: int, number: int, by_face, jokers, max_j: int) -> Iterator[tuple[list[int | None], int]]:
     """Runs through a tile of (colour, number 0-based): (tiles in order with None at the anchor, anchor index)."""
     def tile_at(n: int):
-        f = colour * 13 + n
+        f = face_at(colour, n + 1)
         return by_face[f][0] if by_face.get(f) else None
 
     # Walk down and up collecting what is available; a joker may fill at most max_j holes in total.
@@ -187,8 +188,3 @@ def free_line(board: Board, cells: list[Cell], anchors: set[Cell], d: tuple[int,
         if c in board.cells or shift(c, p, 1) in board.cells or shift(c, p, -1) in board.cells:
             return False
     return True
-
-
-def face_number(face: int) -> int:
-    """The number (1..13) of a face (0..51)."""
-    return number_of(copies(face)[0])

@@ -17,9 +17,9 @@ from ..rules import claims as cl
 from ..rules.board import Board, Cell, Line
 from ..rules.engine import check_view
 from ..rules.melds import arrange, check_line
-from ..rules.tiles import colour_index, is_joker, number_of, numbers_value
+from ..rules.tiles import colour_index, face_number, is_joker, number_of, numbers_value
 from .crossword_claims import leading, rival_seats, threats
-from .crossword_draft import H, V, Ctx, Draft, face_number, free_line, group_members, index_avail, perp, run_lines, shift
+from .crossword_draft import H, V, Ctx, Draft, free_line, group_members, index_avail, perp, run_lines, shift
 from .crossword_moves import lift_steps
 from .racksets import rack_sets
 

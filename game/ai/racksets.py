@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import Iterable
 
 from ..rules.melds import check_set
-from ..rules.tiles import face_key, is_joker
+from ..rules.tiles import face_at, face_key, is_joker
 
 
 def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:
@@ -19,8 +19,9 @@ def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:
             by_face[face_key(t)].append(t)
     out: list[list[int]] = []
     # groups
-    for number in range(13):
-        tiles = [by_face[c * 13 + number][0] for c in range(4) if by_face.get(c * 13 + number)]
+    for number in range(1, 14):
+        faces = [face_at(colour, number) for colour in range(4)]
+        tiles = [by_face[f][0] for f in faces if by_face.get(f)]
         if len(tiles) >= 3:
             out.append(tiles)
             if len(tiles) == 4:
@@ -30,10 +31,10 @@ def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:
     # runs
     for colour in range(4):
         seq: list[int] = []
-        for number in range(14):
-            face = colour * 13 + number
-            if number < 13 and by_face.get(face):
-                seq.append(by_face[face][0])
+        for number in range(1, 15):  # 14, past the 13s, closes the last run
+            here = by_face.get(face_at(colour, number)) if number <= 13 else None
+            if here:
+                seq.append(here[0])
                 continue
             if len(seq) >= 3:
                 out.append(list(seq))
@@ -44,8 +45,8 @@ def rack_sets(rack: Iterable[int], use_jokers: bool = True) -> list[list[int]]:
                 out.append(seq + [jokers[0]])
             seq = []
         if use_jokers and jokers:
-            for number in range(11):
-                a, b = by_face.get(colour * 13 + number), by_face.get(colour * 13 + number + 2)
-                if a and b and not by_face.get(colour * 13 + number + 1):
+            for number in range(1, 12):
+                a, b = by_face.get(face_at(colour, number)), by_face.get(face_at(colour, number + 2))
+                if a and b and not by_face.get(face_at(colour, number + 1)):
                     out.append([a[0], jokers[0], b[0]])
     return [s for s in out if check_set(s)]

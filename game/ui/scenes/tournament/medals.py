@@ -128,7 +128,6 @@ class MedalsScene(BackdropScene):
 # -- how it works ------------------------------------------------------------------------------------
 
 
-# -- how it works ------------------------------------------------------------------------------------
 class TournamentInfoScene(RulesScene):
     """The tournament's structure and the readings of the sheet, then the table rules."""
 
@@ -145,6 +144,9 @@ class TournamentInfoScene(RulesScene):
 
     def set_variant(self, key) -> None:
         pass
+
+    def next_frame(self) -> float | None:
+        return None  # a still page: drawn again only after input (scrolling, a resize)
 
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
