@@ -295,3 +295,44 @@ def test_continue_is_the_main_button_and_says_what_it_continues(app):
     cont = title.group.widgets[0]
     assert cont is title.continue_button and cont.enabled and title.group.focused is cont
     assert cont.sub == "Classic, round 1 against CPU 1 and CPU 2"
+
+
+def _kept_turn():
+    got = saves.load_game("autosave")
+    if not got.ok:
+        return None
+    return got.session.get(turnsave.FIELD), got.session.get("timer_remaining")
+
+
+def test_an_unfinished_turn_is_written_now_and_then_so_a_killed_game_loses_seconds_at_most():
+    s = human_session("R10 R11 R12 K5 B7", options={"turn_time": 60}, autosave=True)
+    r10, r11 = tiles("R10 R11")
+    assert s.move([r10, r11], TABLE, (1, 3)).ok
+    s.tick(turnsave.KEEP_EVERY - 1)
+    assert _kept_turn() is None  # not yet: nothing is written on every move
+    s.tick(1.5)
+    kept, clock = _kept_turn()
+    assert kept["board"] == s.table().to_list() and sorted(t for _, _, t in kept["board"]) == sorted([r10, r11])
+    assert clock == pytest.approx(60 - turnsave.KEEP_EVERY - 0.5)
+    # the clock runs: written again with the time left, though nothing moved
+    s.tick(turnsave.KEEP_EVERY)
+    assert _kept_turn()[1] == pytest.approx(60 - 2 * turnsave.KEEP_EVERY - 0.5)
+    back = Session.from_dict({**saves.load_game("autosave").session, "state": saves.load_game("autosave").state.to_dict()})
+    assert back.table().to_list() == s.table().to_list() and back.timer_left == pytest.approx(s.timer_left)
+
+
+def test_without_a_clock_an_unchanged_turn_is_not_written_again():
+    s = human_session("R10 R11 R12 K5 B7", autosave=True)
+    r10 = tiles("R10")[0]
+    assert s.move([r10], TABLE, (1, 3)).ok
+    s.tick(turnsave.KEEP_EVERY + 1)
+    first = saves.slot_path("autosave").read_bytes()
+    s.tick(3 * turnsave.KEEP_EVERY)  # nothing moved, no clock: the file on disk is still right
+    assert saves.slot_path("autosave").read_bytes() == first
+    assert s.move([r10], TABLE, (1, 6)).ok
+    s.tick(turnsave.KEEP_EVERY + 1)
+    assert saves.slot_path("autosave").read_bytes() != first
+    quiet = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=False)
+    assert quiet.move([tiles("R10")[0]], TABLE, (1, 3)).ok
+    quiet.tick(5 * turnsave.KEEP_EVERY)
+    assert not quiet.keeper.due(quiet)  # a session that does not autosave (a lesson) never writes

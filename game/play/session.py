@@ -25,6 +25,7 @@ from typing import Any, Callable
 from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
+from . import turnsave
 from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION
@@ -93,6 +94,7 @@ class Session(RackLayout, ComputerTurns):
         self._analysis: tuple[int, Analysis] | None = None
         self._preview: tuple | None = None
         self._changed: tuple[int, bool] | None = None
+        self.keeper = turnsave.Keeper()  # writes an unfinished turn now and then (``tick``)
         self._begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
@@ -180,6 +182,7 @@ class Session(RackLayout, ComputerTurns):
             self._turn_rack = {}
         self._analysis = None
         self.version += 1
+        self.keeper.started(self)
         if self.state.phase == Phase.PLAY:
             self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
 
@@ -540,9 +543,12 @@ class Session(RackLayout, ComputerTurns):
         if self.state.phase != Phase.PLAY:
             return None
         self.elapsed += dt
+        if self.turn_time > 0:
+            self.timer_left = max(0.0, self.timer_left - dt)
+        if self.keeper.due(self):
+            self._run_hooks(self.turn_hooks)
         if self.turn_time <= 0:
             return None
-        self.timer_left = max(0.0, self.timer_left - dt)
         if self.timer_left > 0 or not self.is_human(self.state.current):
             return None
         seat = self.state.current

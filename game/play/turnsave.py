@@ -22,6 +22,34 @@ FIELD = "turn_in_progress"
 RACK_ROWS = 2
 MAX_RACK_COLS = 200
 MAX_CELL = 10_000  # a crossword board grows, but never this far
+KEEP_EVERY = 10.0  # seconds of play between writes of an unfinished turn (see ``Keeper``)
+
+
+class Keeper:
+    """When to write the person's unfinished turn to the autosave while they play it.
+
+    Quitting, closing the window, the pause menu and a crash save the turn at once; a process
+    killed outright (power cut, SIGKILL) saves nothing, so the session also writes the turn
+    every ``KEEP_EVERY`` seconds of play when the draft or the rack changed, or when the turn
+    clock runs (so it comes back with the time that was left).  At most those seconds of a
+    turn are lost.  The clock is the session's ``elapsed``: a paused game writes nothing."""
+
+    def __init__(self) -> None:
+        self.at = 0.0  # ``session.elapsed`` at the last write (or at the start of the turn)
+        self.version = -1  # ``session.version`` then
+
+    def started(self, session: Any) -> None:
+        """A turn began: its start was just saved with the turn before."""
+        self.at, self.version = session.elapsed, session.version
+
+    def due(self, session: Any) -> bool:
+        """True (and noted as written) when the unfinished turn should be written now."""
+        if not session.turn_hooks or not session.my_turn or session.elapsed - self.at < KEEP_EVERY:
+            return False
+        if session.version == self.version and session.turn_time <= 0:
+            return False  # nothing moved and no clock runs: the save on disk is still right
+        self.at, self.version = session.elapsed, session.version
+        return True
 
 
 def snapshot(session: Any) -> dict | None:
