@@ -208,3 +208,29 @@ def test_the_game_in_progress_is_offered_up_to_now():
     frames, game = timeline.rebuild(entry.state, entry.viewer)
     assert len(frames) == 7 and game.to_dict()["board"] == sess.state.to_dict()["board"]
     assert frames[-1].racks[0] == sess.state.players[0].rack
+
+
+def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
+    from game.ai import make_player
+    from game.play import computer, turnlog
+    from game.rules import engine
+
+    state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
+    live = turnlog.TurnLog()
+    name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
+    players = {i: make_player(p.kind, seed=i) for i, p in enumerate(state.players)}
+    for _ in range(30):  # as the play screen logs each turn's events while it plays them
+        if state.phase != "play":
+            break
+        seat, before, round_no = state.current, state.board.copy(), state.round
+        result = computer.computer_turn(state, players[seat]).result
+        for ev in result.events:
+            if ev.get("type") == "play":
+                ev = dict(ev, before=before, after=state.board.copy())
+            live.add(ev, name_of, round_no)
+    back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of)
+    assert [(e.seat, e.kind, e.lines, e.tiles) for e in back.entries] == [(e.seat, e.kind, e.lines, e.tiles) for e in live.entries]
+    assert any(e.kind == "play" for e in back.entries) and back.last_replayable() is not None
+    old = state.clone()
+    old.replayable = False  # a save from before the log: nothing to tell, and no error
+    assert turnlog.rebuilt(old, name_of).entries == []

@@ -11,10 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..rules import engine
 from ..rules.board import Board
+from ..rules.state import GameState
 from .steps import Step, Voice, turn_steps
 
 LIMIT = 40
+LOGGED = ("play", "draw", "pass", "penalty", "claim")  # the events that make an entry
 
 
 @dataclass
@@ -86,3 +89,28 @@ class TurnLog:
         return next((e for e in reversed(self.entries) if e.replayable and e.seat != skip_seat), None)
 
 
+
+
+def rebuilt(state: GameState, name_of: Callable[[int], str], crossword: bool = False, limit: int = LIMIT) -> TurnLog:
+    """The log of a game loaded from a save, as it stood when the game was left: the action log
+    replayed from the deal (``engine.replay_steps``), each action's events logged as the play
+    screen logs them live; only the newest ``limit`` entries are told in steps.  An older save
+    without a complete log, or a log that does not replay, gives an empty log (the game itself
+    is untouched either way)."""
+    log = TurnLog(limit)
+    if not state.replayable or not state.actions:
+        return log
+    found: list[tuple[dict, int]] = []
+    try:
+        game = engine.deal_again(state)
+        for before, round_no, result in engine.replay_steps(game, state.actions):
+            for ev in result.events:
+                if ev.get("type") == "play":
+                    found.append((dict(ev, before=before, after=game.board.copy()), round_no))
+                elif ev.get("type") in LOGGED:
+                    found.append((ev, round_no))
+    except ValueError:
+        return log
+    for ev, round_no in found[-limit:]:
+        log.add(ev, name_of, round_no, crossword)
+    return log

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from . import actions as act
 from .board import Board
@@ -551,19 +551,35 @@ def ranking(state: GameState) -> list[int]:
 # -- replay -------------------------------------------------------------------------------------------
 
 
-def replay(state: GameState, upto: int | None = None) -> GameState:
-    """The game rebuilt from its deal and its first ``upto`` logged actions (all by default).
-    Raises ``ValueError`` when the game has no complete log or an entry does not apply."""
+def deal_again(state: GameState) -> GameState:
+    """A fresh game with ``state``'s deal (seats, seed, options, secret), before any action.
+    Raises ``ValueError`` when the game has no complete log to replay on it."""
     if not state.replayable:
         raise ValueError("this game was saved by an older version and has no complete action log")
     seats = [(p.name, p.kind) for p in state.players]
-    game = new_game(state.variant_key, seats, seed=state.seed, options=state.options, secret=state.secret)
-    for k, entry in enumerate(state.actions[:upto]):
+    return new_game(state.variant_key, seats, seed=state.seed, options=state.options, secret=state.secret)
+
+
+def replay_steps(game: GameState, entries: list) -> Iterator[tuple[Board, int, TurnResult]]:
+    """Apply logged actions to ``game`` (from ``deal_again``) one by one, yielding after each the
+    table before it, the round it was played in and its ``TurnResult``.  Raises ``ValueError``
+    when an entry is damaged or does not apply."""
+    for k, entry in enumerate(entries):
         try:
             action = act.from_log(entry, game.board)
         except act.ActionError as exc:
             raise ValueError(f"action {k + 1} of the log is damaged: {exc}") from None
+        before, round_no = game.board.copy(), game.round
         result = apply(game, action)
         if not result.ok:
             raise ValueError(f"action {k + 1} of the log does not apply: {result.message}")
+        yield before, round_no, result
+
+
+def replay(state: GameState, upto: int | None = None) -> GameState:
+    """The game rebuilt from its deal and its first ``upto`` logged actions (all by default).
+    Raises ``ValueError`` when the game has no complete log or an entry does not apply."""
+    game = deal_again(state)
+    for _ in replay_steps(game, state.actions[:upto]):
+        pass
     return game

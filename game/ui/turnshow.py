@@ -53,11 +53,16 @@ class Playback:
 
 class TurnShow:
     def __init__(self, scene) -> None:
-        from ..play.turnlog import TurnLog
+        from ..play.turnlog import TurnLog, rebuilt
 
         self.scene = scene
         self.pb: Playback | None = None
-        self.log = TurnLog()
+        sess = scene.session
+        try:  # a game continued from a save shows the turns before it was left
+            self.log = rebuilt(sess.state, scene.name_of, bool(sess.variant.crossword))
+        except Exception as exc:  # the log is a view: it never stops the game
+            log_error("turn log", exc)
+            self.log = TurnLog()
         self.panel = TurnLogPanel(self)
         self.hint = HintShow(self)
         self._ate_press = False
