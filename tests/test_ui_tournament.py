@@ -17,6 +17,7 @@ import time
 import pygame
 import pytest
 
+from game.play.session import TABLE
 from game.storage import saves
 from game.tournament import Tournament
 from game.tournament.run import TournamentRun
@@ -276,6 +277,9 @@ def test_quit_mid_game_and_resume_where_you_were(app):
     step(app, n=30)  # a second of the two minutes goes by
     timer = sess.timer_left
     assert 110 < timer < 120
+    row = max((r for r, _ in sess.table().cells), default=-1) + 2
+    assert sess.move([sess.rack_tiles()[0]], TABLE, (row, 0)).ok  # a tile put down, the turn not ended
+    draft = sess.table().to_list()
     slots = dict(sess.rack_slots)
     state = sess.state.to_dict()
     key(app, pygame.K_ESCAPE)
@@ -294,6 +298,7 @@ def test_quit_mid_game_and_resume_where_you_were(app):
     sess2 = play2.session
     assert sess2.state.to_dict() == state
     assert sess2.rack_slots == slots and abs(sess2.timer_left - timer) < 0.1  # a frame may have passed
+    assert sess2.table().to_list() == draft  # the turn as the player left it
     assert sess2.state is play2.run.t.live_game
     # the pause menu's Bracket keeps the game; Continue your game goes back to it
     key(app, pygame.K_ESCAPE)

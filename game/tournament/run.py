@@ -26,6 +26,7 @@ import threading
 import time
 from typing import Callable
 
+from ..play import turnsave
 from ..play.session import Session
 from ..rules.state import Phase, StateError
 from ..storage import persistence, saves, stats
@@ -459,6 +460,7 @@ class TournamentRun:
                 session = Session(state, timer_left=probe.timer_left, rack_slots=probe.rack_slots,
                                   rack_cols=probe.rack_cols, autosave=False)
                 session.elapsed = probe.elapsed
+                turnsave.restore(session, data.get(turnsave.FIELD))  # the turn as the player left it
             except (StateError, TypeError, ValueError, KeyError):
                 session = None  # the screen's extras are damaged: the game itself is fine
         if session is None:

@@ -111,7 +111,7 @@ class TournamentLobbyScene(BackdropScene):
                     surf.blit(txt, (x + int(38 * s), y + int(14 * s) - txt.get_height() // 2))
                     y += int(32 * s)
             elif run.has_game_in_progress():
-                surf.blit(theme.text("Your game is saved as it stood at the start of the turn.", 20 * s, theme.INK_DIM, bold=False),
+                surf.blit(theme.text("Your game is saved with your turn as you left it.", 20 * s, theme.INK_DIM, bold=False),
                           (x, y))
         self.group.draw(surf, s)
 
