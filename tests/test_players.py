@@ -190,3 +190,36 @@ def test_thinking_does_not_leak_other_racks():
     fields = set(view.__dataclass_fields__)
     assert "pool" not in fields and "players" not in fields
     assert isinstance(HardPlayer(0).choose(view), dict)
+
+
+def _sets_broken(before, after) -> int:
+    """How many sets of the table before were taken apart (not kept whole in one set after)."""
+    after_sets = [set(line.tiles) for line in after.lines()]
+    return sum(1 for line in before.lines() if not any(set(line.tiles) <= s for s in after_sets))
+
+
+def test_the_hint_places_as_many_tiles_as_the_finder_and_breaks_up_fewer_sets_where_it_can():
+    from game.ai import make_player
+    from game.ai.hint import hint
+    from game.ai.players import GreedyMaxPlayer, _Turn
+    from game.play import computer
+
+    gentler = same = 0
+    state = engine.new_game("classic", [("A", "medium"), ("B", "medium")], seed=0)
+    players = [make_player("medium", seed=1), make_player("medium", seed=2)]
+    for _ in range(60):
+        if state.phase != "play":
+            break
+        view = engine.view(state, state.current)
+        if state.players[state.current].melded and len(state.board) > 6:
+            got, finder = hint(view), GreedyMaxPlayer().plan(_Turn(view, 0.3))
+            assert (got is None) == (finder is None)
+            if got is not None:
+                assert len(got["board"]) == len(finder)  # never fewer tiles than the finder's play
+                assert engine.check_view(view, got["board"]).problems == []  # legal
+                mine, theirs = _sets_broken(view.board, got["board"]), _sets_broken(view.board, finder)
+                assert mine <= theirs
+                gentler += mine < theirs
+                same += mine == theirs
+        computer.computer_turn(state, players[state.current])
+    assert gentler >= 1 and same >= 1
