@@ -10,20 +10,9 @@ from typing import Callable
 import pygame
 
 from ...rules.tiles import ALL_TILE_IDS
-from ...storage.saves import session_bridge
 from .. import rest, theme
-from ..errorlog import log_error
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
-
-
-# -- saved games -----------------------------------------------------------------------------------
-def autosave_available() -> bool:
-    try:
-        return session_bridge.has_autosave()
-    except Exception as exc:  # an unreadable saves folder: the title simply offers no Continue
-        log_error("looking for the autosave", exc)
-        return False
 
 
 # -- a scene of buttons -----------------------------------------------------------------------------

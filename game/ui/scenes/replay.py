@@ -103,9 +103,6 @@ class ReplayScene(BackdropScene):
         self.showing = False
         self.analyst.focus = self.index
 
-    def own_turns_missed(self) -> list[int]:
-        return [i for i in self.analyst.todo if self.analyst.get(i) is not None]
-
     def missed(self) -> timeline.Missed | None:
         if not self.frames or self.frames[self.index].before is None:
             return None

@@ -14,15 +14,6 @@ from .common import BackdropScene, ErrorScene
 from .loading import open_saved_game, slot_label
 
 
-def any_saved_game(named_only: bool = False) -> bool:
-    """Is there a saved game (with ``named_only``: in slot 1..3, not only the autosave)?"""
-    try:
-        return any(info.exists for info in saves.list_slots() if not named_only or info.slot != "autosave")
-    except Exception as exc:
-        log_error("listing the save slots", exc)
-        return False
-
-
 def continue_choice():
     """(the saved game Continue opens, every other saved game): the autosave when there is
     one (even damaged: opening it explains), else the latest good save."""
