@@ -28,7 +28,7 @@ from typing import Iterable, Iterator, Sequence
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
-from ..rules.tiles import is_joker, rack_value
+from ..rules.tiles import colour_index, copies, face_key, is_joker, number_of, rack_value
 from ..rules.variants.base import Variant
 from . import register_player
 from .layout import layout, sets_of
@@ -86,7 +86,7 @@ class _Turn:
         self.melded = bool(view.me_melded)
         self.width = self.variant.grid_width
         self.deadline = time.perf_counter() + budget
-        self.joker_sets = [i for i, s in enumerate(self.sets) if any(t >= 104 for t in s)]
+        self.joker_sets = [i for i, s in enumerate(self.sets) if any(is_joker(t) for t in s)]
         self.tried: set = set()
         self.cache: dict = {}
         self.readings: dict | None = None  # table joker -> faces it stands for (worked out when needed)
@@ -148,7 +148,7 @@ class _Turn:
         board = self.board_for(sets)
         if self.legal(board):
             return board
-        if not any(t >= 104 for s in sets for t in s):
+        if not any(is_joker(t) for s in sets for t in s):
             self.refused.append([list(s) for s in sets])
             return None  # only the jokers' places can change a verdict on the same sets
         fixed = self.repair_jokers(board)
@@ -172,7 +172,7 @@ class _Turn:
         most rule sets.  Swap it with a numbered tile of its face from a set holding rack tiles
         (both sets stay valid; the joker then lies beside rack tiles).  None if nothing changed."""
         sets = [list(ln.tiles) for ln in board.lines()]
-        table_jokers = [t for t in self.board.tiles() if t >= 104]
+        table_jokers = [t for t in self.board.tiles() if is_joker(t)]
         changed = False
         for j in table_jokers:
             home = next((s for s in sets if j in s), None)
@@ -187,7 +187,7 @@ class _Turn:
                 if other is home or not any(t in self.rack_set for t in other):
                     continue
                 for k, x in enumerate(other):
-                    if x >= 104 or (x >> 1) not in roles:
+                    if is_joker(x) or face_key(x) not in roles:
                         continue
                     a = [x if t == j else t for t in home]
                     b = list(other)
@@ -217,7 +217,7 @@ class _Turn:
         rack = [t for t in rack]
         if not rack:
             return
-        jokers_in_rack = any(t >= 104 for t in rack)
+        jokers_in_rack = any(is_joker(t) for t in rack)
         tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
             for free in self.joker_sets:
@@ -243,7 +243,7 @@ class _Turn:
                 rest.append((-res.tiles_placed, k, res.sets))
         for _, _, sets in sorted(rest, key=lambda r: r[:2]):
             yield sets
-        new = self.rack_only_sets([t for t in rack if t < 104])
+        new = self.rack_only_sets([t for t in rack if not is_joker(t)])
         if new:
             yield self.sets + new
 
@@ -264,15 +264,16 @@ class _Turn:
         mine = [0] * 52
         seen = [0] * 52
         for t in self.rack:
-            if t < 104:
-                mine[t >> 1] += 1
-                seen[t >> 1] += 1
+            if not is_joker(t):
+                mine[face_key(t)] += 1
+                seen[face_key(t)] += 1
         for t in self.board.tiles():
-            if t < 104:
-                seen[t >> 1] += 1
+            if not is_joker(t):
+                seen[face_key(t)] += 1
         out = []
         for f in range(52):
-            c, n = divmod(f, 13)
+            first = copies(f)[0]
+            c, n = colour_index(first), number_of(first) - 1
             pot = 0.0
             for d, wt in ((1, 2.0), (2, 1.0)):
                 for m in (n - d, n + d):
@@ -365,7 +366,7 @@ class ComputerPlayer:
         if res is None:
             return None
         board = turn.meld_board(res.sets)
-        if board is None and any(t >= 104 for t in res.placed):
+        if board is None and any(is_joker(t) for t in res.placed):
             res = turn.initial_meld(turn.rack, use_jokers=False)
             board = turn.meld_board(res.sets) if res else None
         return board
@@ -398,8 +399,8 @@ class EasyPlayer(ComputerPlayer):
     daydream = 0.08  # chance of simply drawing
 
     def _noticed(self, turn: _Turn) -> list[int]:
-        seen = [t for t in turn.rack if (t >= 104 and self.rng.random() >= self.joker_shyness)
-                or (t < 104 and self.rng.random() < self.notice)]
+        seen = [t for t in turn.rack if (is_joker(t) and self.rng.random() >= self.joker_shyness)
+                or (not is_joker(t) and self.rng.random() < self.notice)]
         return seen
 
     def plan_initial(self, turn: _Turn) -> Board | None:
