@@ -13,7 +13,7 @@ levels differ in how much of it they use and in strategy:
 * **hard** uses the whole finder plus strategy: it keeps complete sets from its rack in reserve to
   play on turns when it would otherwise have to draw, keeps its jokers until they matter, plays a
   small initial meld, and switches to going out as fast as possible when an opponent is close to
-  going out or the pool is running dry;
+  going out or the pool is running dry (its knobs per rule set: ``game.ai.strategy``);
 * **greedy-max** (a baseline) places the most tiles the finder allows, every turn.
 
 Crossword rule sets (Rummi200kub) are played by ``game.ai.crossword``.
