@@ -13,7 +13,7 @@ levels differ in how much of it they use and in strategy:
 * **hard** uses the whole finder plus strategy: it keeps complete sets from its rack in reserve to
   play on turns when it would otherwise have to draw, keeps its jokers until they matter, plays a
   small initial meld, and switches to going out as fast as possible when an opponent is close to
-  going out or the pool is running dry;
+  going out or the pool is running dry (its knobs per rule set: ``game.ai.strategy``);
 * **greedy-max** (a baseline) places the most tiles the finder allows, every turn.
 
 Crossword rule sets (Rummi200kub) are played by ``game.ai.crossword``.
@@ -28,12 +28,13 @@ from typing import Iterable, Iterator, Sequence
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
-from ..rules.tiles import face_key, is_joker
+from ..rules.tiles import colour_index, copies, face_key, is_joker, number_of, rack_value
 from ..rules.variants.base import Variant
 from .levels import register_player
 from .layout import layout, sets_of
 from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
+from .strategy import Strategy, strategy_for
 
 PROFILES: dict[str, dict] = {
     "easy": {
@@ -67,6 +68,7 @@ class _Turn:
     """What a player knows at the start of its turn, and helpers to try moves."""
 
     def __init__(self, view, budget: float) -> None:
+        """``budget``: seconds of wall clock, a safety net only (see ``ComputerPlayer.budget``)."""
         self.view = view
         self.variant: Variant = view.variant
         self.rack = [int(t) for t in view.rack]
@@ -83,11 +85,14 @@ class _Turn:
         self.refused: list[list[list[int]]] = []  # arrangements no layout made legal (read by the benchmark)
 
     layouts = 48  # equivalent layouts tried for an arrangement the referee refuses as laid out
-    sure_layouts = 16  # ... of which these are tried even when time is up
+    sure_layouts = 16  # ... of which these are tried even past the safety deadline
 
     # -- time --------------------------------------------------------------------------------
-    def left(self, share: float = 1.0) -> float:
-        return max(0.01, (self.deadline - time.perf_counter()) * share)
+    def left(self) -> float:
+        """Seconds until the safety deadline.  Every question to the finder gets all of it, so
+        the finder answers to the end (exact, and the same on a fast or a busy machine) unless
+        a position is pathological: the deadline is far above what a turn takes."""
+        return max(0.01, self.deadline - time.perf_counter())
 
     # -- facts about the game -------------------------------------------------------------------
     def opponents(self) -> list[int]:
@@ -99,6 +104,20 @@ class _Turn:
     def draw_rule(self) -> bool:
         """Does this rule set restrict drawing (e.g. a 'meld if you can' rule)?"""
         return type(self.variant).draw_problems is not Variant.draw_problems
+
+    def must_meld(self) -> bool:
+        """Is the rack big enough that the rule set refuses a draw while a play exists?"""
+        limit = self.variant.must_meld_at
+        return limit is not None and len(self.rack) >= limit
+
+    def rack_pressure(self, margin: int) -> bool:
+        """Is the rack within ``margin`` tiles of a size the rule set punishes: a must-meld
+        size, or (after this turn's draw) a hand limit that costs points?"""
+        limit = self.variant.must_meld_at
+        if limit is not None and len(self.rack) + margin >= limit:
+            return True
+        hand = self.variant.hand_limit_at(self.view.turn, len(self.view.rack_sizes))
+        return hand is not None and len(self.rack) + 1 + margin > hand
 
     # -- building and checking moves ------------------------------------------------------------
     def board_for(self, sets: Sequence[Sequence[int]]) -> Board:
@@ -133,7 +152,7 @@ class _Turn:
             self.readings = table_readings(self.board)
         for k, other in enumerate(variants(sets, self.readings, limit=self.layouts)):
             if k >= self.sure_layouts and time.perf_counter() > self.deadline:
-                break  # out of time (after the likeliest layouts): the fallbacks below are cheaper
+                break  # past the safety deadline (after the likeliest layouts): the fallbacks are cheaper
             board = self.board_for(other)
             if self.legal(board):
                 return board
@@ -177,7 +196,7 @@ class _Turn:
     # -- the finder, with the variant's rules -----------------------------------------------------
     def initial_meld(self, rack: Iterable[int], use_jokers: bool = True) -> Result | None:
         try:
-            return solve_initial(list(rack), self.variant.initial_meld_points(), time_budget=self.left(0.5),
+            return solve_initial(list(rack), self.variant.initial_meld_points(), time_budget=self.left(),
                                  use_rack_jokers=use_jokers)
         except SolverError:
             return None
@@ -204,14 +223,14 @@ class _Turn:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
         if jokers_in_rack and use_jokers and self.joker_sets:
             tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
-        first = self.solve(rack, objective, 0.5, tie_weights=weights, **tries[0])
+        first = self.solve(rack, objective, tie_weights=weights, **tries[0])
         if first is not None and first.tiles_placed:
             yield first.sets
         # The finder's best was refused: the others, the most tiles first (their order above
         # only breaks ties), so a constraint that costs nothing is never passed over.
         rest = []
         for k, opts in enumerate(tries[1:]):
-            res = self.solve(rack, objective, 0.3, tie_weights=weights, **opts)
+            res = self.solve(rack, objective, tie_weights=weights, **opts)
             if res is not None and res.tiles_placed:
                 rest.append((-res.tiles_placed, k, res.sets))
         for _, _, sets in sorted(rest, key=lambda r: r[:2]):
@@ -220,13 +239,13 @@ class _Turn:
         if new:
             yield self.sets + new
 
-    def solve(self, rack: list[int], objective: str, share: float, **opts) -> Result | None:
+    def solve(self, rack: list[int], objective: str, **opts) -> Result | None:
         """The finder on the whole table (remembered for the rest of the turn)."""
         key = (tuple(sorted(rack)), objective, opts["max_disturbed"], tuple(opts["keep"]), opts["use_rack_jokers"],
                opts.get("tie_weights"))
         if key not in self.cache:
             try:
-                self.cache[key] = solve(self.sets, rack, objective=objective, time_budget=self.left(share), **opts)
+                self.cache[key] = solve(self.sets, rack, objective=objective, time_budget=self.left(), **opts)
             except SolverError:
                 self.cache[key] = None
         return self.cache[key]
@@ -245,7 +264,8 @@ class _Turn:
                 seen[face_key(t)] += 1
         out = []
         for f in range(52):
-            c, n = divmod(f, 13)
+            first = copies(f)[0]
+            c, n = colour_index(first), number_of(first) - 1
             pot = 0.0
             for d, wt in ((1, 2.0), (2, 1.0)):
                 for m in (n - d, n + d):
@@ -261,7 +281,7 @@ class _Turn:
 
     def rack_only_sets(self, rack: Iterable[int]) -> list[list[int]]:
         try:
-            res = solve_initial(list(rack), 1, time_budget=self.left(0.3))
+            res = solve_initial(list(rack), 1, time_budget=self.left())
         except SolverError:
             return []
         return res.sets if res else []
@@ -288,7 +308,11 @@ class ComputerPlayer:
     """Shared shape of the levels: ``choose(view) -> action``."""
 
     level = ""
-    budget = 0.6  # seconds of thinking per turn, at most (roughly)
+    # Seconds of wall clock a turn may take, at most: a safety net, not a think-time setting.  A
+    # turn takes a few milliseconds of processor time, rarely more than 150, so on any machine
+    # short of many times slower than this one the deadline is never reached and the move
+    # depends only on the position and the seed (never on the machine's speed or load).
+    budget = 1.5
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -349,7 +373,6 @@ class MediumPlayer(ComputerPlayer):
     """Greedy with simple moves: extensions, new sets and breaking up one table set."""
 
     level = "medium"
-    budget = 0.5
 
     def plan(self, turn: _Turn) -> Board | None:
         return turn.first_legal(turn.arrangements(turn.rack, max_disturbed=1))
@@ -359,7 +382,6 @@ class EasyPlayer(ComputerPlayer):
     """Sets from its rack and simple extensions; overlooks some tiles; shy with jokers."""
 
     level = "easy"
-    budget = 0.3
     notice = 0.75  # chance of noticing each tile on a turn
     joker_shyness = 0.6  # chance of keeping a joker out of its plans
     daydream = 0.08  # chance of simply drawing
@@ -383,34 +405,23 @@ class EasyPlayer(ComputerPlayer):
 
 
 class HardPlayer(ComputerPlayer):
-    """The finder plus strategy (see the module doc).  The class attributes are the knobs."""
+    """The finder plus strategy (see the module doc).  The knobs are per rule set, in
+    ``game.ai.strategy.STRATEGIES``."""
 
     level = "hard"
-    budget = 0.18  # seconds: a hard limit that keeps its p99 under 200 ms
-    close = 9  # an opponent with this many tiles or fewer is getting close: stop keeping sets back
-    low_pool = 4  # with this few tiles left in the pool, play everything too
-    small_meld = True  # open with the fewest tiles that reach the threshold
-    hold = True  # keep back the sets made only of rack tiles while nobody is close to going out
-    joker_use = "out"  # rack jokers: "free" (whenever they add a tile), "some" (with >= joker_naturals
-    # numbered tiles), "out" (only to go out, to open, or when urgent)
-    joker_naturals = 2
-    tie = "isolation"  # among plays placing the most tiles: "isolation" (hard-to-place tiles first) or "points"
-    reserve_first = "small"  # which kept set to play when nothing else can be: "small" or "big"
-    deny = 5  # when an opponent has this many tiles or fewer and we cannot go out: draw, feeding them nothing
+
+    @staticmethod
+    def knobs(turn: _Turn) -> Strategy:
+        return strategy_for(turn.variant)
 
     def denying(self, turn: _Turn) -> bool:
         """Feed nothing to an opponent about to go out: every tile laid gives them more to work
         with.  Not when the pool is empty (a draw would be a pass), not where the rule set
-        restricts drawing, and not where points decide the game (the lowest score wins, or a
-        race to a points target): there a fuller rack costs more than the round is worth."""
-        return (
-            bool(self.deny)
-            and turn.closest_opponent() <= self.deny
-            and turn.view.pool_size > 0
-            and not turn.draw_rule()
-            and not turn.variant.lower_score_wins
-            and not self.points_race(turn)
-        )
+        refuses the draw (a must-meld rack), only where the rule set's knobs deny at all, and,
+        where rack points score, only while the rack holds few of them."""
+        k = self.knobs(turn)
+        return (bool(k.deny) and turn.closest_opponent() <= k.deny and turn.view.pool_size > 0 and not turn.must_meld()
+                and (k.deny_points is None or rack_value(turn.rack) <= k.deny_points))
 
     @staticmethod
     def points_race(turn: _Turn) -> bool:
@@ -419,8 +430,9 @@ class HardPlayer(ComputerPlayer):
         return turn.variant.score_target() is not None
 
     def urgent(self, turn: _Turn) -> bool:
-        return (turn.closest_opponent() <= self.close or turn.view.pool_size <= self.low_pool or turn.draw_rule()
-                or self.points_race(turn))
+        k = self.knobs(turn)
+        return (k.always_urgent or turn.closest_opponent() <= k.close or turn.view.pool_size <= k.low_pool
+                or turn.rack_pressure(k.rack_margin))
 
     def plan_initial(self, turn: _Turn) -> Board | None:
         need = turn.variant.initial_meld_points()
@@ -429,15 +441,17 @@ class HardPlayer(ComputerPlayer):
             full = turn.initial_meld(turn.rack)
             if full is None:
                 return None
-        if not self.small_meld or self.urgent(turn) or len(full.placed) == len(turn.rack):
+        if not self.knobs(turn).small_meld or self.urgent(turn) or len(full.placed) == len(turn.rack):
             return turn.meld_board(full.sets) or super().plan_initial(turn)
         small = _smallest_meld(full.sets, need)  # the rest stays in reserve
         return turn.meld_board(small) or turn.meld_board(full.sets) or super().plan_initial(turn)
 
     def plan(self, turn: _Turn) -> Board | None:
+        k = self.knobs(turn)
         rack = turn.rack
-        weights = turn.isolation_weights() if self.tie == "isolation" else None
         urgent = self.urgent(turn)
+        tie = k.urgent_tie if urgent else k.tie
+        weights = turn.isolation_weights() if tie == "isolation" else None
         # 1. go out whenever possible
         best = next(turn.arrangements(rack, weights=weights), None)
         if best is not None and sum(1 for s in best for t in s if t in turn.rack_set) == len(rack):
@@ -447,25 +461,22 @@ class HardPlayer(ComputerPlayer):
         if self.denying(turn):
             return None
         naturals = [t for t in rack if not is_joker(t)]
-        has_joker = len(naturals) < len(rack)
-        jokers_now = (not has_joker or self.joker_use == "free" or (urgent and self.joker_use != "out")
-                      or self.points_race(turn))
-        if self.joker_use == "some" and best is not None and has_joker:
-            placed = [t for s in best for t in s if t in turn.rack_set]
-            jokers_now = jokers_now or sum(1 for t in placed if not is_joker(t)) >= self.joker_naturals
+        jokers_now = (len(naturals) == len(rack) or k.joker_use == "free" or (urgent and k.joker_use == "urgent"))
         tiles = rack if jokers_now else naturals
         plays = turn.arrangements(tiles, use_jokers=jokers_now, weights=weights)
-        if urgent or not self.hold:
+        if urgent or not k.hold:
             return turn.first_legal(plays)
         # 2. keep back the sets made only of rack tiles; play the rest
         for sets in plays:
             own = [x for x in sets if all(t in turn.rack_set for t in x)]
             mixed = [x for x in sets if not all(t in turn.rack_set for t in x)]
+            mixed += _over_cap(own, rack, mixed, k.hold_points)
+            own = [x for x in own if x not in mixed]
             board = turn.try_sets(mixed)
             if board is not None:
                 return board
             # 3. nothing else to play: one kept set rather than a draw
-            big = self.reserve_first == "big"
+            big = k.reserve_first == "big"
             for x in sorted(own, key=lambda x: ((-len(x) if big else len(x)), -check_set(x).value)):
                 board = turn.try_sets(mixed + [x])
                 if board is not None:
@@ -474,6 +485,22 @@ class HardPlayer(ComputerPlayer):
             if board is not None:
                 return board
         return None
+
+
+def _over_cap(own: list[list[int]], rack: Sequence[int], played: list[list[int]], cap: int | None) -> list[list[int]]:
+    """The kept sets to play after all so that the points left on the rack stay within
+    ``cap`` (the highest-valued sets first); none when there is no cap."""
+    if cap is None:
+        return []
+    gone = {t for x in played for t in x}
+    left = rack_value([t for t in rack if t not in gone])
+    out = []
+    for x in sorted(own, key=lambda x: -rack_value(x)):
+        if left <= cap:
+            break
+        out.append(x)
+        left -= rack_value(x)
+    return out
 
 
 def _smallest_meld(sets: Sequence[Sequence[int]], need: int) -> list[list[int]]:

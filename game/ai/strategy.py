@@ -1,0 +1,73 @@
+"""The hard player's strategy, rule set by rule set.
+
+The same habits do not pay everywhere.  Keeping sets back and drawing to feed an opponent
+nothing win classic games (the most rounds won), but where the points left on a rack score
+against their holder, or the round ends when the pool runs out, a tile kept is a tile
+counted.  ``STRATEGIES`` holds the knobs for each rule set by its key; a rule set missing
+from the table gets ``derived(variant)``, worked out from what the rule set declares.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..rules.variants.base import Variant
+
+
+@dataclass(frozen=True)
+class Strategy:
+    close: int = 9  # an opponent with this many tiles or fewer is getting close: play everything
+    low_pool: int = 4  # with this few tiles left in the pool, play everything too
+    small_meld: bool = True  # open with the fewest tiles that reach the threshold
+    hold: bool = True  # keep back the sets made only of rack tiles while nothing is urgent
+    hold_points: int | None = None  # ... but only while the points left on the rack stay within this
+    always_urgent: bool = False  # play everything every turn (a race to a points target)
+    joker_use: str = "out"  # rack jokers: "out" (only to go out or to open), "urgent" (also when
+    # urgent), "free" (whenever they add a tile)
+    tie: str = "isolation"  # among plays placing the most tiles: hard-to-place tiles first ("isolation")
+    urgent_tie: str = "isolation"  # ... or the most points ("points"), when urgent
+    reserve_first: str = "small"  # which kept set to play when nothing else can be: "small" or "big"
+    deny: int = 5  # an opponent this close and we cannot go out: draw, feeding them nothing (0: never)
+    deny_points: int | None = None  # ... but only while the rack holds at most this many points
+    rack_margin: int = 2  # where a rack size forces a meld or a hand limit costs points: urgent this
+    # many tiles before it
+
+
+CLASSIC = Strategy()
+
+# Rummibug (both sheets): the 35-tile rule restricts drawing, and the winner of a round takes the
+# points on the other racks, so hard plays everything it can every turn and never denies; its
+# jokers stay for going out.  Tried and not kept (docs/ai.md, "Strength in every rule set"):
+# classic's knobs there win rounds (33 of 48 against greedy-max) but lose on points (151 points
+# on hard's rack when it lost a round, greedy-max's 21: the denial draws); without denial, with
+# sets kept back only up to 50 points on the rack (``hold_points``) and jokers spent when urgent,
+# hard won 47 of 100 games against greedy-max, against 51 of 100 for the knobs below.
+RUMMIBUG = Strategy(always_urgent=True, deny=0)
+
+STRATEGIES: dict[str, Strategy] = {
+    "classic": CLASSIC,
+    # A race to a points target: every point on a rack when a round ends goes to the winner, and
+    # a rack joker without two rack tiles beside it can never be played.
+    "rummy-q": Strategy(always_urgent=True, hold=False, deny=0, joker_use="free"),
+    "rummibug": RUMMIBUG,
+    "rummibug-relaxed": RUMMIBUG,
+    # Everyone pays what is left on the rack when someone goes out and the lowest total wins: no
+    # denial draws, sets kept back only up to 50 points on the rack, jokers spent once things are
+    # urgent, and then the most points first (hard's mean total against two greedy-max fell from
+    # 48 to 39 points a match; docs/ai.md).
+    "golden-games": Strategy(deny=0, hold_points=50, joker_use="urgent", urgent_tie="points"),
+}
+
+
+def derived(variant: Variant) -> Strategy:
+    """Knobs for a rule set the table does not list, from what it declares: a race to a points
+    target plays everything; where the lowest score wins, nothing is denied."""
+    if variant.score_target() is not None:
+        return STRATEGIES["rummy-q"]
+    if variant.lower_score_wins:
+        return replace(CLASSIC, deny=0)
+    return CLASSIC
+
+
+def strategy_for(variant: Variant) -> Strategy:
+    return STRATEGIES.get(variant.key) or derived(variant)

@@ -1,0 +1,72 @@
+"""Hard's knobs per rule set, and moves that do not depend on the machine's speed."""
+
+from __future__ import annotations
+
+import time
+import types
+
+import pytest
+
+from game.ai import make_player
+from game.ai import players as players_mod
+from game.ai import solver as solver_mod
+from game.ai.strategy import CLASSIC, STRATEGIES, derived, strategy_for
+from game.cli import bench_lost
+from game.rules.variants import REGISTRY
+
+
+def test_every_flat_rule_set_has_its_knobs():
+    for key, cls in REGISTRY.items():
+        if not cls.crossword:
+            assert key in STRATEGIES, key
+            assert strategy_for(cls()) is STRATEGIES[key]
+
+
+def test_a_rule_set_missing_from_the_table_gets_knobs_from_what_it_declares():
+    class Race(REGISTRY["classic"]):
+        key = "race-test"
+
+        def score_target(self):
+            return 100
+
+    class Lowest(REGISTRY["classic"]):
+        key = "lowest-test"
+        lower_score_wins = True
+
+    assert derived(REGISTRY["classic"]()) is CLASSIC
+    assert strategy_for(Race()).always_urgent and strategy_for(Race()).deny == 0
+    assert strategy_for(Lowest()).deny == 0 and strategy_for(Lowest()).hold
+
+
+def _slow_clock(step: float):
+    """A clock that runs ``step`` seconds ahead at every reading: a machine many times slower."""
+    ticks = [0.0]
+
+    def perf_counter() -> float:
+        ticks[0] += step
+        return time.perf_counter() + ticks[0]
+
+    return types.SimpleNamespace(perf_counter=perf_counter)
+
+
+def _key(action: dict):
+    return None if action["type"] != "play" else sorted(action["board"].cells.items())
+
+
+@pytest.mark.parametrize("variant", ["classic", "rummibug", "rummy-q"])
+def test_moves_are_the_same_on_a_slow_machine(variant, monkeypatch):
+    views = bench_lost.harvest(variant, 2, 10, 21)
+    levels = ("hard", "greedy-max", "medium")
+    quick = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
+    monkeypatch.setattr(solver_mod, "time", _slow_clock(0.0005))
+    monkeypatch.setattr(players_mod, "time", _slow_clock(0.0005))
+    slow = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
+    assert slow == quick
+
+
+def test_rack_pressure_near_the_must_meld_size():
+    views = bench_lost.harvest("rummibug", 2, 4, 3)
+    turn = players_mod._Turn(views[-1], 1.0)
+    limit = turn.variant.must_meld_at
+    assert turn.rack_pressure(limit - len(turn.rack))
+    assert not turn.rack_pressure(limit - len(turn.rack) - 1)
