@@ -128,7 +128,7 @@ def check_flat(view, level: str, seed: int) -> tuple[str, int, int]:
     if action.get("type") == "play" and check_view(view, action["board"]).problems:
         return "illegal", 0, 0
     placed = _placed(view, action)
-    turn = getattr(player, "last_turn", None)
+    turn = player.last_turn
     mine = set(int(t) for t in view.rack)
     for sets in (turn.refused if turn is not None else []):
         n = sum(1 for x in sets for t in x if t in mine)
@@ -150,7 +150,7 @@ def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
     action = player.choose(view)
     if action.get("type") == "play" and check_view(view, action["board"]).problems:
         return "illegal", 0, 0
-    level = getattr(player, "crossword_level", level)  # the crossword profile it plays with
+    level = player.crossword_level  # the crossword profile it plays with
     if action.get("type") not in ("play", "draw"):
         return "ok", 0, 0  # a claim: the player's choice
     placed = _placed(view, action)
@@ -214,7 +214,7 @@ def add_lost_moves(sub) -> None:
     p = sub.add_parser("lost-moves", help="does any player place fewer tiles than its own search allows?")
     p.add_argument("--positions", type=int, default=100, help="positions per rule set (default 100)")
     p.add_argument("--variants", nargs="+", default=list(VARIANTS), help="rule sets (default: all six)")
-    p.add_argument("--levels", nargs="+", default=LEVELS, help="levels to check")
+    p.add_argument("--levels", nargs="+", default=LEVELS, choices=LEVELS + ["hard-v1"], help="levels to check")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=run)
