@@ -64,3 +64,54 @@ def test_expert_reads_only_its_view(monkeypatch):
 def test_expert_plays_whole_games_legally():
     res = sim.run("classic", ["expert", "hard"], games=1, seed=5)
     assert res["illegal_moves"] == 0 and res["tiles_conserved"]
+
+
+def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
+    """The sampled answers are limited by the finder's work, not by the clock: a machine many
+    times slower (a clock that jumps at every reading) gives the same moves."""
+    import time
+    import types
+
+    from game.ai import expert as expert_mod
+    from game.ai import players as players_mod
+    from game.ai import search as search_mod
+    from game.ai import solver as solver_mod
+    from game.ai import make_player
+    from game.cli import bench_lost
+
+    views = [v for v in bench_lost.harvest("classic", 2, 160, 5)
+             if v.me_melded and any(v.melded[i] and 0 < v.rack_sizes[i] <= 9 for i in range(len(v.rack_sizes)) if i != v.seat)]
+    views = views[:4]
+    assert views
+    asked: list[int] = []  # what every sampled answer placed, in order
+    real_solve = expert_mod.solve
+
+    def solve(*args, **kwargs):
+        assert kwargs.get("time_budget") is None and kwargs.get("node_budget")  # work, not the clock, limits it
+        res = real_solve(*args, **kwargs)
+        asked.append(res.tiles_placed)
+        return res
+
+    monkeypatch.setattr(expert_mod, "solve", solve)
+
+    def key(action):
+        return None if action["type"] != "play" else sorted(action["board"].cells.items())
+
+    quick = [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)]
+    answers, asked[:] = list(asked), []
+    assert answers  # the look-ahead ran
+
+    def slow_clock(step: float):
+        ticks = [0.0]
+
+        def perf_counter() -> float:
+            ticks[0] += step
+            return time.perf_counter() + ticks[0]
+
+        return types.SimpleNamespace(perf_counter=perf_counter)
+
+    monkeypatch.setattr(players_mod, "time", slow_clock(0.0005))  # as in tests/test_strategy.py
+    for mod in (search_mod, solver_mod):  # every look at the clock inside the finder costs 50 ms
+        monkeypatch.setattr(mod, "time", slow_clock(0.05))
+    assert [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)] == quick
+    assert asked == answers  # and every sampled answer was the same

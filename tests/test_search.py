@@ -162,3 +162,17 @@ def test_following_every_step_reaches_the_optimum(table, rack):
     assert best_by_steps(s, s.start()) == res.tiles_placed * W_TILE + res.value_placed
     done = Search(Position(t, r))
     assert done.run() and done.best_score == res.tiles_placed * W_TILE + res.value_placed
+
+
+def test_a_node_budget_gives_the_same_answer_every_time_never_above_the_optimum():
+    checked = cut = 0
+    for pid, table, rack, answer in list(positions("mid"))[:12]:
+        want = answer["tiles_placed"]
+        small = [solve(table, rack, node_budget=200) for _ in range(2)]
+        assert small[0].sets == small[1].sets and small[0].tiles_placed <= want
+        assert small[0].nodes <= 200 * 3, pid  # the search, and the table-only fallback at most
+        checked += 1
+        cut += not small[0].optimal
+        roomy = solve(table, rack, node_budget=10 ** 9)
+        assert roomy.tiles_placed == want and roomy.optimal
+    assert checked and cut  # some positions need more than the budget

@@ -9,6 +9,7 @@ import pytest
 
 from game.ai import make_player
 from game.ai import players as players_mod
+from game.ai import search as search_mod
 from game.ai import solver as solver_mod
 from game.ai.strategy import CLASSIC, STRATEGIES, derived, strategy_for
 from game.cli import bench_lost
@@ -56,10 +57,11 @@ def _key(action: dict):
 @pytest.mark.parametrize("variant", ["classic", "rummibug", "rummy-q"])
 def test_moves_are_the_same_on_a_slow_machine(variant, monkeypatch):
     views = bench_lost.harvest(variant, 2, 10, 21)
-    levels = ("hard", "greedy-max", "medium")
+    levels = ("hard", "greedy-max", "medium", "expert")
     quick = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
     monkeypatch.setattr(solver_mod, "time", _slow_clock(0.0005))
     monkeypatch.setattr(players_mod, "time", _slow_clock(0.0005))
+    monkeypatch.setattr(search_mod, "time", _slow_clock(0.0005))
     slow = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
     assert slow == quick
 

@@ -217,10 +217,12 @@ class Search:
     ``best_path`` and its score in ``best_score``; ``step(node)`` expands one decision on its
     own.  ``minimum``: the initial meld's points (sets from the rack only), 0 for none."""
 
-    def __init__(self, pos: Position, minimum: int = 0, deadline: float | None = None) -> None:
+    def __init__(self, pos: Position, minimum: int = 0, deadline: float | None = None,
+                 node_budget: int | None = None) -> None:
         self.pos = pos
         self.bound = Bound(pos)
         self.deadline = deadline
+        self.node_budget = node_budget  # a limit on work instead of time: the same answer on any machine
         self.meld_cap = minimum
         # most meld points still obtainable from step i on
         self.meld_suffix = [0] * 53
@@ -236,8 +238,8 @@ class Search:
         self.floor = -1  # the search looks only for arrangements scoring above this
         self.best_path: tuple | None = None
         self.nodes = 0
-        self.check_at = 1 << 62 if deadline is None else 256
-        self.node_cap = 1 << 62
+        self.node_cap = 1 << 62 if node_budget is None else max(1, int(node_budget))
+        self.check_at = self.node_cap if deadline is None else min(256, self.node_cap)
         b = self.bound
         # what the expansion reads at every node, unpacked into locals there
         self._hot = (pos.JTOT, self.opt_memo, b.UBL, self.memo, pos.capnat, self.canon_ok, b.egain,
@@ -490,15 +492,17 @@ class Search:
         # search gives the next, lower target.  The memo of bounds carries over.
         level = W_TILE if pos.objective != "points" else W_POINT
         best = root + U // 2 * wj - const
-        if root > NEG // 2 and self.deadline is not None:
+        limited = self.deadline is not None or self.node_budget is not None
+        full_cap = self.node_cap
+        if root > NEG // 2 and limited:
             # Anytime: a short dive for a first arrangement before the threshold search.
-            self.node_cap = 300
+            self.node_cap = min(300, full_cap)
             self.check_at = min(self.check_at, self.node_cap)
             try:
                 self._dfs(0, start_L, 0, 0, 0, 0, 0, 0, 0)
             except (_NodeCap, _Timeout):
                 pass
-            self.node_cap = 1 << 62
+            self.node_cap = full_cap
             self.check_at = self.nodes + 1
             start_L = [0, 0, 0, 0]  # an interrupted search leaves its path behind
         if root > NEG // 2:
@@ -521,7 +525,7 @@ class Search:
                         self.opt_memo.clear()  # its vectors are the bound's old ones
                         if got is not None:
                             best = min(best, got + U // 2 * wj - const)
-            except _Timeout:
+            except (_Timeout, _NodeCap):
                 optimal = False
         return optimal
 
@@ -535,11 +539,12 @@ def search(
     deadline: float | None,
     use_rack_jokers: bool,
     tie_weights: Sequence[int] | None = None,
+    node_budget: int | None = None,
 ) -> tuple[list[list[int]] | None, list[int], bool, int, int]:
     """Run the branch and bound.  Returns (sets, placed rack tiles, optimal, meld points, nodes);
     sets is None when no arrangement satisfies the constraints."""
     pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
-    s = Search(pos, minimum, deadline)
+    s = Search(pos, minimum, deadline, node_budget)
     optimal = s.run()
     if s.best_path is None:
         return None, [], optimal, 0, s.nodes

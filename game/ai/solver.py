@@ -13,6 +13,8 @@ tiles).  Variants of the question the players need:
   exactly as they are, and ``max_disturbed``: at most that many table sets may
   be broken up (the others are kept, extendable) - for weaker players and for
   layouts a person can follow;
+* ``node_budget``: stop after that many search nodes with the best arrangement found so far
+  (``optimal`` False): a limit on work, so the answer is the same on a fast or a busy machine.
 * ``time_budget``: stop after that many seconds with the best arrangement
   found so far; ``Result.optimal`` says whether optimality was proved.
 
@@ -139,6 +141,7 @@ def solve(
     *,
     objective: str = "tiles",
     time_budget: float | None = None,
+    node_budget: int | None = None,
     keep: Iterable[int] = (),
     pinned: Iterable[int] = (),
     max_disturbed: int | None = None,
@@ -168,11 +171,13 @@ def solve(
     if tie_weights is not None and len(tie_weights) != 52:
         raise SolverError("tie_weights needs one weight per face (52)")
     if max_disturbed is not None:
-        return _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0, tie_weights)
-    return _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights)
+        return _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0,
+                              tie_weights, node_budget)
+    return _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights, node_budget)
 
 
-def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights=None) -> Result:
+def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights=None,
+                node_budget=None) -> Result:
     kept: list[Kept] = []
     fixed: list[list[int]] = []
     free: list[int] = flat
@@ -185,7 +190,8 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
                 kept.append(_kept_of(s, idx))
             else:
                 free.extend(s)
-    out_sets, placed, optimal, _meld, nodes = search(free, rack, kept, objective, 0, deadline, use_rack_jokers, tie_weights)
+    out_sets, placed, optimal, _meld, nodes = search(free, rack, kept, objective, 0, deadline, use_rack_jokers, tie_weights,
+                                                     node_budget)
     if out_sets is None:
         # Timed out before any arrangement was found: keep the table as it is.
         if sets is not None:
@@ -226,13 +232,15 @@ def _score(res: Result, objective: str) -> tuple:
     return (res.tiles_placed, res.value_placed)
 
 
-def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0, tie_weights=None) -> Result:
+def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline, use_rack_jokers, t0, tie_weights=None,
+                   node_budget=None) -> Result:
     """At most ``max_disturbed`` table sets broken up: start with every set kept (extensions
     only), then free the set that helps most, one at a time."""
     movable = [i for i, s in enumerate(sets) if s and i not in pinned and i not in keep]
     broken: set[int] = set()
     flat = [t for s in sets for t in s]
-    best = _solve_once(flat, sets, rack, objective, set(movable) | keep, pinned, deadline, use_rack_jokers, t0, tie_weights)
+    best = _solve_once(flat, sets, rack, objective, set(movable) | keep, pinned, deadline, use_rack_jokers, t0, tie_weights,
+                       node_budget)
     optimal = best.optimal and max_disturbed == 0
     nodes = best.nodes
     for _ in range(max_disturbed):
@@ -244,7 +252,8 @@ def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline,
                 optimal = False
                 break
             keep_now = (set(movable) - broken - {i}) | keep
-            res = _solve_once(flat, sets, rack, objective, keep_now, pinned, deadline, use_rack_jokers, t0, tie_weights)
+            res = _solve_once(flat, sets, rack, objective, keep_now, pinned, deadline, use_rack_jokers, t0, tie_weights,
+                              node_budget)
             nodes += res.nodes
             if candidate is None or _score(res, objective) > _score(candidate[1], objective):
                 candidate = (i, res)
@@ -264,6 +273,7 @@ def solve_initial(
     *,
     objective: str = "tiles",
     time_budget: float | None = None,
+    node_budget: int | None = None,
     use_rack_jokers: bool = True,
 ) -> Result | None:
     """The initial meld: new sets from the rack only worth at least ``minimum`` points
@@ -276,7 +286,8 @@ def solve_initial(
     if objective not in ("tiles", "points"):
         raise SolverError(f"unknown objective {objective!r} (tiles or points)")
     deadline = None if time_budget is None else t0 + time_budget
-    sets, placed, optimal, meld, nodes = search([], rack, [], objective, max(1, int(minimum)), deadline, use_rack_jokers)
+    sets, placed, optimal, meld, nodes = search([], rack, [], objective, max(1, int(minimum)), deadline, use_rack_jokers,
+                                                node_budget=node_budget)
     if sets is None:
         return None
     return Result(
