@@ -20,3 +20,22 @@ def _isolated_home(tmp_path, monkeypatch):
     """Every test gets its own data folder: nothing touches the player's saves."""
     monkeypatch.setenv("RUMMIKUB_HOME", str(tmp_path / "home"))
     yield
+
+
+@pytest.fixture
+def app():
+    """A headless App with animations off (a test module may define its own ``app``)."""
+    from uidrive import make_app
+
+    a = make_app(speed=0.0)
+    yield a
+    if a.running:
+        a.shutdown()
+
+
+@pytest.fixture
+def drawing_tables(monkeypatch):
+    """The tournament's simulated tables draw every turn, one simulated turn a frame."""
+    from tourhelp import use_drawing_players
+
+    use_drawing_players(monkeypatch)

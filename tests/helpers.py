@@ -41,3 +41,18 @@ def play_sets(state, sets):
             used.append(t)
         out.append(tiles)
     return engine.play(state, Board.from_sets(out))
+
+
+def slow_clock(step: float):
+    """A stand-in for a module's ``time``: a clock that runs ``step`` seconds ahead at every
+    reading, as on a machine many times slower."""
+    import time
+    import types
+
+    ticks = [0.0]
+
+    def perf_counter() -> float:
+        ticks[0] += step
+        return time.perf_counter() + ticks[0]
+
+    return types.SimpleNamespace(perf_counter=perf_counter)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.cli import sim
 from game.ai import make_player, player_names
 from game.ai.expert import ExpertPlayer
 from game.ai.players import profile
+from game.cli import sim
 from game.rules import engine
 from game.rules.view import PlayerView
 from game.ui.portraits import portrait
-
 from tests.test_players import position
 
 
@@ -69,14 +68,13 @@ def test_expert_plays_whole_games_legally():
 def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
     """The sampled answers are limited by the finder's work, not by the clock: a machine many
     times slower (a clock that jumps at every reading) gives the same moves."""
-    import time
-    import types
+    from helpers import slow_clock
 
     from game.ai import expert as expert_mod
+    from game.ai import make_player
     from game.ai import players as players_mod
     from game.ai import search as search_mod
     from game.ai import solver as solver_mod
-    from game.ai import make_player
     from game.cli import bench_lost
 
     views = [v for v in bench_lost.harvest("classic", 2, 160, 5)
@@ -100,15 +98,6 @@ def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
     quick = [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)]
     answers, asked[:] = list(asked), []
     assert answers  # the look-ahead ran
-
-    def slow_clock(step: float):
-        ticks = [0.0]
-
-        def perf_counter() -> float:
-            ticks[0] += step
-            return time.perf_counter() + ticks[0]
-
-        return types.SimpleNamespace(perf_counter=perf_counter)
 
     monkeypatch.setattr(players_mod, "time", slow_clock(0.0005))  # as in tests/test_strategy.py
     for mod in (search_mod, solver_mod):  # every look at the clock inside the finder costs 50 ms

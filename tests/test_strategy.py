@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
-import types
-
 import pytest
+from helpers import slow_clock
 
 from game.ai import make_player
 from game.ai import players as players_mod
@@ -39,17 +37,6 @@ def test_a_rule_set_missing_from_the_table_gets_knobs_from_what_it_declares():
     assert strategy_for(Lowest()).deny == 0 and strategy_for(Lowest()).hold
 
 
-def _slow_clock(step: float):
-    """A clock that runs ``step`` seconds ahead at every reading: a machine many times slower."""
-    ticks = [0.0]
-
-    def perf_counter() -> float:
-        ticks[0] += step
-        return time.perf_counter() + ticks[0]
-
-    return types.SimpleNamespace(perf_counter=perf_counter)
-
-
 def _key(action: dict):
     return None if action["type"] != "play" else sorted(action["board"].cells.items())
 
@@ -59,9 +46,9 @@ def test_moves_are_the_same_on_a_slow_machine(variant, monkeypatch):
     views = bench_lost.harvest(variant, 2, 10, 21)
     levels = ("hard", "greedy-max", "medium", "expert")
     quick = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
-    monkeypatch.setattr(solver_mod, "time", _slow_clock(0.0005))
-    monkeypatch.setattr(players_mod, "time", _slow_clock(0.0005))
-    monkeypatch.setattr(search_mod, "time", _slow_clock(0.0005))
+    monkeypatch.setattr(solver_mod, "time", slow_clock(0.0005))
+    monkeypatch.setattr(players_mod, "time", slow_clock(0.0005))
+    monkeypatch.setattr(search_mod, "time", slow_clock(0.0005))
     slow = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
     assert slow == quick
 

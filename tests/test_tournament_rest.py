@@ -9,31 +9,20 @@ from __future__ import annotations
 
 import pygame
 import pytest
-
-from game.tournament import Tournament
-from game.tournament.run import TournamentRun
-from game.ui.scenes.tournament import BracketScene, GameResultsScene, MedalsScene, TableOverScene, TournamentInfoScene, parts, to_bracket
 from tourhelp import lose_table_offscreen, rig_going_out
 from uidrive import key, make_app, motion, run_until, step
 
+from game.tournament.run import TournamentRun
+from game.ui.scenes.tournament import (
+    BracketScene,
+    GameResultsScene,
+    MedalsScene,
+    TableOverScene,
+    TournamentInfoScene,
+    to_bracket,
+)
 
-class DrawingPlayer:
-    def choose(self, view) -> dict:
-        return {"type": "draw"}
-
-
-@pytest.fixture(autouse=True)
-def quick_tables(monkeypatch):
-    monkeypatch.setattr(Tournament, "computer_player", lambda self, ref, seat, state: DrawingPlayer())
-    monkeypatch.setattr(parts, "SIM_BUDGET", 0.0)
-
-
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    if a.running:
-        a.shutdown()
+pytestmark = pytest.mark.usefixtures("drawing_tables")  # the simulated tables draw every turn
 
 
 def new_run(seed: int = 4, games=(1, 1, 1)) -> TournamentRun:

@@ -16,6 +16,14 @@ import time
 
 import pygame
 import pytest
+from tourhelp import (
+    DrawingPlayer,
+    lose_table_offscreen,
+    rig_going_out,
+    two_runs,
+)
+from uidrive import click, key, make_app, run_until, step
+from uihelp import set_rack
 
 from game.play.session import TABLE
 from game.storage import saves
@@ -23,7 +31,6 @@ from game.tournament import Tournament
 from game.tournament.run import TournamentRun
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.tournament import parts as tournament_parts
 from game.ui.scenes.title import TitleScene
 from game.ui.scenes.tournament import (
     BracketScene,
@@ -36,36 +43,8 @@ from game.ui.scenes.tournament import (
     TournamentSetupScene,
     to_bracket,
 )
-from tourhelp import lose_table_offscreen, rig_going_out, two_runs
-from uidrive import click, key, make_app, run_until, step
-from uihelp import set_rack
 
-
-class DrawingPlayer:
-    """Draws every turn (a quick stand-in for the simulated tables' computer players)."""
-
-    def __init__(self, pause: float = 0.0) -> None:
-        self.pause = pause
-
-    def choose(self, view) -> dict:
-        if self.pause:
-            time.sleep(self.pause)
-        return {"type": "draw"}
-
-
-@pytest.fixture(autouse=True)
-def quick_tables(monkeypatch):
-    monkeypatch.setattr(Tournament, "computer_player", lambda self, ref, seat, state: DrawingPlayer())
-    # one simulated turn a frame (the least the frame does), whatever the machine's speed
-    monkeypatch.setattr(tournament_parts, "SIM_BUDGET", 0.0)
-
-
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    if a.running:
-        a.shutdown()
+pytestmark = pytest.mark.usefixtures("drawing_tables")  # the simulated tables draw every turn
 
 
 def button(scene, label: str):

@@ -3,9 +3,33 @@ human's rack so that a game ends at once, seeded and without waiting for long ga
 
 from __future__ import annotations
 
+import time
+
+from uihelp import set_rack
+
 from game.rules import engine
 from game.rules.tiles import COLORS, copies, face_of
-from uihelp import set_rack
+from game.tournament import Tournament
+from game.ui.scenes.tournament import parts
+
+
+class DrawingPlayer:
+    """Draws every turn (a quick stand-in for the simulated tables' computer players)."""
+
+    def __init__(self, pause: float = 0.0) -> None:
+        self.pause = pause
+
+    def choose(self, view) -> dict:
+        if self.pause:
+            time.sleep(self.pause)
+        return {"type": "draw"}
+
+
+def use_drawing_players(monkeypatch) -> None:
+    """The simulated tables draw every turn, one simulated turn a frame (the least the frame
+    does), whatever the machine's speed."""
+    monkeypatch.setattr(Tournament, "computer_player", lambda self, ref, seat, state: DrawingPlayer())
+    monkeypatch.setattr(parts, "SIM_BUDGET", 0.0)
 
 
 def two_runs(state, avoid=()) -> list[list[int]]:
