@@ -79,3 +79,18 @@ def test_sort_keys():
     assert format_tiles(sorted(rack, key=sort_key_runs)) == "K2 K13 R2 R5 O7 J"
     assert format_tiles(sorted(rack, key=sort_key_groups)) == "K2 R2 R5 O7 K13 J"
     assert sorted(ALL_TILE_IDS, key=sort_key_runs)[-1] >= 104
+
+
+def test_tile_arithmetic_stays_inside_the_tile_module_and_the_finder():
+    """Elsewhere a tile is read with the named helpers (is_joker, face_key, number_of, colour_index,
+    face_at, copies), never with the bit tricks of its numbering."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "game"
+    allowed = {"rules/tiles.py", "ai/solver.py"}
+    trick = re.compile(r"(>=|<|==) ?104\b|>> ?1\b|\* ?13 ?\+|divmod\(\w+, ?13\)")
+    hits = [f"{p.relative_to(root)}:{n}: {line.strip()}" for p in sorted(root.rglob("*.py"))
+            if str(p.relative_to(root)) not in allowed and not p.name.startswith("search")
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if trick.search(line)]
+    assert hits == []

@@ -28,7 +28,7 @@ from typing import Iterable, Iterator, Sequence
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
-from ..rules.tiles import colour_index, copies, face_key, is_joker, number_of, rack_value
+from ..rules.tiles import colour_index, copies, face_at, face_key, is_joker, number_of, rack_value
 from ..rules.variants.base import Variant
 from .levels import register_player
 from .layout import layout, sets_of
@@ -270,11 +270,11 @@ class _Turn:
             for d, wt in ((1, 2.0), (2, 1.0)):
                 for m in (n - d, n + d):
                     if 0 <= m < 13:
-                        g = c * 13 + m
+                        g = face_at(c, m + 1)
                         pot += wt * (mine[g] > 0) + 0.25 * wt * max(0, 2 - seen[g])
             for c2 in range(4):
                 if c2 != c:
-                    g = c2 * 13 + n
+                    g = face_at(c2, n + 1)
                     pot += 1.5 * (mine[g] > 0) + 0.4 * max(0, 2 - seen[g])
             out.append(max(0, min(30, int(round(30 - 3 * pot)))))
         return tuple(out)

@@ -31,6 +31,8 @@ import time
 from collections import Counter
 from itertools import combinations
 
+from ..rules.tiles import is_joker
+
 VARIANTS = {"classic": 2, "rummy-q": 2, "golden-games": 3, "rummibug": 2, "rummibug-relaxed": 2, "rummi200kub": 2}
 LEVELS = ["easy", "medium", "hard", "expert", "greedy-max"]
 HARVEST_MIX = ("hard", "greedy-max", "medium", "easy")
@@ -98,7 +100,7 @@ def best_legal(view) -> int:
                 if res is not None:
                     cands.append(table + [list(s) for s in res.sets])
         else:
-            joker_sets = [i for i, s in enumerate(table) if any(t >= 104 for t in s)]
+            joker_sets = [i for i, s in enumerate(table) if any(is_joker(t) for t in s)]
             for k in range(len(joker_sets) + 1):
                 for keep in combinations(joker_sets, k):
                     for jokers in (True, False):
