@@ -186,6 +186,16 @@ def wrap_lines(s: str, px: float, max_w: int, bold: bool = False) -> list[str]:
 
 
 # -- shapes ------------------------------------------------------------------------------------------
+def stack(parts: list[tuple[pygame.Surface, int]], width: int) -> pygame.Surface:
+    """Pictures one under another, each followed by its gap (``[(surface, gap), ...]``): a page."""
+    surf = pygame.Surface((width, sum(p.get_height() + gap for p, gap in parts) + 10), pygame.SRCALPHA)
+    y = 0
+    for p, gap in parts:
+        surf.blit(p, (0, y))
+        y += p.get_height() + gap
+    return surf
+
+
 def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 

@@ -139,12 +139,7 @@ class RulesScene(MenuScene):
             strip.blit(self.app.tiles.face(copies(face_of(colour, 5))[0], tw), (i * (tw + 8), 0))
         strip.blit(self.app.tiles.face(JOKER_IDS[0], tw), (4 * (tw + 8) + 12, 0))
         add(strip, 0)
-        height = sum(p.get_height() + sp for p, sp in parts) + 10
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        y = 0
-        for p, sp in parts:
-            surf.blit(p, (0, y))
-            y += p.get_height() + sp
+        surf = theme.stack(parts, width)
         self._content = (cache_key, surf)
         return surf
 

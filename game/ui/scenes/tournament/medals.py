@@ -180,11 +180,6 @@ class TournamentInfoScene(RulesScene):
         for heading, para in GoldenGames().rules_text():
             add((theme.text(heading, 21 * s, theme.INK_DIM), int(2 * s)))
             add((theme.text(para, 20 * s, theme.INK, bold=False, wrap=width), int(10 * s)))
-        height = sum(p.get_height() + sp for p, sp in parts) + 10
-        surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        y = 0
-        for p, sp in parts:
-            surf.blit(p, (0, y))
-            y += p.get_height() + sp
+        surf = theme.stack(parts, width)
         self._content = (cache_key, surf)
         return surf
