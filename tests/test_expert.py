@@ -65,6 +65,7 @@ def test_expert_plays_whole_games_legally():
     assert res["illegal_moves"] == 0 and res["tiles_conserved"]
 
 
+@pytest.mark.slow
 def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
     """The sampled answers are limited by the finder's work, not by the clock: a machine many
     times slower (a clock that jumps at every reading) gives the same moves."""

@@ -198,6 +198,7 @@ def _sets_broken(before, after) -> int:
     return sum(1 for line in before.lines() if not any(set(line.tiles) <= s for s in after_sets))
 
 
+@pytest.mark.slow
 def test_the_hint_places_as_many_tiles_as_the_finder_and_breaks_up_fewer_sets_where_it_can():
     from game.ai import make_player
     from game.ai.hint import hint

@@ -152,6 +152,7 @@ def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_replays_list_from_statistics_holds_kept_and_old_games():
     from game.ui.scenes.common import DialogScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene

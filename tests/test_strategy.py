@@ -41,6 +41,7 @@ def _key(action: dict):
     return None if action["type"] != "play" else sorted(action["board"].cells.items())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "rummibug", "rummy-q"])
 def test_moves_are_the_same_on_a_slow_machine(variant, monkeypatch):
     views = bench_lost.harvest(variant, 2, 10, 21)

@@ -97,6 +97,7 @@ def test_every_field_ends_with_one_medal_of_each_kind(field):
 # -- the human's path -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_human_plays_their_own_table_and_others_are_simulated():
     t = Tournament.create(12, "Ann", seed=8, levels=["basic"], games=(1, 1, 1))
     assert t.human_status() == "playing"

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.cli.bench_frames import busy_state, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,6 +27,7 @@ def test_bench_frames_reports_its_figures():
     assert res["table_tiles"] >= 100 and res["rack_tiles"] == 20 and res["ai_thinking"]
 
 
+@pytest.mark.slow
 def test_bench_command_line():
     out = subprocess.run([sys.executable, "-m", "game.bench", "frames", "--json", "--frames", "5", "--ai", "thread"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)

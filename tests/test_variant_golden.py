@@ -380,6 +380,7 @@ def test_games_per_match_option_and_state_round_trip():
 # -- the simulator --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_simulator_plays_golden_games_with_the_usual_summary():
     out = io.StringIO()
     with redirect_stdout(out):

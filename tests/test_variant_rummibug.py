@@ -398,6 +398,7 @@ def test_whole_games_are_legal_and_conserve_tiles(variant, kinds, seed):
     assert sorted(entry["deltas"])[:-1] == [0] * (len(kinds) - 1)  # losers score nothing
 
 
+@pytest.mark.slow
 def test_sim_cli_reports_pool_rounds(capsys):
     assert sim.main(["--variant", "rummibug-relaxed", "--players", "basic,basic", "--games", "1", "--seed", "3", "--option", "rounds=1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
