@@ -28,6 +28,7 @@ from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
 from .solver import SolverError, solve, solve_initial
+from . import weigh
 
 PROFILES["expert"] = {
     "name": "Sage",
@@ -90,20 +91,7 @@ class ExpertPlayer(HardPlayer):
 
     # -- the worlds ---------------------------------------------------------------------------
     def _worlds(self, turn: _Turn, opponents: Sequence[int]) -> list[dict[int, list[int]]]:
-        seen = set(turn.rack) | set(turn.board.tiles())
-        unseen = [t for t in range(106) if t not in seen]
-        rng = random.Random(self.rng.random())
-        out = []
-        for _ in range(self.worlds):
-            rng.shuffle(unseen)
-            deal: dict[int, list[int]] = {}
-            k = 0
-            for i in opponents:
-                n = min(turn.view.rack_sizes[i], len(unseen) - k)
-                deal[i] = sorted(unseen[k:k + n])
-                k += n
-            out.append(deal)
-        return out
+        return weigh.sample_racks(turn, opponents, self.worlds, random.Random(self.rng.random()))
 
     @staticmethod
     def _placed(turn: _Turn, board: Board | None) -> int:

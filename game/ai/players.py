@@ -35,6 +35,7 @@ from .layout import layout, sets_of
 from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
 from .strategy import Strategy, strategy_for
+from . import weigh
 
 PROFILES: dict[str, dict] = {
     "easy": {
@@ -420,7 +421,7 @@ class HardPlayer(ComputerPlayer):
         refuses the draw (a must-meld rack), only where the rule set's knobs deny at all, and,
         where rack points score, only while the rack holds few of them."""
         k = self.knobs(turn)
-        return (bool(k.deny) and turn.closest_opponent() <= k.deny and turn.view.pool_size > 0 and not turn.must_meld()
+        return (bool(k.deny) and not k.weigh and turn.closest_opponent() <= k.deny and turn.view.pool_size > 0 and not turn.must_meld()
                 and (k.deny_points is None or rack_value(turn.rack) <= k.deny_points))
 
     @staticmethod
@@ -447,6 +448,22 @@ class HardPlayer(ComputerPlayer):
         return turn.meld_board(small) or turn.meld_board(full.sets) or super().plan_initial(turn)
 
     def plan(self, turn: _Turn) -> Board | None:
+        """Hard's own play; once an opponent is close (where the knobs say so) weighed against
+        a draw and against spending the rack's jokers (``game.ai.weigh``)."""
+        board = self.own_play(turn)
+        k = self.knobs(turn)
+        if not k.weigh or not weigh.close_opponents(turn, k.weigh):
+            return board
+        placed = set() if board is None else set(board.tiles()) & turn.rack_set
+        if len(placed) == len(turn.rack):
+            return board  # going out
+        spend = None
+        if any(is_joker(t) and t not in placed for t in turn.rack):
+            turn.tried.clear()  # the finder's best with the jokers, even where hard looked at it
+            spend = turn.first_legal(turn.arrangements(turn.rack))
+        return weigh.choose(turn, board, spend, k, self.rng)
+
+    def own_play(self, turn: _Turn) -> Board | None:
         k = self.knobs(turn)
         rack = turn.rack
         urgent = self.urgent(turn)

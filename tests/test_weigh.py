@@ -1,0 +1,94 @@
+"""Weighing a play against a draw once an opponent is close (``game.ai.weigh``)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from game.ai import make_player, weigh
+from game.ai import players as players_mod
+from game.ai.layout import sets_of
+from game.ai.strategy import strategy_for
+from game.rules import engine
+from game.rules.tiles import parse_tiles
+from tests.test_players import position
+
+
+def tiles(text: str) -> list[int]:
+    return [int(t) for t in parse_tiles(text)]
+
+
+def close_turn(opponent_rack: int = 3, rack: str = "R3 R4 R5 K9 B9 O9 B1 O13 K13", variant: str = "classic"):
+    state = position(rack, "K10 K11 K12|O2 O3 O4", opponent_rack=opponent_rack, variant=variant)
+    return players_mod._Turn(engine.view(state, 0), 1.5)
+
+
+def test_deals_hold_only_tiles_the_seat_cannot_see_and_follow_the_seed():
+    turn = close_turn(opponent_rack=5)
+    deals = weigh.sample_racks(turn, [1], 6, random.Random(4))
+    seen = set(turn.rack) | set(turn.board.tiles())
+    assert len(deals) == 6
+    for deal in deals:
+        assert list(deal) == [1] and len(deal[1]) == 5
+        assert not seen & set(deal[1])
+    assert deals == weigh.sample_racks(turn, [1], 6, random.Random(4))
+    assert len({tuple(d[1]) for d in deals}) > 1  # the deals differ from one another
+
+
+def test_out_chance_counts_the_deals_an_opponent_could_finish():
+    run = tiles("R7 R8 R9")
+    loose = tiles("B1 O13")
+    assert weigh.out_chance([], [{1: run}]) == 1.0
+    assert weigh.out_chance([], [{1: loose}]) == 0.0
+    assert weigh.out_chance([], [{1: run}, {1: loose}]) == 0.5
+    table = [tiles("B2 B3 B4")]
+    assert weigh.out_chance(table, [{1: tiles("B5")}]) == 1.0  # one tile that extends a table set
+
+
+def test_the_cheapest_candidate_is_chosen(monkeypatch):
+    turn = close_turn()
+    knobs = replace(strategy_for(turn.variant), weigh=6, delay=1.0)
+    own = turn.first_legal(turn.arrangements([t for t in turn.rack if t in tiles("R3 R4 R5")]))
+    assert own is not None
+    own_sets = sets_of(own)
+
+    def chances(play_chance):
+        def fake(sets, deals):
+            return play_chance if sorted(map(sorted, sets)) == sorted(map(sorted, own_sets)) else 0.0
+        return fake
+
+    # the play hands the opponent the round half the time, with over 60 points left on the rack:
+    # a draw (3 tiles of tempo) is cheaper
+    monkeypatch.setattr(weigh, "out_chance", chances(0.5))
+    assert weigh.choose(turn, own, None, knobs, random.Random(1)) is None
+    # the play risks nothing: it is played
+    monkeypatch.setattr(weigh, "out_chance", chances(0.0))
+    assert weigh.choose(turn, own, None, knobs, random.Random(1)) is own
+
+
+def test_no_draw_is_weighed_where_the_rule_set_refuses_it():
+    turn = close_turn()
+    empty = replace(turn.view, pool_size=0)
+    assert weigh.can_draw(turn)
+    assert not weigh.can_draw(players_mod._Turn(empty, 1.5))
+
+
+def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch):
+    calls = []
+    real = weigh.choose
+
+    def spy(turn, own, spend, knobs, rng):
+        calls.append(turn.closest_opponent())
+        return real(turn, own, spend, knobs, rng)
+
+    monkeypatch.setattr(weigh, "choose", spy)
+    monkeypatch.setattr(players_mod.HardPlayer, "knobs",
+                        staticmethod(lambda turn: replace(strategy_for(turn.variant), weigh=6)))
+    far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)
+    make_player("hard", 1).choose(far)
+    assert calls == []
+    near = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=4), 0)
+    a = make_player("hard", 1).choose(near)
+    assert calls == [4]
+    assert a == make_player("hard", 1).choose(near)  # the same seed, the same move
+    assert a["type"] == "draw" or not engine.check_view(near, a["board"]).problems
