@@ -50,6 +50,8 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict
     """The move for the seat ``view`` belongs to: ``{"type": "play", "board": Board}``,
     ``{"type": "claim"|"hijack", "cells": [[r, c], ...]}`` or ``{"type": "draw"}``."""
     ctx = Ctx(view, level, rng)
+    if ctx.prof.claims == "race":
+        return crossword_race.choose(ctx)
     board = find_play(ctx)
     claim = CLAIMS[ctx.prof.claims](ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):
