@@ -95,7 +95,8 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
         for c in options:
             after = _after(ctx, c)
             left = {r: threats(after, ctx.rules, r) for r in rivals}
-            key = (sum(left.values()), left[rivals[0]], undone(ctx, c), -race_utility(ctx, c, early))
+            back = _undo_left(ctx, after, c, rivals) if undone(ctx, c) else sum(left.values())
+            key = (sum(left.values()), left[rivals[0]], back, undone(ctx, c), -race_utility(ctx, c, early))
             scored.append((key, c))
         key, c = min(scored, key=lambda kc: kc[0])
         if key[0] < sum(now.values()):
@@ -117,6 +118,17 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
         if min(ctx.view.rack_sizes) <= 2:
             threshold = min(threshold, 8.0)  # someone about to go out ends the game
     return _action(best) if u > threshold else None
+
+
+def _undo_left(ctx: Ctx, after: cl.Position, chk: cl.ClaimCheck, rivals: list[int]) -> int:
+    """The rivals' finishes once the seat we hijacked from has locked the set straight back (its
+    tokens then may no longer pay for its finish)."""
+    r = chk.previous
+    undo = cl.check_line_claim(after, r, chk.line, ctx.rules)
+    if not undo.ok:
+        return 0
+    cl.apply_claim(after, r, undo, ctx.rules)
+    return sum(threats(after, ctx.rules, s) for s in rivals)
 
 
 def _wins_now(ctx: Ctx) -> bool:
