@@ -26,6 +26,7 @@ from .crossword_draft import Ctx, Draft
 from .crossword_plan import Planner, find_play
 
 FINISH_BONUS = 20.0  # added to a claim that leaves exactly the value of a set we could claim next
+SURE_BONUS = 100.0
 
 
 def choose(ctx: Ctx) -> dict:
@@ -55,7 +56,23 @@ def race_utility(ctx: Ctx, chk: cl.ClaimCheck, early: bool) -> float:
     after = ctx.target - ctx.pos.scores[ctx.seat] - chk.points
     if after > 0 and after in _finishers(ctx, chk):
         u += FINISH_BONUS
+        if SURE_BONUS and _sure(ctx, chk):
+            u += SURE_BONUS
     return u
+
+
+def _sure(ctx: Ctx, chk: cl.ClaimCheck) -> bool:
+    """After this claim, can no rival claim take away every finish we would then have?"""
+    pos = _after(ctx, chk)
+    if not threats(pos, ctx.rules, ctx.seat):
+        return False
+    for r in rival_seats(ctx):
+        for c in cl.options_for(pos, r, ctx.rules):
+            nxt = pos.copy()
+            cl.apply_claim(nxt, r, c, ctx.rules)
+            if nxt.scores[r] == ctx.target or not threats(nxt, ctx.rules, ctx.seat):
+                return False
+    return True
 
 
 def undone(ctx: Ctx, chk: cl.ClaimCheck) -> bool:
