@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
-from .crossword_claims import _action, _after, _finishers, claim_ok, claim_utility, leading, rival_seats, threats
+from .crossword_claims import _action, _after, _takers, _finishers, claim_ok, claim_utility, leading, rival_seats, threats
 from .crossword_draft import Ctx, Draft
 from .crossword_plan import Planner, find_play
 
@@ -89,6 +89,14 @@ def undone(ctx: Ctx, chk: cl.ClaimCheck) -> bool:
     return False
 
 
+def gift(ctx: Ctx, chk: cl.ClaimCheck) -> bool:
+    """Would a rival's hijack of this claim keep its points (we could not lock the set back)?"""
+    if chk.kind != "claim" or not _takers(ctx, chk):
+        return False
+    n = len(chk.line.cells)
+    return ctx.pos.locks[ctx.seat] < 1 or ctx.pos.tokens[ctx.seat] - n < n
+
+
 def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
     """The claim, hijack or lock to make now, or None (``crossword.CLAIMS["race"]``)."""
     if not ctx.has_claims or not ctx.melded and ctx.rules.needs_initial:
@@ -120,7 +128,7 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
             return _action(c)
     options = [
         c for c in options
-        if not undone(ctx, c) and not any(threats(_after(ctx, c), ctx.rules, r) for r in rivals)
+        if not undone(ctx, c) and not gift(ctx, c) and not any(threats(_after(ctx, c), ctx.rules, r) for r in rivals)
     ]
     if not options:
         return None
