@@ -17,7 +17,8 @@ playing, claiming (claim, hijack, lock) and drawing:
   a total that can still be finished.
 
 The plays are ``crossword_plan`` (the beam search; ``crossword_moves``: its rearranging
-steps), the claims ``crossword_claims``, what both share (profiles, the decision's context,
+steps), the claims ``crossword_claims`` (the hard level's: ``crossword_race``; the frozen
+``hard-v1``'s: ``crossword_claims_v1``), what both share (profiles, the decision's context,
 drafts) ``crossword_draft``.
 
 Every move is checked with the rules core (``engine.check_view`` for plays, the
@@ -29,10 +30,18 @@ from __future__ import annotations
 
 import random
 
-from .crossword_claims import choose_claim, claim_ok
+from . import crossword_claims, crossword_claims_v1, crossword_race
+from .crossword_claims import claim_ok
 from .crossword_claims import threats as _threats  # noqa: F401  (the name the claim tests read)
 from .crossword_draft import LEVELS, PROFILES, Ctx, Draft, Profile  # noqa: F401  (the players' names for them)
 from .crossword_plan import Planner, find_play
+
+# The claim decisions each profile names (``Profile.claims``).
+CLAIMS = {
+    "standard": crossword_claims.choose_claim,
+    "race": crossword_race.choose_claim,
+    "v1": crossword_claims_v1.choose_claim,
+}
 
 __all__ = ["LEVELS", "PROFILES", "Ctx", "Draft", "Planner", "Profile", "choose", "find_play", "hint"]
 
@@ -41,8 +50,10 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict
     """The move for the seat ``view`` belongs to: ``{"type": "play", "board": Board}``,
     ``{"type": "claim"|"hijack", "cells": [[r, c], ...]}`` or ``{"type": "draw"}``."""
     ctx = Ctx(view, level, rng)
+    if ctx.prof.claims == "race":
+        return crossword_race.choose(ctx)
     board = find_play(ctx)
-    claim = choose_claim(ctx, can_play=board is not None)
+    claim = CLAIMS[ctx.prof.claims](ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):
         return claim
     if board is not None:

@@ -1,0 +1,56 @@
+"""The frozen level ``hard-v1`` on the crossword board (Rummi200kub): its plays and claims stay
+exactly as they were when it was frozen.  Seeded games of hard-v1 against itself are replayed and
+every turn's events hashed; the digests were taken from the code at the time of the freeze.  A
+change to the rules core that changes these games changes the digests too: then check that
+hard-v1's own code did not change, and take the new digests."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from game.ai import crossword, make_player
+from game.play.computer import computer_turn
+from game.rules import engine
+from game.rules.state import Phase, derived_secret
+
+from r200pos import KEY
+
+# seed: (digest of every turn's events, turns, final scores, how the game ended)
+FROZEN = {
+    1: ("42e21347539aff58", 145, [151, 180], "blocked"),
+    2: ("591d4d232ee930bb", 83, [176, 200], "exact-200"),
+    3: ("9b14b46c1f91b7ba", 54, [73, 200], "exact-200"),
+}
+
+
+def replay(seed: int) -> tuple[str, int, list[int], str]:
+    kinds = ["hard-v1", "hard-v1"]
+    state = engine.new_game(KEY, [(f"P{i}", k) for i, k in enumerate(kinds)], seed=seed, secret=derived_secret("sim", seed))
+    digest = hashlib.sha256()
+    turns = 0
+    while state.phase != Phase.GAME_OVER:
+        seat = state.current
+        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        assert not turn.illegal
+        digest.update(json.dumps(turn.result.events, sort_keys=True, default=str).encode())
+        turns += 1
+    return digest.hexdigest()[:16], turns, [p.score for p in state.players], state.round_end_reason
+
+
+def test_hard_v1_keeps_its_own_claim_decisions():
+    assert crossword.PROFILES["hard-v1"].claims == "v1"
+    assert crossword.CLAIMS["v1"].__module__ == "game.ai.crossword_claims_v1"
+    assert crossword.PROFILES["hard"].claims != "v1"
+
+
+def test_hard_v1_plays_a_seeded_game_exactly_as_when_frozen():
+    assert replay(3) == FROZEN[3]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hard_v1_plays_seeded_games_exactly_as_when_frozen(seed):
+    assert replay(seed) == FROZEN[seed]
