@@ -40,10 +40,10 @@ def replay(seed: int) -> tuple[str, int, list[int], str]:
     return digest.hexdigest()[:16], turns, [p.score for p in state.players], state.round_end_reason
 
 
-def test_hard_v1_keeps_its_own_claim_decisions():
-    assert crossword.PROFILES["hard-v1"].claims == "v1"
-    assert crossword.CLAIMS["v1"].__module__ == "game.ai.crossword_claims_v1"
-    assert crossword.PROFILES["hard"].claims != "v1"
+def test_hard_v1_keeps_the_standard_claim_decisions_and_hard_races():
+    assert crossword.PROFILES["hard-v1"].claims == "standard"
+    assert crossword.CLAIMS["standard"].__module__ == "game.ai.crossword_claims"
+    assert crossword.PROFILES["hard"].claims == "race"
 
 
 def test_hard_v1_plays_a_seeded_game_exactly_as_when_frozen():

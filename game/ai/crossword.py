@@ -18,7 +18,7 @@ playing, claiming (claim, hijack, lock) and drawing:
 
 The plays are ``crossword_plan`` (the beam search; ``crossword_moves``: its rearranging
 steps), the claims ``crossword_claims`` (the hard level's: ``crossword_race``; the frozen
-``hard-v1``'s: ``crossword_claims_v1``), what both share (profiles, the decision's context,
+``hard-v1`` keeps ``crossword_claims``, and ``tests/test_crossword_frozen.py`` keeps that as it was), what both share (profiles, the decision's context,
 drafts) ``crossword_draft``.
 
 Every move is checked with the rules core (``engine.check_view`` for plays, the
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 
-from . import crossword_claims, crossword_claims_v1, crossword_race
+from . import crossword_claims, crossword_race
 from .crossword_claims import claim_ok
 from .crossword_claims import threats as _threats  # noqa: F401  (the name the claim tests read)
 from .crossword_draft import LEVELS, PROFILES, Ctx, Draft, Profile  # noqa: F401  (the players' names for them)
@@ -40,7 +40,6 @@ from .crossword_plan import Planner, find_play
 CLAIMS = {
     "standard": crossword_claims.choose_claim,
     "race": crossword_race.choose_claim,
-    "v1": crossword_claims_v1.choose_claim,
 }
 
 __all__ = ["LEVELS", "PROFILES", "Ctx", "Draft", "Planner", "Profile", "choose", "find_play", "hint"]

@@ -34,8 +34,8 @@ class Profile:
     min_per_token: float  # poorest value per token it will claim early
     token_price: float = 0.0  # tokens are charged at this share of the points per token still needed
     rearrange: bool = False  # moves table tiles into new lines with rack tiles (crossword_moves)
-    claims: str = "standard"  # whose claim decisions: "standard" (crossword_claims), "race" (crossword_race)
-    # or "v1" (crossword_claims_v1, the frozen hard-v1's)
+    claims: str = "standard"  # whose claim decisions: "standard" (crossword_claims; the frozen hard-v1's
+    # too, so tests/test_crossword_frozen.py keeps them as they were) or "race" (crossword_race)
 
 
 PROFILES: dict[str, Profile] = {
@@ -44,7 +44,7 @@ PROFILES: dict[str, Profile] = {
     "medium": Profile(2, 10, True, True, 1, 0.0, "simple", None, True, True, 4.0),
     "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9, rearrange=True,
                     claims="race"),
-    "hard-v1": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9, claims="v1"),
+    "hard-v1": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9),
     "greedy-max": Profile(4, 14, True, True, 2, 0.0, "", None, True, False, 2.0),
 }
 
