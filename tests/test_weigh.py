@@ -10,7 +10,7 @@ from game.ai import players as players_mod
 from game.ai.layout import sets_of
 from game.ai.strategy import strategy_for
 from game.rules import engine
-from game.rules.tiles import parse_tiles
+from game.rules.tiles import JOKER_FACE, face_key, parse_tiles
 from tests.test_players import position
 
 
@@ -25,14 +25,28 @@ def close_turn(opponent_rack: int = 3, rack: str = "R3 R4 R5 K9 B9 O9 B1 O13 K13
 
 def test_deals_hold_only_tiles_the_seat_cannot_see_and_follow_the_seed():
     turn = close_turn(opponent_rack=5)
-    deals = weigh.sample_racks(turn, [1], 6, random.Random(4))
-    seen = set(turn.rack) | set(turn.board.tiles())
-    assert len(deals) == 6
-    for deal in deals:
-        assert list(deal) == [1] and len(deal[1]) == 5
-        assert not seen & set(deal[1])
-    assert deals == weigh.sample_racks(turn, [1], 6, random.Random(4))
-    assert len({tuple(d[1]) for d in deals}) > 1  # the deals differ from one another
+    for stuck in (False, True):
+        deals = weigh.sample_racks(turn, [1], 6, random.Random(4), stuck=stuck)
+        seen = set(turn.rack) | set(turn.board.tiles())
+        assert len(deals) == 6
+        for deal in deals:
+            assert list(deal) == [1] and len(deal[1]) == 5
+            assert not seen & set(deal[1])
+        assert deals == weigh.sample_racks(turn, [1], 6, random.Random(4), stuck=stuck)
+        assert len({tuple(d[1]) for d in deals}) > 1  # the deals differ from one another
+
+
+def test_stuck_deals_hold_what_does_not_fit_the_table():
+    turn = close_turn(opponent_rack=9)
+    fitting = weigh.extending_faces(turn.sets)
+    # K10 K11 K12 takes a K9 or a K13; O2 O3 O4 an O1 or an O5; the jokers fit anywhere
+    assert {face_key(t) for t in tiles("K9 K13 O1 O5")} | {JOKER_FACE} <= fitting
+    assert face_key(tiles("R7")[0]) not in fitting
+    stuck = weigh.sample_racks(turn, [1], 30, random.Random(2), stuck=True)
+    free = weigh.sample_racks(turn, [1], 30, random.Random(2))
+    assert all(weigh._loose(fitting, d[1]) <= 1 for d in stuck)
+    assert any(weigh._loose(fitting, d[1]) >= 2 for d in free)
+    assert weigh._loose(fitting, tiles("R7 R8 R9 B1")) == 3  # three rack tiles that make a set
 
 
 def test_out_chance_counts_the_deals_an_opponent_could_finish():
@@ -60,10 +74,10 @@ def test_the_cheapest_candidate_is_chosen(monkeypatch):
     # the play hands the opponent the round half the time, with over 60 points left on the rack:
     # a draw (3 tiles of tempo) is cheaper
     monkeypatch.setattr(weigh, "out_chance", chances(0.5))
-    assert weigh.choose(turn, own, None, knobs, random.Random(1)) is None
+    assert weigh.choose(turn, own, knobs, random.Random(1)) is None
     # the play risks nothing: it is played
     monkeypatch.setattr(weigh, "out_chance", chances(0.0))
-    assert weigh.choose(turn, own, None, knobs, random.Random(1)) is own
+    assert weigh.choose(turn, own, knobs, random.Random(1)) is own
 
 
 def test_no_draw_is_weighed_where_the_rule_set_refuses_it():
@@ -75,13 +89,13 @@ def test_no_draw_is_weighed_where_the_rule_set_refuses_it():
 
 def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch):
     calls = []
-    real = weigh.choose
+    real = weigh.sample_racks
 
-    def spy(turn, own, spend, knobs, rng):
+    def spy(turn, opponents, n, rng, stuck=False):
         calls.append(turn.closest_opponent())
-        return real(turn, own, spend, knobs, rng)
+        return real(turn, opponents, n, rng, stuck)
 
-    monkeypatch.setattr(weigh, "choose", spy)
+    monkeypatch.setattr(weigh, "sample_racks", spy)
     monkeypatch.setattr(players_mod.HardPlayer, "knobs",
                         staticmethod(lambda turn: replace(strategy_for(turn.variant), weigh=6)))
     far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)

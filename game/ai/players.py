@@ -448,20 +448,13 @@ class HardPlayer(ComputerPlayer):
         return turn.meld_board(small) or turn.meld_board(full.sets) or super().plan_initial(turn)
 
     def plan(self, turn: _Turn) -> Board | None:
-        """Hard's own play; once an opponent is close (where the knobs say so) weighed against
-        a draw and against spending the rack's jokers (``game.ai.weigh``)."""
+        """Hard's own play; once an opponent is close (where the knobs say so) weighed against a
+        draw (``game.ai.weigh``)."""
         board = self.own_play(turn)
         k = self.knobs(turn)
-        if not k.weigh or not weigh.close_opponents(turn, k.weigh):
-            return board
-        placed = set() if board is None else set(board.tiles()) & turn.rack_set
-        if len(placed) == len(turn.rack):
-            return board  # going out
-        spend = None
-        if any(is_joker(t) and t not in placed for t in turn.rack):
-            turn.tried.clear()  # the finder's best with the jokers, even where hard looked at it
-            spend = turn.first_legal(turn.arrangements(turn.rack))
-        return weigh.choose(turn, board, spend, k, self.rng)
+        if not k.weigh or board is None or set(turn.rack) <= set(board.tiles()):
+            return board  # nothing to weigh, a draw already, or going out
+        return weigh.choose(turn, board, k, self.rng)
 
     def own_play(self, turn: _Turn) -> Board | None:
         k = self.knobs(turn)

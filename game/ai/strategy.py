@@ -30,11 +30,9 @@ class Strategy:
     deny: int = 5  # an opponent this close and we cannot go out: draw, feeding them nothing (0: never)
     deny_points: int | None = None  # ... but only while the rack holds at most this many points
     weigh: int = 0  # once an opponent holds this many tiles or fewer, weigh hard's play against a
-    # draw and against spending the rack's jokers, by the chance of that opponent going out and the
-    # points left on the rack (``game.ai.weigh``; replaces ``deny``); 0: never
-    weigh_worlds: int = 12  # sampled deals of the unseen tiles per weighing
-    weigh_stuck: bool = False  # deal the opponents only tiles that do not fit the table as it stands
-    weigh_jokers: bool = True  # weigh spending the rack's jokers too
+    # draw by the chance of that opponent going out and the points left on the rack
+    # (``game.ai.weigh``; replaces ``deny``); 0: never
+    weigh_worlds: int = 6  # sampled deals of the unseen tiles per weighing
     delay: float = 1.0  # points a numbered tile kept back costs when the opponent does not go out
     rack_margin: int = 2  # where a rack size forces a meld or a hand limit costs points: urgent this
     # many tiles before it
