@@ -38,6 +38,7 @@ def test_expert_move_is_legal_and_the_same_for_a_seed():
 def test_expert_reads_only_its_view(monkeypatch):
     state = close_game()
     view = engine.view(state, 0)
+    monkeypatch.setattr(ExpertPlayer, "deny", 5)  # 7 tiles: not denied, so it looks ahead
     assert isinstance(view, PlayerView)
     hidden = set(state.players[1].rack) | set(state.pool)
     seen: list = []
@@ -57,6 +58,28 @@ def test_expert_reads_only_its_view(monkeypatch):
             for rack in deal.values():
                 assert set(rack) <= hidden
                 assert len(rack) == 7
+
+
+def key(action):
+    return None if action["type"] != "play" else sorted(action["board"].cells.items())
+
+
+def test_expert_draws_where_a_close_opponent_could_use_its_tiles():
+    """An opponent at 7 tiles: hard (which denies from 5) plays, the expert
+    (from 9) draws, since it cannot go out; with 12 tiles it plays as hard does."""
+    view = engine.view(close_game(), 0)
+    assert make_player("hard", 11).choose(view)["type"] == "play"
+    assert make_player("expert", 11).choose(view) == {"type": "draw"}
+    far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)
+    assert key(make_player("expert", 11).choose(far)) == key(make_player("hard", 11).choose(far))
+
+
+def test_expert_still_goes_out_against_a_close_opponent():
+    state = position("R3 R4 R5 K9 B9 O9", "K10 K11 K12|O2 O3 O4", opponent_rack=3)
+    view = engine.view(state, 0)
+    move = make_player("expert", 4).choose(view)
+    assert move["type"] == "play" and not engine.check_view(view, move["board"]).problems
+    assert not set(view.rack) - set(move["board"].tiles())  # every rack tile laid: out
 
 
 @pytest.mark.slow
@@ -92,9 +115,7 @@ def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
         return res
 
     monkeypatch.setattr(expert_mod, "solve", solve)
-
-    def key(action):
-        return None if action["type"] != "play" else sorted(action["board"].cells.items())
+    monkeypatch.setattr(ExpertPlayer, "deny", 5)  # denial draws (from 9 tiles) would leave little to weigh
 
     quick = [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)]
     answers, asked[:] = list(asked), []

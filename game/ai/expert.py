@@ -1,5 +1,10 @@
 """Expert: the hard player's plays, weighed against what the opponents could answer.
 
+It denies earlier than hard: once an opponent holds ``deny`` tiles or fewer (9; hard: 5) and it
+cannot go out, it draws, feeding that opponent nothing (where the rule set denies at all and the
+pool is not empty; hard's other knobs are its own).  In heads-up classic against hard this, not
+the look-ahead, is what wins (docs/ai.md, "Expert").
+
 Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
 tiles the finder allows, and a draw (where drawing is allowed).  It
 then deals the tiles it cannot see (the pool and the other racks: every tile that is not
@@ -20,6 +25,7 @@ random generator seeded by the player's seed, so a seed gives the same move.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Sequence
 
 from ..rules.board import Board
@@ -27,6 +33,7 @@ from ..rules.tiles import is_joker
 from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
+from .strategy import Strategy
 from .solver import SolverError, solve, solve_initial
 from . import weigh
 
@@ -46,6 +53,13 @@ class ExpertPlayer(HardPlayer):
     OPP = 0.8
     OUT = 12.0
     NEXT = 0.4
+
+    deny = 9  # an opponent this close and it cannot go out: draw, feeding them nothing (hard: 5)
+
+    def knobs(self, turn: _Turn) -> Strategy:
+        """Hard's knobs, but denying from ``deny`` tiles where the rule set denies at all."""
+        k = HardPlayer.knobs(turn)
+        return replace(k, deny=self.deny) if k.deny else k
 
     def crossword(self, view) -> dict:
         from . import crossword
