@@ -80,7 +80,6 @@ def rigged_state(levels=("basic", "basic", "basic"), seed: int = 5, rack: int = 
         p.melded = True
     state.board = Board(dict(cells))
     assert not state.conservation_problems()
-    v = state.variant
     for seat, cl in claims:
         state.current = seat
         res = engine.apply(state, {"type": "claim", "cells": cl})

@@ -152,12 +152,9 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
         options = [c for c in options if ctx.rng.random() >= prof.miss]
     if not options:
         return None
-    need = ctx.target - ctx.pos.scores[ctx.seat]
-    wins = [c for c in options if c.points == need]
-    if wins:
-        # Prefer the one that also locks (safe), then the one that hurts the leader.
-        wins.sort(key=lambda c: (c.kind != "lock", c.previous is None, -len(c.line.cells)))
-        return _action(wins[0])
+    win = winning_claim(ctx, options)
+    if win is not None:
+        return win
     early = max(ctx.pos.scores) < ctx.target * 0.5
     best = None
     if prof.deny:
@@ -192,6 +189,17 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
         if min(ctx.view.rack_sizes) <= 2:
             threshold = min(threshold, 8.0)
     return _action(best) if u > threshold else None
+
+
+def winning_claim(ctx: Ctx, options: list[cl.ClaimCheck]) -> dict | None:
+    """The claim among ``options`` that reaches the target at once, if any: the one that also
+    locks (safe) first, then the one that hurts the leader."""
+    need = ctx.target - ctx.pos.scores[ctx.seat]
+    wins = [c for c in options if c.points == need]
+    if not wins:
+        return None
+    wins.sort(key=lambda c: (c.kind != "lock", c.previous is None, -len(c.line.cells)))
+    return _action(wins[0])
 
 
 def _action(chk: cl.ClaimCheck) -> dict:

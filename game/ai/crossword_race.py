@@ -21,7 +21,8 @@ from __future__ import annotations
 from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
-from .crossword_claims import _action, _after, _takers, _finishers, claim_ok, claim_utility, leading, rival_seats, threats
+from .crossword_claims import (_action, _after, _finishers, _takers, claim_ok, claim_utility, leading, rival_seats, threats,
+                               winning_claim)
 from .crossword_draft import Ctx, Draft
 from .crossword_plan import Planner, find_play
 
@@ -104,12 +105,9 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
     options = cl.options_for(ctx.pos, ctx.seat, ctx.rules)
     if not options:
         return None
-    need = ctx.target - ctx.pos.scores[ctx.seat]
-    wins = [c for c in options if c.points == need]
-    if wins:
-        # Prefer the one that also locks (safe), then the one that hurts the leader.
-        wins.sort(key=lambda c: (c.kind != "lock", c.previous is None, -len(c.line.cells)))
-        return _action(wins[0])
+    win = winning_claim(ctx, options)
+    if win is not None:
+        return win
     early = max(ctx.pos.scores) < ctx.target * 0.5
     rivals = rival_seats(ctx)
     now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
