@@ -70,7 +70,8 @@ def sample_racks(turn: "_Turn", opponents: Sequence[int], n: int, rng: random.Ra
             out.append(deal)
         else:
             spare.append(deal)
-    return out + spare[len(spare) - (n - len(out)):] if len(out) < n and spare else out
+    missing = n - len(out)
+    return out + spare[-missing:] if missing else out
 
 
 def extending_faces(sets: Sequence[Sequence[int]]) -> frozenset[int]:
