@@ -60,21 +60,36 @@ def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAUL
 
 
 def _free(board: Board, length: int, width: int, old: Board) -> Cell:
-    """First free slot, preferring cells that were empty before (less visual churn)."""
-    r = 0
-    while True:
-        for c in range(0, width - length + 1):
-            if _fits(board, (r, c), length, width) and not any((r, c + i) in old.cells for i in range(length)):
+    """First free slot in reading order, preferring cells that were empty before (less visual
+    churn).  A slot is free when the set and a cell either side of it are empty."""
+    taken = _columns_by_row(board)
+    was = _columns_by_row(old)
+    last = max(list(taken) + list(was), default=-1) + 1  # every row below is empty
+    for avoid_old in (True, False):
+        for r in range(0, last + 1):
+            c = _first_start(taken.get(r, ()), was.get(r, ()) if avoid_old else (), length, width)
+            if c is not None:
                 return (r, c)
-        if r > 200:
-            break
-        r += 1
-    r = 0
-    while True:
-        for c in range(0, width - length + 1):
-            if _fits(board, (r, c), length, width):
-                return (r, c)
-        r += 1
+    return (last + 1, 0)  # a set longer than the grid is wide: alone on a new row
+
+
+def _columns_by_row(board: Board) -> dict[int, set[int]]:
+    rows: dict[int, set[int]] = {}
+    for r, c in board.cells:
+        rows.setdefault(r, set()).add(c)
+    return rows
+
+
+def _first_start(taken, avoid, length: int, width: int) -> int | None:
+    """The first column where ``length`` tiles fit in a row: no taken cell on them or right
+    beside them, none of ``avoid`` under them."""
+    for c in range(0, width - length + 1):
+        if any(x in taken for x in range(c - 1, c + length + 1)):
+            continue
+        if avoid and any(x in avoid for x in range(c, c + length)):
+            continue
+        return c
+    return None
 
 
 def sets_of(board: Board) -> list[list[int]]:

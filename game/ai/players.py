@@ -203,15 +203,19 @@ class _Turn:
             return None
 
     def arrangements(self, rack: Iterable[int], max_disturbed: int | None = None, use_jokers: bool = True,
-                     objective: str = "tiles", weights: tuple | None = None) -> Iterator[list[list[int]]]:
+                     objective: str = "tiles", weights: tuple | None = None,
+                     first_nodes: int | None = None) -> Iterator[list[list[int]]]:
         """Whole-table arrangements placing tiles of ``rack``, best first, each simpler than the
         last: the finder's best; with the table's joker sets kept together (joker rules); without
-        rack jokers (hand-joker rules); extensions only; new sets from the rack only."""
+        rack jokers (hand-joker rules); extensions only; new sets from the rack only.
+        ``first_nodes``: a limit on the finder's work for its first, unconstrained answer while
+        jokers lie on the table (the answers with joker sets kept together stay exact)."""
         rack = [t for t in rack]
         if not rack:
             return
         jokers_in_rack = any(is_joker(t) for t in rack)
-        tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers)]
+        tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers,
+                      node_budget=first_nodes if self.joker_sets else None)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
             for free in self.joker_sets:
                 keep = tuple(k for k in self.joker_sets if k != free)
@@ -243,7 +247,7 @@ class _Turn:
     def solve(self, rack: list[int], objective: str, **opts) -> Result | None:
         """The finder on the whole table (remembered for the rest of the turn)."""
         key = (tuple(sorted(rack)), objective, opts["max_disturbed"], tuple(opts["keep"]), opts["use_rack_jokers"],
-               opts.get("tie_weights"))
+               opts.get("tie_weights"), opts.get("node_budget"))
         if key not in self.cache:
             try:
                 self.cache[key] = solve(self.sets, rack, objective=objective, time_budget=self.left(), **opts)
@@ -463,7 +467,8 @@ class HardPlayer(ComputerPlayer):
         tie = k.urgent_tie if urgent else k.tie
         weights = turn.isolation_weights() if tie == "isolation" else None
         # 1. go out whenever possible
-        best = next(turn.arrangements(rack, weights=weights), None)
+        nodes = k.joker_nodes if turn.variant.joker_exact_replacement else None
+        best = next(turn.arrangements(rack, weights=weights, first_nodes=nodes), None)
         if best is not None and sum(1 for s in best for t in s if t in turn.rack_set) == len(rack):
             board = turn.try_sets(best)
             if board is not None:
@@ -473,7 +478,7 @@ class HardPlayer(ComputerPlayer):
         naturals = [t for t in rack if not is_joker(t)]
         jokers_now = (len(naturals) == len(rack) or k.joker_use == "free" or (urgent and k.joker_use == "urgent"))
         tiles = rack if jokers_now else naturals
-        plays = turn.arrangements(tiles, use_jokers=jokers_now, weights=weights)
+        plays = turn.arrangements(tiles, use_jokers=jokers_now, weights=weights, first_nodes=nodes)
         if urgent or not k.hold:
             return turn.first_legal(plays)
         # 2. keep back the sets made only of rack tiles; play the rest

@@ -34,6 +34,8 @@ class Strategy:
     # (``game.ai.weigh``; replaces ``deny``); 0: never
     weigh_worlds: int = 6  # sampled deals of the unseen tiles per weighing
     delay: float = 1.0  # points a numbered tile kept back costs when the opponent does not go out
+    joker_nodes: int | None = 3000  # where a freed joker needs its exact tile: a limit on the finder's
+    # work for its first, unconstrained answer while jokers lie on the table (usually refused there)
     rack_margin: int = 2  # where a rack size forces a meld or a hand limit costs points: urgent this
     # many tiles before it
 

@@ -14,6 +14,7 @@ joker could stand for more than one tile, the reading worth most is chosen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from .tiles import COLOR_NAMES, COLORS, TILE_COLOUR, TILE_FACE, TILE_IS_JOKER, TILE_NUMBER, face_at, is_joker
@@ -153,7 +154,14 @@ def line_readings(tiles: Sequence[int]) -> tuple[Meld, Meld]:
 
 
 def check_line(tiles: Sequence[int]) -> Meld:
-    """Check tiles in table order (a run must ascend left to right / top to bottom)."""
+    """Check tiles in table order (a run must ascend left to right / top to bottom).
+    Verdicts are remembered (a ``Meld`` is immutable): the players check the same lines over
+    and over while they try layouts."""
+    return _check_line(tuple(tiles))
+
+
+@lru_cache(maxsize=1 << 16)
+def _check_line(tiles: tuple[int, ...]) -> Meld:
     if len(tiles) < MIN_SET:
         return _best(tiles, _invalid(""))
     return _best(tiles, _run_ordered(tiles))
