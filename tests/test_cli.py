@@ -41,6 +41,9 @@ def test_sim_json_summary():
                 "win_rate", "think_ms_p50", "think_ms_p99"):
         assert key in d
     assert d["games"] == 3 and sum(d["wins"]) == 3 and len(d["wins"]) == 3
+    # each game ranks three players: three pairs, so the shares of others beaten add up to 1.5
+    assert sum(d["ahead_rate"]) == pytest.approx(1.5, abs=1e-3)
+    assert all(a >= w / 2 for a, w in zip(d["ahead_rate"], d["win_rate"]))  # a winner is ahead of both
     assert d["illegal_moves"] == 0 and d["tiles_conserved"] is True
     assert sum(d["end_reasons"].values()) >= 3
 

@@ -102,6 +102,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     games were played (``games``) and how many were asked for (``games_asked``)."""
     n = len(kinds)
     wins = [0] * n
+    ahead = [0] * n  # (game, other entry) pairs in which the entry finished ahead
     think: dict[int, list[float]] = {i: [] for i in range(n)}
     think_cpu: dict[int, list[float]] = {i: [] for i in range(n)}
     reasons: Counter = Counter()
@@ -121,6 +122,8 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
         res = play_game(variant, [kinds[e] for e in order], seed + g, options)
         wins[order[res["ranking"][0]]] += 1
+        for place, seat in enumerate(res["ranking"]):
+            ahead[order[seat]] += n - 1 - place
         for seat, ms in res["think"].items():
             think[order[seat]].extend(ms)
         for seat, ms in res["think_cpu"].items():
@@ -150,6 +153,9 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "seed": seed,
         "wins": wins,
         "win_rate": [round(w / games, 4) if games else 0.0 for w in wins],
+        # at three or four players: the share of the other players each one finished ahead of
+        # (a fair share is 0.5; heads-up it is the win rate)
+        "ahead_rate": [round(a / (games * (n - 1)), 4) if games else 0.0 for a in ahead],
         "mean_score": [round(s / games, 2) if games else 0.0 for s in scores],
         "turns_mean": round(turns_total / games, 2) if games else 0.0,
         "end_reasons": dict(reasons),
