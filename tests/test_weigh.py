@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.ai import make_player, weigh
 from game.ai import players as players_mod
 from game.ai.layout import sets_of
@@ -106,3 +108,20 @@ def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch):
     assert calls == [4]
     assert a == make_player("hard", 1).choose(near)  # the same seed, the same move
     assert a["type"] == "draw" or not engine.check_view(near, a["board"]).problems
+
+
+@pytest.mark.parametrize("variant", ["rummy-q", "rummibug", "rummibug-relaxed"])
+def test_hard_weighs_with_its_own_knobs_where_rack_points_go_to_the_winner(monkeypatch, variant):
+    calls = []
+    real = weigh.sample_racks
+
+    def spy(turn, opponents, n, rng, stuck=False):
+        calls.append(opponents)
+        return real(turn, opponents, n, rng, stuck)
+
+    monkeypatch.setattr(weigh, "sample_racks", spy)
+    near = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=4,
+                                variant=variant), 0)
+    action = make_player("hard", 1).choose(near)
+    assert calls == [[1]]
+    assert action["type"] == "draw" or not engine.check_view(near, action["board"]).problems
