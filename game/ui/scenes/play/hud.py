@@ -154,10 +154,14 @@ class PlayHud:
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
             if box.where == "top":
                 tx = box.face_center[0] + box.face_size // 2 + int(18 * s)
-                name = theme.fit_text(p.name, 24 * s, r.right - tx - int(10 * s), theme.INK)
-                surf.blit(name, (tx, r.y + int(10 * s)))
                 lvl = theme.text(level_text(p.kind), 17 * s, theme.INK_DIM, bold=False)
-                surf.blit(lvl, (tx + name.get_width() + int(8 * s), r.y + int(14 * s)))
+                # the name, its level and room for the "thinking" bubble after them (never on the name)
+                room = r.right - tx - lvl.get_width() - int(90 * s)
+                name = theme.fit_text(p.name, 24 * s, room, theme.INK)
+                surf.blit(name, (tx, r.y + int(10 * s)))
+                lx = tx + name.get_width() + int(8 * s)
+                surf.blit(lvl, (lx, r.y + int(14 * s)))
+                bubble_at = (lx + lvl.get_width() + int(12 * s), r.y + int(8 * s))
                 y2 = r.y + int(40 * s)
                 self.draw_count(surf, (tx, y2), len(p.rack), s)
                 sc = theme.text(f"Score {p.score}", 19 * s, theme.GOLD)
@@ -165,6 +169,7 @@ class PlayHud:
                 extra_y = r.bottom - int(24 * s)
                 self.draw_seat_extra(surf, seat, (tx, extra_y), r.right - tx - int(10 * s), s)
             else:
+                bubble_at = None
                 y = box.face_center[1] + box.face_size // 2 + int(8 * s)
                 name = theme.fit_text(p.name, 23 * s, r.w - int(12 * s), theme.INK)
                 theme.blit_center(surf, name, (r.centerx, y + name.get_height() // 2))
@@ -179,7 +184,7 @@ class PlayHud:
                 y += sc.get_height() + int(6 * s)
                 self.draw_seat_extra(surf, seat, (r.x + int(10 * s), y), r.w - int(20 * s), s)
             if active and sess.ai_thinking:
-                self.draw_thinking(surf, box, s)
+                self.draw_thinking(surf, box, s, bubble_at)
 
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
         if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
@@ -197,7 +202,8 @@ class PlayHud:
         t = theme.text(f"{n} tile{'s' if n != 1 else ''}", 20 * s, theme.INK)
         surf.blit(t, (x + int(5 * s) * min(n, 5) + back.get_width() + int(6 * s), y + back.get_height() // 2 - t.get_height() // 2))
 
-    def draw_thinking(self, surf, box, s: float) -> None:
+    def draw_thinking(self, surf, box, s: float, at: tuple[int, int] | None = None) -> None:
+        """The "thinking" bubble: at ``at`` (its top left) when given, else beside the face."""
         cx, cy = box.face_center
         bw, bh = int(58 * s), int(30 * s)
         bx = cx + box.face_size // 2 - int(6 * s)
@@ -207,6 +213,8 @@ class PlayHud:
         if box.where == "bottom":  # above my panel, clear of the name
             bx = cx - bw // 2
             by = box.rect.y - bh - int(6 * s)
+        if at is not None:
+            bx, by = at
         bubble = pygame.Rect(bx, by, bw, bh)
         pygame.draw.rect(surf, theme.CREAM, bubble, border_radius=bh // 2)
         pygame.draw.rect(surf, theme.GOLD_DARK, bubble, width=2, border_radius=bh // 2)
