@@ -125,3 +125,20 @@ def test_hard_weighs_with_its_own_knobs_where_rack_points_go_to_the_winner(monke
     action = make_player("hard", 1).choose(near)
     assert calls == [[1]]
     assert action["type"] == "draw" or not engine.check_view(near, action["board"]).problems
+
+
+@pytest.mark.parametrize("variant, weighs_from", [("rummy-q", 6), ("rummibug", 9), ("rummibug-relaxed", 9)])
+def test_hard_starts_weighing_where_its_knobs_say(monkeypatch, variant, weighs_from):
+    calls = []
+    real = weigh.sample_racks
+
+    def spy(turn, opponents, n, rng, stuck=False):
+        calls.append(turn.closest_opponent())
+        return real(turn, opponents, n, rng, stuck)
+
+    monkeypatch.setattr(weigh, "sample_racks", spy)
+    for size in (weighs_from, weighs_from + 1):
+        view = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=size,
+                                    variant=variant), 0)
+        make_player("hard", 1).choose(view)
+    assert calls == [weighs_from]

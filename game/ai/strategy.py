@@ -44,7 +44,7 @@ CLASSIC = Strategy()
 
 # Rummibug (both sheets): the 35-tile rule restricts drawing, and the winner of a round takes the
 # points on the other racks, so hard plays everything it can every turn and never denies; its
-# jokers stay for going out.  Tried and not kept (docs/ai.md, "Strength in every rule set"):
+# jokers stay for going out.  Tried and not kept (docs/ai-tuning.md):
 # classic's knobs there win rounds (33 of 48 against greedy-max) but lose on points (151 points
 # on hard's rack when it lost a round, greedy-max's 21: the denial draws); without denial, with
 # sets kept back only up to 50 points on the rack (``hold_points``) and jokers spent when urgent,
@@ -52,8 +52,8 @@ CLASSIC = Strategy()
 # Once an opponent holds 9 tiles or fewer, hard weighs each play against a draw (``weigh``): the
 # chance the opponent goes out on the table the play leaves (sampled deals of what it cannot see,
 # holding only what does not fit the table) times the points left on the rack.  Against
-# greedy-max, 400 games, seed 2027: Rummibug 0.64 (0.56 weighing from 6 tiles, 0.47 without),
-# Relaxed 0.65 (0.63 from 6 tiles) (docs/ai.md).
+# greedy-max, seed 2027: Rummibug 0.64 over 400 games (0.56 over 298 weighing from 6 tiles),
+# Relaxed 0.65 over 400 (0.63 over 351 from 6 tiles) (docs/ai.md).
 RUMMIBUG = Strategy(always_urgent=True, deny=0, weigh=9)
 
 STRATEGIES: dict[str, Strategy] = {
@@ -61,7 +61,7 @@ STRATEGIES: dict[str, Strategy] = {
     # A race to a points target: every point on a rack when a round ends goes to the winner, and
     # a rack joker without two rack tiles beside it can never be played.  As in Rummibug, once an
     # opponent holds 6 tiles or fewer each play is weighed against a draw (10 games against
-    # greedy-max, seed 3000: 9 won and +89 points a game, against 5 and -2 without; docs/ai.md).
+    # greedy-max, seed 3000: 9 won and +89 points a game, against 5 and -2 without; docs/ai-tuning.md).
     "rummy-q": Strategy(always_urgent=True, hold=False, deny=0, joker_use="free", weigh=6),
     "rummibug": RUMMIBUG,
     "rummibug-relaxed": RUMMIBUG,
@@ -71,7 +71,7 @@ STRATEGIES: dict[str, Strategy] = {
     # an opponent holds 6 tiles or fewer (3 deals a weighing: there are two opponents to deal
     # to).  Against two greedy-max hard wins more matches than with the knobs before (sets kept
     # back up to 50 points, jokers once urgent, no weighing): 0.37 against 0.33 over the same 345
-    # games, seed 2027, but with a higher mean total: it takes more risk (docs/ai.md).
+    # games, seed 2027, but with a higher mean total: it takes more risk (docs/ai-tuning.md).
     "golden-games": Strategy(deny=0, hold=False, joker_use="free", tie="points", urgent_tie="points",
                              weigh=6, weigh_worlds=3),
 }
