@@ -68,12 +68,12 @@ STRATEGIES: dict[str, Strategy] = {
     # Everyone pays what is left on the rack when someone goes out and the lowest total wins:
     # nothing kept back, jokers spent as soon as they add a tile, the most points first among the
     # plays placing the most tiles, no denial by rule, and the play weighed against a draw once
-    # an opponent holds 6 tiles or fewer (3 deals a weighing: there are two opponents to deal
-    # to).  Against two greedy-max hard wins more matches than with the knobs before (sets kept
-    # back up to 50 points, jokers once urgent, no weighing): 0.37 against 0.33 over the same 345
-    # games, seed 2027, but with a higher mean total: it takes more risk (docs/ai-tuning.md).
+    # an opponent holds 9 tiles or fewer (3 deals a weighing: there are two opponents to deal
+    # to).  Against two greedy-max, 400 games, seed 2027: ahead of 0.54 of the other players,
+    # 0.39 of the matches won, mean total 39.2; weighing from 6 tiles: 0.51, 0.37, 42.6 over the
+    # same first 345 games (docs/ai.md, docs/ai-tuning.md).
     "golden-games": Strategy(deny=0, hold=False, joker_use="free", tie="points", urgent_tie="points",
-                             weigh=6, weigh_worlds=3),
+                             weigh=9, weigh_worlds=3),
 }
 
 
