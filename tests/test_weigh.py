@@ -89,56 +89,46 @@ def test_no_draw_is_weighed_where_the_rule_set_refuses_it():
     assert not weigh.can_draw(players_mod._Turn(empty, 1.5))
 
 
-def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch):
+@pytest.fixture
+def weighings(monkeypatch):
+    """Each weighing hard makes, as (its closest opponent's rack size, the opponents dealt to)."""
     calls = []
     real = weigh.sample_racks
 
     def spy(turn, opponents, n, rng, stuck=False):
-        calls.append(turn.closest_opponent())
+        calls.append((turn.closest_opponent(), opponents))
         return real(turn, opponents, n, rng, stuck)
 
     monkeypatch.setattr(weigh, "sample_racks", spy)
+    return calls
+
+
+def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch, weighings):
     monkeypatch.setattr(players_mod.HardPlayer, "knobs",
                         staticmethod(lambda turn: replace(strategy_for(turn.variant), weigh=6)))
     far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)
     make_player("hard", 1).choose(far)
-    assert calls == []
+    assert weighings == []
     near = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=4), 0)
     a = make_player("hard", 1).choose(near)
-    assert calls == [4]
+    assert [size for size, _ in weighings] == [4]
     assert a == make_player("hard", 1).choose(near)  # the same seed, the same move
     assert a["type"] == "draw" or not engine.check_view(near, a["board"]).problems
 
 
 @pytest.mark.parametrize("variant", ["rummy-q", "rummibug", "rummibug-relaxed"])
-def test_hard_weighs_with_its_own_knobs_where_rack_points_go_to_the_winner(monkeypatch, variant):
-    calls = []
-    real = weigh.sample_racks
-
-    def spy(turn, opponents, n, rng, stuck=False):
-        calls.append(opponents)
-        return real(turn, opponents, n, rng, stuck)
-
-    monkeypatch.setattr(weigh, "sample_racks", spy)
+def test_hard_weighs_with_its_own_knobs_where_rack_points_go_to_the_winner(weighings, variant):
     near = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=4,
                                 variant=variant), 0)
     action = make_player("hard", 1).choose(near)
-    assert calls == [[1]]
+    assert [opponents for _, opponents in weighings] == [[1]]
     assert action["type"] == "draw" or not engine.check_view(near, action["board"]).problems
 
 
 @pytest.mark.parametrize("variant, weighs_from", [("rummy-q", 6), ("rummibug", 9), ("rummibug-relaxed", 9)])
-def test_hard_starts_weighing_where_its_knobs_say(monkeypatch, variant, weighs_from):
-    calls = []
-    real = weigh.sample_racks
-
-    def spy(turn, opponents, n, rng, stuck=False):
-        calls.append(turn.closest_opponent())
-        return real(turn, opponents, n, rng, stuck)
-
-    monkeypatch.setattr(weigh, "sample_racks", spy)
+def test_hard_starts_weighing_where_its_knobs_say(weighings, variant, weighs_from):
     for size in (weighs_from, weighs_from + 1):
         view = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=size,
                                     variant=variant), 0)
         make_player("hard", 1).choose(view)
-    assert calls == [weighs_from]
+    assert [size for size, _ in weighings] == [weighs_from]
