@@ -48,8 +48,27 @@ def test_sim_json_summary():
     assert sum(d["end_reasons"].values()) >= 3
 
 
+def test_sim_knob_reaches_the_hard_player(monkeypatch, capsys):
+    """``--knob`` sets hard's knobs for the run, and the summary says which it played with."""
+    from game.ai import strategy, weigh
+    from game.cli import sim
+
+    monkeypatch.setattr(strategy, "STRATEGIES", dict(strategy.STRATEGIES))  # the run's setting stays in this test
+    weighed = []
+    real = weigh.choose
+    monkeypatch.setattr(weigh, "choose", lambda *a, **k: weighed.append(1) or real(*a, **k))
+    argv = ["--variant", "classic", "--players", "hard,greedy-max", "--games", "1", "--seed", "3", "--json"]
+    assert sim.main(argv) == 0
+    assert "knobs" not in json.loads(capsys.readouterr().out) and not weighed  # classic hard never weighs
+    assert sim.main(argv + ["--knob", "weigh=14", "--knob", "deny=0"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["knobs"]["weigh"] == 14 and d["knobs"]["deny"] == 0 and d["knobs"]["hold"] is True
+    assert weighed and d["illegal_moves"] == 0
+
+
 @pytest.mark.parametrize("args", [["--variant", "nope"], ["--players", "basic,wizard"], ["--games", "0"],
-                                  ["--players", "basic"], ["--option", "rounds=-3"], ["--games", "x"]])
+                                  ["--players", "basic"], ["--option", "rounds=-3"], ["--games", "x"],
+                                  ["--knob", "wiegh=3"], ["--knob", "weigh"], ["--knob", "hold=maybe"]])
 def test_sim_bad_flags_exit_2(args):
     r = run("game.sim", *args)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "error" in r.stderr

@@ -9,7 +9,7 @@ from game.ai import make_player
 from game.ai import players as players_mod
 from game.ai import search as search_mod
 from game.ai import solver as solver_mod
-from game.ai.strategy import CLASSIC, STRATEGIES, derived, strategy_for
+from game.ai.strategy import CHOICES, CLASSIC, STRATEGIES, Strategy, derived, strategy_for, with_knobs
 from game.cli import bench_lost
 from game.rules.variants import REGISTRY
 
@@ -19,6 +19,26 @@ def test_every_flat_rule_set_has_its_knobs():
         if not cls.crossword:
             assert key in STRATEGIES, key
             assert strategy_for(cls()) is STRATEGIES[key]
+
+
+def test_knobs_set_from_their_written_values():
+    k = with_knobs(CLASSIC, {"weigh": "6", "hold": "False", "hold_points": "none", "deny_points": "40",
+                             "delay": "0.5", "joker_use": "free"})
+    assert (k.weigh, k.hold, k.hold_points, k.deny_points, k.delay, k.joker_use) == (6, False, None, 40, 0.5, "free")
+    assert k.close == CLASSIC.close and k.tie == CLASSIC.tie  # the knobs not named stay as they were
+    assert with_knobs(CLASSIC, {}) == CLASSIC
+    for name, words in CHOICES.items():
+        assert getattr(CLASSIC, name) in words and name in Strategy.__dataclass_fields__
+
+
+@pytest.mark.parametrize("settings,words", [
+    ({"wiegh": "6"}, "unknown knob 'wiegh'"), ({"weigh": "six"}, "weigh takes a whole number"),
+    ({"weigh": "-1"}, "0 or more"), ({"weigh": "none"}, "weigh takes a whole number"),
+    ({"hold": "yes"}, "true or false"), ({"delay": "nan"}, "a number"), ({"joker_use": "never"}, "out, urgent, free"),
+])
+def test_a_knob_that_cannot_be_set_is_named(settings, words):
+    with pytest.raises(ValueError, match=words):
+        with_knobs(CLASSIC, settings)
 
 
 def test_a_rule_set_missing_from_the_table_gets_knobs_from_what_it_declares():

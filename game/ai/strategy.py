@@ -9,7 +9,7 @@ from the table gets ``derived(variant)``, worked out from what the rule set decl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from ..rules.variants.base import Variant
 
@@ -89,3 +89,50 @@ def derived(variant: Variant) -> Strategy:
 
 def strategy_for(variant: Variant) -> Strategy:
     return STRATEGIES.get(variant.key) or derived(variant)
+
+
+# Knobs whose values are words: the words each one takes.
+CHOICES = {
+    "joker_use": ("out", "urgent", "free"),
+    "tie": ("isolation", "points"),
+    "urgent_tie": ("isolation", "points"),
+    "reserve_first": ("small", "big"),
+}
+
+
+def with_knobs(base: Strategy, settings: dict[str, str]) -> Strategy:
+    """``base`` with the knobs named in ``settings`` set from their written values
+    (``{"weigh": "6", "hold": "false", "hold_points": "none"}``); ValueError names the first
+    unknown knob or a value the knob cannot take.  The simulator's ``--knob`` uses it, so a
+    tuning trial is a command anyone can rerun."""
+    kinds = {f.name: f.type for f in fields(Strategy)}
+    out = {}
+    for name, text in settings.items():
+        if name not in kinds:
+            raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(kinds)}")
+        out[name] = _knob_value(name, kinds[name], str(text).strip())
+    return replace(base, **out)
+
+
+def _knob_value(name: str, kind: str, text: str):
+    low = text.lower()
+    if "None" in kind and low == "none":
+        return None
+    base = kind.split(" ")[0]
+    words = {"bool": "true or false", "int": "a whole number of 0 or more", "float": "a number of 0 or more"}
+    try:
+        if base == "bool":
+            if low not in ("true", "false"):
+                raise ValueError
+            return low == "true"
+        if base in ("int", "float"):
+            value = int(text) if base == "int" else float(text)
+            if not 0 <= value < float("inf"):
+                raise ValueError
+            return value
+    except ValueError:
+        also = " or none" if "None" in kind else ""
+        raise ValueError(f"knob {name} takes {words[base]}{also}, not {text!r}") from None
+    if name in CHOICES and text not in CHOICES[name]:
+        raise ValueError(f"knob {name} takes one of {', '.join(CHOICES[name])}, not {text!r}")
+    return text

@@ -18,8 +18,9 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import asdict
 
-from ..ai import make_player, player_names
+from ..ai import make_player, player_names, strategy
 from .figures import percentile
 from ..play.computer import computer_turn
 from ..rules import engine
@@ -184,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                     help="start no game after this many seconds (the summary says how many were played)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
+    ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
+                    help="set one of the hard player's knobs for this rule set (game/ai/strategy.py; repeatable): "
+                         "a tuning trial anyone can rerun")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--tournament", type=int, default=None, metavar="N",
@@ -220,8 +224,19 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.knob:
+        try:
+            knobs = dict(item.split("=", 1) for item in args.knob if "=" in item)
+            if len(knobs) != len(args.knob):
+                raise ValueError("a knob must look like name=value")
+            strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(vcls()), knobs)
+        except ValueError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
                   time_limit=args.time_limit)
+    if args.knob:
+        summary["knobs"] = asdict(strategy.STRATEGIES[variant])
     if args.json:
         print(json.dumps(summary))
     else:
@@ -232,6 +247,8 @@ def main(argv: list[str] | None = None) -> int:
         if "claims" in summary:
             print(f"  claims: {summary['claims']}")
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+        if args.knob:
+            print(f"  hard's knobs: {', '.join(args.knob)}")
     return 0
 
 
@@ -279,6 +296,8 @@ def tournament_main(args) -> int:
         sys.stderr.write("\n")
     summary = t.summary()
     summary["seconds"] = round(time.perf_counter() - t0, 3)
+    if args.knob:
+        summary["knobs"] = asdict(strategy.STRATEGIES[variant])
     if args.json:
         print(json.dumps(summary))
         return 0
