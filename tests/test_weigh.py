@@ -80,6 +80,11 @@ def test_the_cheapest_candidate_is_chosen(monkeypatch):
     # the play risks nothing: it is played
     monkeypatch.setattr(weigh, "out_chance", chances(0.0))
     assert weigh.choose(turn, own, knobs, random.Random(1)) is own
+    # a small risk (1 in 20 with 54 points left: 2.7 points) against the tempo of 3 tiles kept back,
+    # which the knob ``delay`` prices: at 1 point a tile the play, at half a point the draw
+    monkeypatch.setattr(weigh, "out_chance", chances(0.05))
+    assert weigh.choose(turn, own, knobs, random.Random(1)) is own
+    assert weigh.choose(turn, own, replace(knobs, delay=0.5), random.Random(1)) is None
 
 
 def test_no_draw_is_weighed_where_the_rule_set_refuses_it():
