@@ -69,11 +69,11 @@ STRATEGIES: dict[str, Strategy] = {
     # nothing kept back, jokers spent as soon as they add a tile, the most points first among the
     # plays placing the most tiles, no denial by rule, and the play weighed against a draw once
     # an opponent holds 9 tiles or fewer (3 deals a weighing: there are two opponents to deal
-    # to).  Against two greedy-max, 400 games, seed 2027: ahead of 0.54 of the other players,
-    # 0.39 of the matches won, mean total 39.2; weighing from 6 tiles: 0.51, 0.37, 42.6 over the
-    # same first 345 games (docs/ai.md, docs/ai-tuning.md).
+    # to), a tile kept back pricing half a point of tempo.  Against two greedy-max, 400 games,
+    # seed 2027: ahead of 0.585 of the other players, 0.45 of the matches won, mean total 37.4;
+    # at a point a tile: 0.54, 0.39, 39.2 (docs/ai.md, docs/ai-tuning.md).
     "golden-games": Strategy(deny=0, hold=False, joker_use="free", tie="points", urgent_tie="points",
-                             weigh=9, weigh_worlds=3),
+                             weigh=9, weigh_worlds=3, delay=0.5),
 }
 
 
