@@ -69,11 +69,12 @@ STRATEGIES: dict[str, Strategy] = {
     # nothing kept back, jokers spent as soon as they add a tile, the most points first among the
     # plays placing the most tiles, no denial by rule, and the play weighed against a draw once
     # an opponent holds 9 tiles or fewer (3 deals a weighing: there are two opponents to deal
-    # to), a tile kept back pricing half a point of tempo.  Against two greedy-max, 400 games,
-    # seed 2027: ahead of 0.585 of the other players, 0.45 of the matches won, mean total 37.4;
-    # at a point a tile: 0.54, 0.39, 39.2 (docs/ai.md, docs/ai-tuning.md).
+    # to), a tile kept back pricing a quarter of a point of tempo.  Against two greedy-max, 400
+    # games, seed 2027: ahead of 0.61 of the other players, 0.49 of the matches won, mean total
+    # 37.1; at half a point a tile 0.585, 0.45, 37.4; at a point 0.54, 0.39, 39.2.  Seed 4100,
+    # 200 games: 0.605 at a quarter, 0.605 at half a point (docs/ai.md, docs/ai-tuning.md).
     "golden-games": Strategy(deny=0, hold=False, joker_use="free", tie="points", urgent_tie="points",
-                             weigh=9, weigh_worlds=3, delay=0.5),
+                             weigh=9, weigh_worlds=3, delay=0.25),
 }
 
 
