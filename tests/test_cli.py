@@ -68,7 +68,8 @@ def test_sim_knob_reaches_the_hard_player(monkeypatch, capsys):
 
 @pytest.mark.parametrize("args", [["--variant", "nope"], ["--players", "basic,wizard"], ["--games", "0"],
                                   ["--players", "basic"], ["--option", "rounds=-3"], ["--games", "x"],
-                                  ["--knob", "wiegh=3"], ["--knob", "weigh"], ["--knob", "hold=maybe"]])
+                                  ["--knob", "wiegh=3"], ["--knob", "weigh"], ["--knob", "hold=maybe"],
+                                  ["--knob", "weigh=3", "--knob", "weigh=4"]])
 def test_sim_bad_flags_exit_2(args):
     r = run("game.sim", *args)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "error" in r.stderr

@@ -226,9 +226,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.knob:
         try:
-            knobs = dict(item.split("=", 1) for item in args.knob if "=" in item)
-            if len(knobs) != len(args.knob):
-                raise ValueError("a knob must look like name=value")
+            knobs: dict[str, str] = {}
+            for item in args.knob:
+                if "=" not in item:
+                    raise ValueError(f"a knob must look like name=value, not {item!r}")
+                name, value = (x.strip() for x in item.split("=", 1))
+                if name in knobs:
+                    raise ValueError(f"knob {name} is given twice")
+                knobs[name] = value
             strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(vcls()), knobs)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
