@@ -23,7 +23,8 @@ def default_record_result(session: "Session") -> None:
     the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
-    from ..storage import saves, stats
+    from ..storage import stats
+    from ..storage.saves import shelf
 
     st = session.state
     won = session.ranking()[0] == session.viewer
@@ -31,7 +32,7 @@ def default_record_result(session: "Session") -> None:
                             round(session.elapsed, 1), game_id=session.game_id)
     if got.write_failed:
         raise OSError(got.message or "the statistics could not be saved")
-    saves.delete_slot("autosave")
+    shelf.clear_finished(session.game_id)  # only this game: never another one saved there meanwhile
 
 
 def default_keep_replay(session: "Session") -> None:

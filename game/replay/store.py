@@ -52,22 +52,28 @@ def keep(state: GameState, game_id: str, viewer: int = 0, when: float | None = N
     """Store a finished game (once per ``game_id``) and forget the oldest beyond ``KEEP``.
     Returns the file, or None when it could not be written."""
     try:
-        where = folder()
-        gid = _safe_id(game_id)
-        if any(p.name.endswith(f"-{gid}.json") for p in where.iterdir()):
-            return None
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
-        path = where / f"{stamp}-{gid}.json"
-        doc = {"format": FORMAT, "game_id": str(game_id), "viewer": int(viewer),
-               "saved": time.strftime("%Y-%m-%d %H:%M", time.localtime(when)), "game": state.to_dict()}
-        persistence.atomic_write_json(path, doc, keep_backup=False)
-        prune(where)
-        return path
+        with persistence.files_lock():  # look, write and prune as one step beside another process doing the same
+            return _keep(state, game_id, viewer, when)
     except OSError:
         return None
 
 
+def _keep(state: GameState, game_id: str, viewer: int, when: float | None) -> Path | None:
+    where = folder()
+    gid = _safe_id(game_id)
+    if any(p.name.endswith(f"-{gid}.json") for p in where.iterdir()):
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+    path = where / f"{stamp}-{gid}.json"
+    doc = {"format": FORMAT, "game_id": str(game_id), "viewer": int(viewer),
+           "saved": time.strftime("%Y-%m-%d %H:%M", time.localtime(when)), "game": state.to_dict()}
+    persistence.atomic_write_json(path, doc, keep_backup=False)
+    prune(where)
+    return path
+
+
 def prune(where: Path, keep_n: int = KEEP) -> int:
+    persistence.check_writable()
     files = sorted(p for p in where.iterdir() if _NAME.match(p.name))
     old = files[:-keep_n] if len(files) > keep_n else []
     for p in old:

@@ -105,6 +105,7 @@ class Stats:
     message: str = ""  # set when the file was damaged or could not be written
     write_failed: bool = False  # the last write did not reach the disk (the old file is kept)
     duplicate: bool = False  # record_game was given a game already recorded: nothing changed
+    unreadable: bool = False  # the file exists but could not be read: left as it is, never written over
 
     def get(self, variant: str) -> VariantStats:
         return self.variants.get(variant, VariantStats())
@@ -205,6 +206,10 @@ def _load_stats() -> Stats:
         got = persistence.load_with_backup(stats_path(), _check)
     except OSError as exc:
         return Stats({}, "fresh", f"The statistics could not be read ({exc.strerror or exc}).")
+    if got.unreadable:
+        return Stats({}, "fresh", f"The statistics file {STATS_FILE} could not be read ({got.unreadable}). It was "
+                                  "left as it is and is not written over; nothing is counted until it can be read.",
+                     unreadable=True)
     if got.value is not None:
         stats = got.value
         stats.source = got.source
@@ -246,7 +251,17 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     seconds = _seconds(seconds, "seconds")
     if game_id is not None and not _good_id(game_id):
         raise ValueError(f"bad game id {game_id!r}")
+    with persistence.files_lock():  # read, add, write: no other process's game slips in between
+        return _record(variant, won, score, turns, seconds, when, game_id)
+
+
+def _record(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None,
+            game_id: str | None) -> Stats:
     stats = load_stats()
+    if stats.unreadable:
+        stats.message = stats.message or "The statistics file could not be read, so this game was not counted."
+        stats.write_failed = True
+        return stats
     if game_id is not None and any(r.get("id") == game_id for r in stats.get(variant).recent):
         stats.duplicate = True
         return stats
@@ -278,13 +293,17 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
 
 def reset_stats(variant: str | None = None) -> Stats:
     """Forget one rule set's statistics, or all of them."""
-    stats = load_stats()
-    if variant is None:
-        stats.variants.clear()
-    else:
-        stats.variants.pop(variant, None)
-    _write(stats)
-    return stats
+    with persistence.files_lock():
+        stats = load_stats()
+        if stats.unreadable:
+            stats.write_failed = True
+            return stats
+        if variant is None:
+            stats.variants.clear()
+        else:
+            stats.variants.pop(variant, None)
+        _write(stats)
+        return stats
 
 
 def _write(stats: Stats) -> None:

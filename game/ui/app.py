@@ -39,9 +39,16 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings: dict | None = None, ai_mode: str = "auto", seed: int | None = None,
                  variant: str | None = None, demo: bool = False, sound: bool = True,
-                 persist_settings: bool = True, welcome: bool = False) -> None:
+                 persist_settings: bool = True, welcome: bool = False, read_only: str = "") -> None:
+        # read_only: why this copy must write nothing (another copy of the game holds the data folder):
+        # it opens on the "already open" screen (``game/ui/scenes/already_open.py``)
+        self.read_only = read_only
+        if read_only:
+            persistence.set_read_only(read_only)
+            persist_settings = False
         self.settings = dict(settings) if settings is not None else user_settings.load_settings()
         self.settings_notice = user_settings.take_settings_notice() if settings is None else ""
+        self._settings_on_disk = dict(self.settings)  # what the file held when loaded or last written
         if size is not None:
             self.settings["window_size"] = [int(size[0]), int(size[1])]
         if fullscreen is not None:
@@ -160,12 +167,20 @@ class App:
         self.save_settings()
 
     def save_settings(self) -> None:
+        """Write the settings this copy changed, and only those: a field another process changed
+        meanwhile is kept (closing an idle copy never puts back its old settings)."""
         if not self.persist_settings:
             return
+        changes = {k: v for k, v in self.settings.items() if self._settings_on_disk.get(k) != v}
+        if not changes:
+            return
         try:
-            user_settings.save_settings(self.settings)
+            written = user_settings.update_settings(changes)
         except Exception as exc:
             log_error("saving settings", exc)
+            return
+        if written is not None:
+            self._settings_on_disk = dict(self.settings)
 
     # -- the scene stack ------------------------------------------------------------------------
     @property

@@ -150,7 +150,7 @@ class StatisticsScene(MenuScene):
         if first:
             self.tab = self._initial_tab()
         self.tab = max(0, min(self.tab, len(self.keys) - 1))
-        self.reset_button.enabled = any(v.games for v in self.stats.variants.values())
+        self.reset_button.enabled = any(v.games for v in self.stats.variants.values()) and not self.app.read_only
         self._layout_size = None
 
     def _initial_tab(self) -> int:

@@ -33,7 +33,13 @@ def first_time_player(has_save: bool) -> bool:
 def first_scenes(app) -> list:
     """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
     first-time player of the real game (``app.welcome``), the first classic lesson on top, with
-    the lesson menu under it, so Back leads to the other lessons and then to the title."""
+    the lesson menu under it, so Back leads to the other lessons and then to the title.  A copy
+    started while another holds the data folder (``app.read_only``) opens on the "already open"
+    screen alone."""
+    if app.read_only:
+        from ...storage import persistence
+
+        return [app.make("already_open", str(persistence.data_dir(create=False)))]
     title = TitleScene(app)
     scenes = [title]
     if app.welcome and not app.demo and title.first_time:
