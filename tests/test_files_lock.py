@@ -403,7 +403,7 @@ def test_empty_settings_take_the_backup_and_never_overwrite_it():
     got = user_settings.load_settings()
     assert got["volume"] == 0.25 and got["player_name"] == "Ada" and got["colorblind"] is True
     notice = user_settings.take_settings_notice()
-    assert "previous copy" in notice and "volume" in notice
+    assert "previous copy" in notice
     kept = list(path.parent.glob("settings.json.damaged-*"))
     assert len(kept) == 1 and kept[0].read_text() == "{}" and kept[0].name in notice
     assert persistence.backup_path(path).read_bytes() == bak  # the good backup is untouched

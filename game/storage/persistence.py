@@ -247,6 +247,17 @@ def parse_json(raw: bytes) -> tuple[Any, str]:
         return None, "not valid JSON (nested too deeply)"
 
 
+CANNOT_READ = "cannot read the file"
+
+
+def _plain_reason(reason: str) -> str:
+    """The reason alone, for "X could not be read (...)": "cannot read the file (Permission denied)" gives
+    "permission denied"."""
+    if reason.startswith(CANNOT_READ + " (") and reason.endswith(")"):
+        return reason[len(CANNOT_READ) + 2:-1].lower()
+    return reason
+
+
 NOT_A_FILE = "not an ordinary file (a pipe, a device or a folder), so it was not read"
 
 
@@ -264,7 +275,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, s
     except IsADirectoryError:
         return None, "that is a folder, not a file"
     except (OSError, ValueError) as exc:
-        return None, f"cannot read the file ({getattr(exc, 'strerror', None) or exc})"
+        return None, f"{CANNOT_READ} ({getattr(exc, 'strerror', None) or exc})"
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -284,7 +295,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, s
             return None, TOO_LARGE
         return b"".join(chunks), ""
     except OSError as exc:
-        return None, f"cannot read the file ({exc.strerror or exc})"
+        return None, f"{CANNOT_READ} ({exc.strerror or exc})"
     finally:
         os.close(fd)
 
@@ -421,7 +432,7 @@ def _load_with_backup(path: Path, check: Callable[[Any], T], restore: bool) -> R
         out.problems.append(f"{label} {candidate.name}: {reason}")
         unreadable = raw is None and reason != TOO_LARGE  # permissions, a folder, a pipe: not damage, leave it
         if unreadable and source == "file":
-            out.unreadable = reason
+            out.unreadable = _plain_reason(reason)
             return out  # never the older backup in its place
         if not unreadable:
             kept = quarantine(candidate)

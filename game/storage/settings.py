@@ -26,6 +26,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 
 
 SETTING_TITLES = {"volume": "volume", "muted": "sound off", "animation_speed": "animation speed",
+                  "turn_speed": "computer turn speed",
                   "window_size": "window size", "fullscreen": "full screen", "colorblind": "colour-blind tiles",
                   "warn_invalid_end": "penalty warning", "player_name": "your name"}
 MAX_PLAYER_NAME = 24
@@ -162,13 +163,17 @@ def _load_locked(path) -> tuple[dict[str, Any], str]:
     if not from_backup and not to_default:
         notice = "The settings file was damaged, so the previous copy was used." if got.problems else ""
         return settings, notice
-    parts = []
-    if from_backup:
-        parts.append(f"{_titles(from_backup)} came from the previous copy of the settings")
-    if to_default:
-        parts.append(f"{_titles(to_default)} {'was' if len(to_default) == 1 else 'were'} set back to the usual "
-                     f"{'value' if len(to_default) == 1 else 'values'}")
-    notice = "Some settings were missing or held values that cannot be used: " + "; ".join(parts) + "."
+    if not to_default and len(from_backup) == len(DEFAULT_SETTINGS):
+        notice = "The settings file could not be used, so the previous copy of the settings was used."
+    else:
+        sentences = []
+        if from_backup:
+            sentences.append(f"Some settings were missing or could not be used, so they were taken from the "
+                             f"previous copy ({_titles(from_backup)}).")
+        if to_default:
+            sentences.append(f"{'Others' if from_backup else 'Some settings'} held values that cannot be used and "
+                             f"were set back to the usual ones ({_titles(to_default)}).")
+        notice = " ".join(sentences)
     kept = persistence.quarantine(path) if got.source == "file" else None
     if kept is not None:
         notice += f" The file was kept as {kept.name}."

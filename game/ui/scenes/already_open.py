@@ -36,6 +36,7 @@ class AlreadyOpenScene(BackdropScene):
             Button("Replays (read-only)", lambda: self.app.open("replays"), style="secondary"),
         ]
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.body: pygame.Surface | None = None  # the message, wrapped to the panel (made by ``layout``)
 
     def back(self) -> None:
         self.app.quit()
@@ -43,9 +44,9 @@ class AlreadyOpenScene(BackdropScene):
     def layout(self, size) -> None:
         s = theme.scale_for(size)
         w = int(min(size[0] - 40, 680 * s))
-        lines = theme.wrap_lines(self.message, 24 * s, w - int(60 * s), bold=False)
+        self.body = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=w - int(60 * s), align="center")
         bh, gap = int(50 * s), int(12 * s)
-        h = int(110 * s) + len(lines) * int(30 * s) + 3 * (bh + gap) + int(30 * s)
+        h = int(82 * s) + self.body.get_height() + int(28 * s) + 3 * bh + 2 * gap + int(24 * s)
         self.panel = pygame.Rect(0, 0, w, h)
         self.panel.center = (size[0] // 2, size[1] // 2)
         bw = int(min(w - 60 * s, 340 * s))
@@ -68,6 +69,5 @@ class AlreadyOpenScene(BackdropScene):
                          border_radius=2)
         t = theme.fit_text(self.title, 38 * s, r.w - int(40 * s), theme.GOLD)
         theme.blit_center(surf, t, (r.centerx, r.y + int(46 * s)))
-        body = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=r.w - int(60 * s), align="center")
-        surf.blit(body, (r.centerx - body.get_width() // 2, r.y + int(82 * s)))
+        surf.blit(self.body, (r.centerx - self.body.get_width() // 2, r.y + int(82 * s)))
         self.group.draw(surf, s)

@@ -151,6 +151,8 @@ class StatisticsScene(MenuScene):
             self.tab = self._initial_tab()
         self.tab = max(0, min(self.tab, len(self.keys) - 1))
         self.reset_button.enabled = any(v.games for v in self.stats.variants.values()) and not self.app.read_only
+        if self.app.read_only:
+            self.reset_button.tooltip = "Tile Rush is open in another window: nothing can be changed here"
         self._layout_size = None
 
     def _initial_tab(self) -> int:
