@@ -90,6 +90,34 @@ def test_a_second_copy_does_not_get_the_data_folder():
     assert not claim.held
 
 
+def test_main_claims_the_data_folder_or_opens_read_only(monkeypatch):
+    """``main.py`` claims the data folder before the App is built; without the claim the App is read-only."""
+    import game.ui.app
+    from game.cli.app import main
+
+    built = []
+
+    class Recorder:  # stands in for the window: only what main() hands over is looked at
+        def __init__(self, **kw) -> None:
+            built.append(kw)
+
+        def run(self, max_frames=None) -> int:
+            return 0
+
+    monkeypatch.setattr(game.ui.app, "App", Recorder)
+    home = persistence.data_dir()
+    assert main(["--demo"]) == 0 and built[-1]["read_only"] == "" and built[-1]["demo"] is True
+    seen = python("from game.storage import locks, persistence\nprint(locks.instance_running(persistence.data_dir()))", home)
+    assert seen.stdout.strip() == "True", seen.stderr  # another process sees this one's claim
+    locks.claim_instance(home).release()
+    proc = holder(home, "from game.storage import locks, persistence\nclaim = locks.claim_instance(persistence.data_dir())")
+    try:
+        assert main(["--demo"]) == 0
+    finally:
+        release(proc)
+    assert "already open" in built[-1]["read_only"] and built[-1]["demo"] is False
+
+
 def bait(home: Path) -> None:
     """Files a normal start would write: settings with a bad field (corrected and written back), statistics
     only in their backup (restored), a damaged autosave (kept aside), a stray temporary file (removed)."""
