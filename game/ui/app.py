@@ -14,6 +14,7 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 from __future__ import annotations
 
 import time as _time
+import warnings
 from typing import Any
 
 import pygame
@@ -28,8 +29,46 @@ from .tileart import TileArt
 __all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
+MAX_SIZE = (3840, 2400)  # with no screen to fit (the dummy driver), a window is never larger than this
+SCREEN_MARGIN = (16, 72)  # room left on the screen for the window's frame, title bar and the desktop's panels
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
+
+
+def screen_room() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (display 0, where ``set_mode`` puts it), or None
+    when there is no real screen (the dummy driver of tests and tools)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_window(size, room: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size that fits ``room`` (the screen, less its frame and panels), at least ``MIN_SIZE``
+    when the screen has room for it; with no screen, at most ``MAX_SIZE``.  ``size`` is what the
+    settings hold (a saved size from a larger screen, or a hand-edited [10000, 10000])."""
+    w, h = int(size[0]), int(size[1])
+    if room is None:
+        most = MAX_SIZE
+    else:
+        most = (max(320, room[0] - SCREEN_MARGIN[0]), max(240, room[1] - SCREEN_MARGIN[1]))
+    return (min(max(MIN_SIZE[0], w), most[0]), min(max(MIN_SIZE[1], h), most[1]))
+
+
+def keep_on_screen(room: tuple[int, int] | None) -> None:
+    """Centre the window when any part of it lies off the screen (its title bar and Quit out of reach)."""
+    if room is None:
+        return
+    with warnings.catch_warnings():  # the display module's window, as a ``pygame.Window``
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    (x, y), (w, h) = window.position, window.size
+    if x < 0 or y < 0 or x + w > room[0] or y + h > room[1]:
+        window.position = pygame.WINDOWPOS_CENTERED
 
 
 class App:
@@ -104,8 +143,7 @@ class App:
         return self
 
     def _set_mode(self) -> None:
-        w, h = self.settings.get("window_size", [1280, 800])
-        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        w, h = fit_window(self.settings.get("window_size", [1280, 800]), screen_room())
         if self.settings.get("fullscreen"):
             try:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -113,6 +151,7 @@ class App:
             except pygame.error:
                 self.settings["fullscreen"] = False
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        keep_on_screen(screen_room())
 
     def apply_display_settings(self) -> None:
         """Window size or fullscreen changed in the settings."""
