@@ -13,6 +13,9 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time as _time
 import warnings
 from typing import Any
@@ -30,6 +33,7 @@ __all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
 MAX_SIZE = (3840, 2400)  # with no screen to fit (the dummy driver), a window is never larger than this
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 SCREEN_MARGIN = (16, 72)  # room left on the screen for the window's frame, title bar and the desktop's panels
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
@@ -113,6 +117,7 @@ class App:
         self.frames_drawn = 0
         self.turn_log_open = False  # the play screen's turn log, open or closed, for the whole run
         self.shown_controls_tip = False  # a rule set's controls tip shows once a run
+        self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -410,11 +415,37 @@ class App:
         looking for input, see ``game/ui/rest.py``) while nothing does.  ``until()`` returning
         True ends it (the benchmarks)."""
         self.start()
+        with self.stopped_by_signals():
+            return self._loop(max_frames, until)
+
+    @contextlib.contextmanager
+    def stopped_by_signals(self):
+        """While the loop runs, Ctrl+C (SIGINT), a closed terminal (SIGHUP) and SIGTERM end the game as
+        closing the window does: the loop notices ``stop_signal`` and shuts down (the turn in progress
+        saved, the worker ended).  The previous handlers come back afterwards."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def note(signum, _frame) -> None:
+            self.stop_signal = signum
+
+        before = {sig: signal.signal(sig, note) for sig in STOP_SIGNALS}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+    def _loop(self, max_frames: int | None, until) -> int:
         frame = 1 / 60
         last = _time.perf_counter()
         resting = False
         ticks = 0  # passes of the loop, resting or not (``max_frames`` counts these)
         while self.running:
+            if self.stop_signal:
+                self.shutdown()
+                break
             ticks += 1
             now = _time.perf_counter()
             events = pygame.event.get()
