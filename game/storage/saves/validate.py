@@ -269,8 +269,22 @@ def event_problems(state: GameState) -> list[str]:
     return []
 
 
-def session_problems(session: Any, state: GameState) -> list[str]:
-    """The UI's own data: free-form plain JSON, with the fields we know checked."""
+def people_problems(state: GameState, none_allowed: bool = False) -> list[str]:
+    """A game has exactly one person at the table (the screen shows one rack and waits for one
+    player); ``none_allowed`` for a tournament's table, which the person may have left."""
+    people = [i + 1 for i, p in enumerate(state.players) if p.kind == HUMAN]
+    if len(people) > 1:
+        return [f"seats {people[0]} and {people[1]} are both played by a person (a game has one player)"]
+    if not people and not none_allowed:
+        return ["no seat is played by a person (only the attract mode plays without one)"]
+    return []
+
+
+def session_problems(session: Any, state: GameState, kind: str = "game") -> list[str]:
+    """The UI's own data: free-form plain JSON, with the fields we know checked, and the seats the
+    session's mode allows: exactly one person in a game (the game has one rack on screen and waits
+    for its player), none in the attract mode's games, at most one at a tournament's table (the
+    person may be out of the tournament)."""
     if not isinstance(session, dict):
         return ["the session data must be an object"]
     problem = plain_json_problem(session, "the session data", max_nodes=50_000)
@@ -294,6 +308,8 @@ def session_problems(session: Any, state: GameState) -> list[str]:
         people = [i + 1 for i, p in enumerate(state.players) if p.kind == HUMAN]
         if people:  # the attract mode plays every seat itself; a game with a person in it is never a demo
             out.append(f"a game with a person in seat {people[0]} is marked as a demo")
+    else:
+        out.extend(people_problems(state, none_allowed=kind == "tournament"))
     if "seat_kinds" in session:
         v = session["seat_kinds"]
         kinds = known_kinds()
