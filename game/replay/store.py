@@ -56,6 +56,15 @@ def _safe_id(game_id: str) -> str:
     return re.sub(r"[^0-9a-zA-Z_-]", "-", str(game_id))[:64] or "game"
 
 
+def kept(game_id: str) -> bool:
+    """Is a replay of this game on disk?"""
+    gid = _safe_id(game_id)
+    try:
+        return any(p.name.endswith(f"-{gid}.json") for p in folder().iterdir())
+    except OSError:
+        return False
+
+
 def keep(state: GameState, game_id: str, viewer: int = 0, when: float | None = None) -> Path | None:
     """Store a finished game (once per ``game_id``) and forget the oldest beyond ``KEEP``.
     Returns the file, or None when it could not be written."""

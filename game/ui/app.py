@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 
+from ..play import unsaved
 from ..storage import persistence, settings as user_settings
 from . import rest, routes, theme
 from .errorlog import log_error, log_line
@@ -117,6 +118,7 @@ class App:
         self.frames_drawn = 0
         self.turn_log_open = False  # the play screen's turn log, open or closed, for the whole run
         self.shown_controls_tip = False  # a rule set's controls tip shows once a run
+        self.retry_at = 0.0  # app time of the next try to write a finished game the disk refused
         self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
 
     # -- start-up and shutdown ------------------------------------------------------------------
@@ -186,6 +188,7 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        unsaved.retry()  # a finished game waiting for the disk: one last try
         self.sound.stop()
         self.save_settings()
         self.running = False
@@ -336,6 +339,7 @@ class App:
                 return False
         self.time += dt
         self.frame += 1
+        self.keep_saving()
         top = self.top
         if top is not None:
             top.update(dt)
@@ -350,6 +354,17 @@ class App:
             wait = top.next_frame() if top is not None else None
             self.due_at = None if wait is None else self.time + wait
         return self.running
+
+    def keep_saving(self) -> None:
+        """A finished game the disk refused is written again every few seconds; the player hears
+        once that saving failed and once that it works again (``game.play.unsaved``)."""
+        if unsaved.waiting() and self.time >= self.retry_at:
+            self.retry_at = self.time + unsaved.RETRY_EVERY
+            unsaved.retry()
+        notice = unsaved.take_notice()
+        if notice:
+            self.open("dialog", "Saving", notice, [("OK", "primary", None)],
+                      tone=theme.GOOD if notice == unsaved.WORKS_AGAIN else theme.WARN)
 
     def wants_frame(self) -> bool:
         """Is a frame due: something changed, or the scene on top moves (or asked for this moment)?
