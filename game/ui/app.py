@@ -34,7 +34,7 @@ __all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
 MAX_SIZE = (3840, 2400)  # with no screen to fit (the dummy driver), a window is never larger than this
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGTERM", "SIGHUP"))  # (no SIGHUP on Windows)
 SCREEN_MARGIN = (16, 72)  # room left on the screen for the window's frame, title bar and the desktop's panels
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]

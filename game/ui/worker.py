@@ -35,7 +35,7 @@ def _answer(job: tuple, cache: dict) -> tuple:
         return (token, {"type": "draw"}, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
 
 
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGHUP") if hasattr(signal, name))
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGHUP"))  # (no SIGHUP on Windows)
 
 
 @contextlib.contextmanager
