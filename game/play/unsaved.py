@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 RETRY_EVERY = 5.0  # seconds between tries while a finished game waits
 
-FAILED = ("Your finished game could not be saved: {why}. It is kept, and saved as soon as there is room "
+FAILED = ("Your finished game could not be saved ({why}). It is kept, and saved as soon as there is room "
           "again (its result and replay too); keep Tile Rush open until then.")
 WORKS_AGAIN = "Saving works again: your finished game, its result and its replay are saved."
 
@@ -37,6 +37,13 @@ class _Waiting:
     def __init__(self, session: "Session", final_saved: bool) -> None:
         self.session = session
         self.final_saved = final_saved
+        self.why = ""  # what the disk said the last time
+
+
+def _plain(why: str) -> str:
+    """"not saved: No space left on device" -> "no space left on device"."""
+    why = why.strip().rstrip(".").removeprefix("not saved: ")
+    return why[:1].lower() + why[1:]
 
 
 _waiting: list[_Waiting] = []
@@ -56,7 +63,7 @@ def finish(session: "Session", final_saved: bool = True) -> bool:
 
         shelf.set_aside_stale(session.game_id)
     _waiting.append(item)
-    _failing(session.save_error)
+    _failing(item.why)
     return False
 
 
@@ -71,6 +78,7 @@ def _run(item: _Waiting) -> bool:
             hook(session)
     except Exception as exc:  # a full disk, a folder gone: the game waits (said to the player once)
         session.save_error = f"could not save the game ({exc})"
+        item.why = _plain(str(exc))
         return False
     session.save_error = ""
     return True
