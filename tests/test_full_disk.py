@@ -113,3 +113,26 @@ def test_the_app_tells_the_player_once_each_way_and_retries_by_itself(disk):
         assert stats.load_stats().get("classic").games == 1
     finally:
         app.shutdown()
+
+
+def test_an_idle_app_still_wakes_to_try_again(disk):
+    from uidrive import make_app, step
+
+    app = make_app(speed=0.0)
+    try:
+        for _ in range(200):  # until the title is at rest (nothing moves: no frame until input)
+            step(app, dt=0.5)
+            if app.resting_for() is None:
+                break
+        assert app.resting_for() is None
+        game_that_ends_on_a_full_disk(disk)
+        app.keep_saving()
+        app.pop()  # the notice
+        for _ in range(200):
+            step(app, dt=0.5)
+            if app.resting_for() != 0.0:
+                break
+        wait = app.resting_for()
+        assert wait is not None and wait <= unsaved.RETRY_EVERY
+    finally:
+        app.shutdown()

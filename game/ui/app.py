@@ -387,9 +387,12 @@ class App:
         None: until input."""
         if self.dirty:
             return 0.0
-        if self.due_at is None:
+        due = self.due_at
+        if unsaved.waiting():  # a finished game waiting for the disk is tried again at rest too
+            due = self.retry_at if due is None else min(due, self.retry_at)
+        if due is None:
             return None
-        return max(0.0, self.due_at - self.time)
+        return max(0.0, due - self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         # draw from the last opaque scene upwards
