@@ -20,6 +20,9 @@ def _isolated_home(tmp_path, monkeypatch):
     """Every test gets its own data folder: nothing touches the player's saves."""
     monkeypatch.setenv("RUMMIKUB_HOME", str(tmp_path / "home"))
     yield
+    from game.play import unsaved
+
+    unsaved.forget()  # a finished game left waiting for the disk belongs to this test's folder only
 
 
 @pytest.fixture

@@ -89,6 +89,7 @@ def test_the_finder_marks_a_turn_where_more_tiles_could_go_down():
 @pytest.mark.slow
 def test_kept_games_are_the_newest_and_at_least_a_hundred():
     state = simulate("classic", ["basic", "basic"], 6, {"rounds": 1})
+    state.players[0].kind = "human"  # a replay is of a person's game (seat 0 played as basic would)
     for i in range(store.KEEP + 5):
         assert store.keep(state, f"game{i:03d}", 0, when=1_700_000_000 + i) is not None
     assert store.keep(state, "game050", 0) is None  # once per game
@@ -159,6 +160,7 @@ def test_replays_list_from_statistics_holds_kept_and_old_games():
     from game.ui.scenes.statistics import StatisticsScene
 
     state = simulate("classic", ["basic", "basic"], 8, {"rounds": 1})
+    state.players[0].kind = "human"  # a replay is of a person's game (seat 0 played as basic would)
     store.keep(state, "newgame", 0, when=1_700_000_100)
     d = state.to_dict()
     del d["actions"], d["secret"], d["replayable"]

@@ -370,6 +370,7 @@ def test_relaxed_rules_screen_documents_the_schedule():
 
 def test_save_round_trip_keeps_penalties():
     state = rig("rummibug-relaxed", [no_set_rack(30), "O13"])
+    state.players[1].kind = "basic"  # a saved game has one person at the table
     engine.draw(state)
     again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again.to_dict() == state.to_dict()

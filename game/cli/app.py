@@ -102,11 +102,13 @@ def main(argv: list[str] | None = None) -> int:
                   variant=args.variant.lower() if args.variant else None, demo=args.demo and not read_only,
                   welcome=not args.demo, read_only=read_only)
         code = app.run(max_frames=args.frames)
+        if app.stop_signal:  # Ctrl+C, a closed terminal or SIGTERM: the game ended as a closed window does
+            return 128 + int(app.stop_signal)
         if code:
             where = f" The details are in {app.last_error}." if app.last_error else ""
             print(f"Tile Rush stopped after repeated errors.{where}", file=sys.stderr)
         return code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the loop runs (it handles Ctrl+C itself): nothing in play yet
         return 130
     except Exception as exc:  # the last line of defence: log, explain, no traceback
         from ..ui.errorlog import log_error

@@ -41,11 +41,16 @@ def default_keep_replay(session: "Session") -> None:
         return
     from ..replay import store
 
-    store.keep(session.state, session.game_id, session.viewer)
+    if store.keep(session.state, session.game_id, session.viewer) is None and not store.kept(session.game_id):
+        raise OSError("the replay could not be saved")
 
 
 def default_autosave(session: "Session") -> None:
-    """Save after every completed turn."""
+    """Save after every completed turn (a finished game still waiting for the disk is written first,
+    ``game.play.unsaved``)."""
     from ..storage.saves import session_bridge
+    from . import unsaved
 
+    unsaved.retry()
     session_bridge.autosave(session.to_dict())
+    unsaved.autosave_taken(session)

@@ -25,7 +25,7 @@ from typing import Any, Callable
 from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
-from . import turnsave
+from . import turnsave, unsaved
 from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION
@@ -503,8 +503,7 @@ class Session(RackLayout, ComputerTurns):
             self._emit({"type": "rack_new", "tiles": new})
         self._ai_pending = None
         self._begin_turn()  # first, so the save holds the next turn with its full clock
-        self._run_hooks(self.turn_hooks)
-        self.finish_game()
+        self.finish_game(final_saved=self._run_hooks(self.turn_hooks))
 
     def begin(self) -> None:
         """The game appears on screen (the play screen calls this once, after whoever made the
@@ -519,23 +518,27 @@ class Session(RackLayout, ComputerTurns):
             self._run_hooks(self.turn_hooks)
         self.finish_game()
 
-    def finish_game(self) -> bool:
+    def finish_game(self, final_saved: bool = True) -> bool:
         """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
         over.  The play screen calls it too for a finished game loaded from a save (the
-        process was killed between the last save and the statistics).  True when they ran."""
+        process was killed between the last save and the statistics).  True when they ran;
+        what the disk refused is written later (``game.play.unsaved``)."""
         if self.state.phase != Phase.GAME_OVER or self.game_over_done:
             return False
         self.game_over_done = True
-        self._run_hooks(self.game_over_hooks)
+        unsaved.finish(self, final_saved)
         return True
 
-    def _run_hooks(self, hooks) -> None:
+    def _run_hooks(self, hooks) -> bool:
+        ok = True
         for hook in list(hooks):
             try:
                 hook(self)
                 self.save_error = ""
             except Exception as exc:  # saving must never cost the player the game
                 self.save_error = f"could not save the game ({exc})"
+                ok = False
+        return ok
 
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:

@@ -13,11 +13,16 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time as _time
+import warnings
 from typing import Any
 
 import pygame
 
+from ..play import unsaved
 from ..storage import persistence, settings as user_settings
 from . import rest, routes, theme
 from .errorlog import log_error, log_line
@@ -28,8 +33,47 @@ from .tileart import TileArt
 __all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
+MAX_SIZE = (3840, 2400)  # with no screen to fit (the dummy driver), a window is never larger than this
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGTERM", "SIGHUP"))  # (no SIGHUP on Windows)
+SCREEN_MARGIN = (16, 72)  # room left on the screen for the window's frame, title bar and the desktop's panels
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
+
+
+def screen_room() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (display 0, where ``set_mode`` puts it), or None
+    when there is no real screen (the dummy driver of tests and tools)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_window(size, room: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size that fits ``room`` (the screen, less its frame and panels), at least ``MIN_SIZE``
+    when the screen has room for it; with no screen, at most ``MAX_SIZE``.  ``size`` is what the
+    settings hold (a saved size from a larger screen, or a hand-edited [10000, 10000])."""
+    w, h = int(size[0]), int(size[1])
+    if room is None:
+        most = MAX_SIZE
+    else:
+        most = (max(320, room[0] - SCREEN_MARGIN[0]), max(240, room[1] - SCREEN_MARGIN[1]))
+    return (min(max(MIN_SIZE[0], w), most[0]), min(max(MIN_SIZE[1], h), most[1]))
+
+
+def keep_on_screen(room: tuple[int, int] | None) -> None:
+    """Centre the window when any part of it lies off the screen (its title bar and Quit out of reach)."""
+    if room is None:
+        return
+    with warnings.catch_warnings():  # the display module's window, as a ``pygame.Window``
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    (x, y), (w, h) = window.position, window.size
+    if x < 0 or y < 0 or x + w > room[0] or y + h > room[1]:
+        window.position = pygame.WINDOWPOS_CENTERED
 
 
 class App:
@@ -81,6 +125,8 @@ class App:
         self.frames_drawn = 0
         self.turn_log_open = False  # the play screen's turn log, open or closed, for the whole run
         self.shown_controls_tip = False  # a rule set's controls tip shows once a run
+        self.retry_at = 0.0  # app time of the next try to write a finished game the disk refused
+        self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -111,8 +157,7 @@ class App:
         return self
 
     def _set_mode(self) -> None:
-        w, h = self.settings.get("window_size", [1280, 800])
-        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        w, h = fit_window(self.settings.get("window_size", [1280, 800]), screen_room())
         if self.settings.get("fullscreen"):
             try:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -120,6 +165,7 @@ class App:
             except pygame.error:
                 self.settings["fullscreen"] = False
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        keep_on_screen(screen_room())
 
     def apply_display_settings(self) -> None:
         """Window size or fullscreen changed in the settings."""
@@ -149,6 +195,7 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        unsaved.retry()  # a finished game waiting for the disk: one last try
         self.sound.stop()
         self.save_settings()
         self.running = False
@@ -307,6 +354,7 @@ class App:
                 return False
         self.time += dt
         self.frame += 1
+        self.keep_saving()
         top = self.top
         if top is not None:
             top.update(dt)
@@ -321,6 +369,18 @@ class App:
             wait = top.next_frame() if top is not None else None
             self.due_at = None if wait is None else self.time + wait
         return self.running
+
+    def keep_saving(self) -> None:
+        """A finished game the disk refused is written again every few seconds; the player hears
+        once that saving failed and once that it works again (``game.play.unsaved``)."""
+        if unsaved.waiting() and self.time >= self.retry_at:
+            self.retry_at = self.time + unsaved.RETRY_EVERY
+            unsaved.retry()
+        notice = unsaved.take_notice()
+        if notice:
+            good = notice == unsaved.WORKS_AGAIN
+            self.open("dialog", "Saved" if good else "Not saved", notice, [("OK", "primary", None)],
+                      tone=theme.GOOD if good else theme.WARN)
 
     def wants_frame(self) -> bool:
         """Is a frame due: something changed, or the scene on top moves (or asked for this moment)?
@@ -342,9 +402,12 @@ class App:
         None: until input."""
         if self.dirty:
             return 0.0
-        if self.due_at is None:
+        due = self.due_at
+        if unsaved.waiting():  # a finished game waiting for the disk is tried again at rest too
+            due = self.retry_at if due is None else min(due, self.retry_at)
+        if due is None:
             return None
-        return max(0.0, self.due_at - self.time)
+        return max(0.0, due - self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         # draw from the last opaque scene upwards
@@ -386,11 +449,37 @@ class App:
         looking for input, see ``game/ui/rest.py``) while nothing does.  ``until()`` returning
         True ends it (the benchmarks)."""
         self.start()
+        with self.stopped_by_signals():
+            return self._loop(max_frames, until)
+
+    @contextlib.contextmanager
+    def stopped_by_signals(self):
+        """While the loop runs, Ctrl+C (SIGINT), a closed terminal (SIGHUP) and SIGTERM end the game as
+        closing the window does: the loop notices ``stop_signal`` and shuts down (the turn in progress
+        saved, the worker ended).  The previous handlers come back afterwards."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def note(signum, _frame) -> None:
+            self.stop_signal = signum
+
+        before = {sig: signal.signal(sig, note) for sig in STOP_SIGNALS}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+    def _loop(self, max_frames: int | None, until) -> int:
         frame = 1 / 60
         last = _time.perf_counter()
         resting = False
         ticks = 0  # passes of the loop, resting or not (``max_frames`` counts these)
         while self.running:
+            if self.stop_signal:
+                self.shutdown()
+                break
             ticks += 1
             now = _time.perf_counter()
             events = pygame.event.get()

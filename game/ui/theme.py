@@ -86,10 +86,20 @@ def _regular(size: int) -> pygame.font.Font:
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
+MAX_LINE = 300  # characters of one line drawn at most (wider than any screen at the smallest type)
+MAX_WRAPPED = 6000  # characters of a wrapped text (a page of the rules) drawn at most
+
+
+def bounded(s: str, wrap: int = 0) -> str:
+    """``s`` cut (with an ellipsis) to what can ever be drawn, so no name or message, however
+    long, costs more than a line's or a page's rendering."""
+    limit = MAX_WRAPPED if wrap else MAX_LINE
+    return s if not isinstance(s, str) or len(s) <= limit else s[: limit - 1] + "…"
 
 
 def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align: str = "left") -> pygame.Surface:
     """A rendered string, cached (texts on screen repeat from frame to frame)."""
+    s = bounded(s, wrap)
     key = (s, int(round(px)), colour, bold, wrap, align)
     surf = _text_cache.get(key)
     if surf is None:
@@ -105,6 +115,7 @@ def render_safely(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 
     that draw nothing, NUL, lone surrogates) is cleaned and tried again; what is left
     when nothing can be drawn is an empty surface one line high."""
     f = font(px, bold)
+    s = bounded(s, wrap)
     for attempt in (s, None):
         try:
             text_now = clean_text(s) if attempt is None else attempt
@@ -142,16 +153,27 @@ def shadow_text(s: str, px: float, colour=INK, shadow=(0, 0, 0), offset: int = 2
 
 
 def fit_text(s: str, px: float, max_w: int, colour=INK, bold: bool = True) -> pygame.Surface:
-    """Text shrunk (then cut with an ellipsis) to fit ``max_w`` pixels."""
+    """Text shrunk (then cut with an ellipsis) to fit ``max_w`` pixels.  A few renderings at most,
+    however long ``s`` is: no character is narrower than 2 pixels, so more than ``max_w // 2``
+    never fit, and the cut is found by halving."""
+    s = bounded(s)
+    if len(s) > max(1, max_w // 2):
+        s = s[: max(1, max_w // 2)] + "…"
     size = px
     surf = text(s, size, colour, bold)
     while surf.get_width() > max_w and size > 10:
         size -= 1
         surf = text(s, size, colour, bold)
     if surf.get_width() > max_w:
-        while len(s) > 1 and text(s + "…", size, colour, bold).get_width() > max_w:
-            s = s[:-1]
-        surf = text(s + "…", size, colour, bold)
+        body = s[:-1] if s.endswith("…") else s
+        low, high = 1, len(body)  # the longest cut that fits lies in [low, high)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if text(body[:mid] + "…", size, colour, bold).get_width() <= max_w:
+                low = mid
+            else:
+                high = mid - 1
+        surf = text(body[:low] + "…", size, colour, bold)
     return surf
 
 

@@ -10,7 +10,9 @@ determinism without waiting.
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import signal
 import threading
 import traceback
 from typing import Any
@@ -33,7 +35,27 @@ def _answer(job: tuple, cache: dict) -> tuple:
         return (token, {"type": "draw"}, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
 
 
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGHUP"))  # (no SIGHUP on Windows)
+
+
+@contextlib.contextmanager
+def _signals_ignored():
+    """Ctrl+C and a closed terminal reach every process of the terminal's group: the worker, started
+    in here, ignores them from its first instruction (the game ends it when it shuts down itself)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
 def _process_main(conn) -> None:  # pragma: no cover - runs in the child process
+    for sig in STOP_SIGNALS:  # (inherited from the start already; said again for a child started otherwise)
+        signal.signal(sig, signal.SIG_IGN)
     cache: dict = {}
     while True:
         try:
@@ -127,7 +149,8 @@ class AIWorker:
             ctx = mp.get_context("spawn")
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_process_main, args=(child,), daemon=True, name="tile-rush-ai")
-            proc.start()
+            with _signals_ignored():
+                proc.start()
             child.close()
         except Exception as exc:  # no process: threads will do
             self.errors.append(f"could not start the AI process ({exc}); using a thread")

@@ -20,6 +20,8 @@ from ..tiles import rack_value
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Sequence
 
+    from ..problems import StateProblem
+
     from ..board import Board
     from ..state import GameState
     from ..turn import Analysis, Problem
@@ -198,8 +200,9 @@ class Variant:
         """Every claimed set, as plain data for a screen or a computer player."""
         return {}
 
-    def state_problems(self, state: "GameState") -> list[str]:
-        """What a loaded state breaks of this rule set's own bookkeeping (saves check it)."""
+    def state_problems(self, state: "GameState") -> "list[StateProblem]":
+        """What a state breaks of this rule set's own bookkeeping, as codes with data
+        (``game/rules/problems.py``; ``GameState.problems()`` asks, saves and replays check it)."""
         return []
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":

@@ -15,6 +15,7 @@ Pure Python: no pygame here.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -170,3 +171,33 @@ def clear_finished(game_id: str) -> None:
         if ident is not None and ident.game_id == game_id:
             delete_slot(AUTOSAVE)
             _memo.pop(AUTOSAVE, None)
+
+
+def set_aside_stale(game_id: str) -> list[Path]:
+    """A game that has finished while the disk refused its last save: the autosave (and its
+    backup) still hold it in progress, from an earlier turn.  They are renamed
+    ``autosave.json.finished-YYYYMMDD-HHMMSS`` (kept, never deleted; a rename needs no room
+    on the disk), so the finished game never comes back as a game to continue or to keep.
+    Returns the new names (none when the autosave holds another game, or nothing)."""
+    with persistence.files_lock():  # beside another process looking at the autosave
+        return _set_aside_stale(game_id)
+
+
+def _set_aside_stale(game_id: str) -> list[Path]:
+    ident = identity(AUTOSAVE)
+    if ident is None or ident.game_id != game_id or ident.finished:
+        return []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    moved = []
+    path = slot_path(AUTOSAVE)
+    for p in (persistence.backup_path(path), path):  # the backup first: a lone backup would be loaded
+        target = p.with_name(f"{p.name}.finished-{stamp}")
+        try:
+            os.replace(p, target)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return moved
+        moved.append(target)
+    _memo.pop(AUTOSAVE, None)
+    return moved
