@@ -98,6 +98,8 @@ def test_main_claims_the_data_folder_or_opens_read_only(monkeypatch):
     built = []
 
     class Recorder:  # stands in for the window: only what main() hands over is looked at
+        stop_signal = 0  # no signal ended the run
+
         def __init__(self, **kw) -> None:
             built.append(kw)
 
