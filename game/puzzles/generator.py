@@ -75,7 +75,8 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         if got is None:
             continue
         table, rack = got
-        proof = fewest_breaks(table, rack, max_breaks=max(target_breaks(grade), 0) if grade < 9 else None)
+        want = target_breaks(grade)
+        proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
