@@ -194,7 +194,10 @@ def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int])
     the table is not only the puzzle's core.  Fewer with a joker about (it may touch every set,
     and every set then counts in the proof)."""
     joker = any(t >= 104 for s in table for t in s) or any(t >= 104 for t in rack)
-    count = rng.between(1, 2 if joker or len(table) >= 4 else 3)
+    if joker and len(table) >= 4:
+        count = 1  # four or more sets where a joker may touch them all: every extra set multiplies the proof
+    else:
+        count = rng.between(1, 2 if joker or len(table) >= 4 else 3)
     for _ in range(count):
         if len(table) >= MAX_TABLE_SETS:
             return
