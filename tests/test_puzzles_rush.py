@@ -185,3 +185,16 @@ def test_stars_and_unlocking_in_order():
     assert pack_open(progress, 2) and level_open(progress, 2, 1) and not level_open(progress, 2, 2)
     assert not pack_open(progress, 3)
     assert pack_stars(progress, 1) == PER_PACK - 1 + 3
+
+
+def test_a_hinted_puzzle_scores_nothing_and_ends_the_combo():
+    run = Rush("rush-3min", 6)
+    run.tick(1.0)
+    first = run.done(_answer(run))
+    run.hint()
+    run.tick(1.0)
+    got = run.done(_answer(run))
+    assert got.solved and got.points == 0 and got.combo == 0 and got.streak == 2
+    assert run.score == first.points and run.records[1].hinted and run.records[1].points == 0
+    run.tick(1.0)
+    assert run.done(_answer(run)).multiplier == 1.0  # the combo starts again
