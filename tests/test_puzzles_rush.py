@@ -198,3 +198,12 @@ def test_a_hinted_puzzle_scores_nothing_and_ends_the_combo():
     assert run.score == first.points and run.records[1].hinted and run.records[1].points == 0
     run.tick(1.0)
     assert run.done(_answer(run)).multiplier == 1.0  # the combo starts again
+
+
+def test_the_rules_in_words_match_the_model():
+    from game.puzzles.words import rules_text
+
+    text = " ".join(body for _head, body in rules_text())
+    assert f"costs {int(PENALTY)} seconds" in text and "3 or 5 minutes" in text and "3 misses" in text
+    assert f"{PACKS} packs of {PER_PACK}" in text and "x3" in text
+    assert f"{par_seconds(0):g} seconds plus" in text
