@@ -207,3 +207,12 @@ def test_the_rules_in_words_match_the_model():
     assert f"costs {int(PENALTY)} seconds" in text and "3 or 5 minutes" in text and "3 misses" in text
     assert f"{PACKS} packs of {PER_PACK}" in text and "x3" in text
     assert f"{par_seconds(0):g} seconds plus" in text
+
+
+def test_a_daily_puzzle_stays_the_same_across_versions():
+    """Players on two machines (or two versions) must meet the same daily puzzle: a change to the
+    generator that changes this one changes every day's puzzle, and must be made on purpose."""
+    p = daily(dt.date(2026, 11, 27)).to_json()
+    assert p["grade"] == 4
+    assert p["table"] == [["K2", "K3", "K4"], ["B5", "B6", "B7", "B8"], ["R8", "J", "R10"]]
+    assert p["rack"] == ["R9", "B1", "B4", "O1"]
