@@ -168,6 +168,10 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
     problems: list[str] = []
     seen: set[int] = set()
     for line in lines:
+        odd = [t for t in line if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 105]
+        if odd:
+            problems.append(f"not a tile: {str(odd[0])[:20]!r}")
+            continue
         ids = [int(t) for t in line]
         meld = check_line(ids)
         if not meld:
