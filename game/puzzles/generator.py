@@ -21,7 +21,7 @@ from ..ai.breaks import fewest_breaks
 from ..rules.melds import arrange
 from ..rules.tiles import TILE_IS_JOKER, sort_key_runs, tile
 from . import blocks as B
-from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError
+from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError, check_table
 from .rng import Rng, mix
 
 MAX_ATTEMPTS = 40  # candidates tried for a puzzle of exactly the grade asked for
@@ -84,6 +84,8 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
+        if check_table(puzzle, puzzle.answer):
+            continue  # the finder's answer frees a joker into an old set: not a legal play, so not proof enough
         if puzzle.grade == grade:
             return puzzle
         if best is None or abs(puzzle.grade - grade) < abs(best.grade - grade):

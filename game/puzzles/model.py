@@ -6,7 +6,9 @@ the notation every other tool prints ("R5", "K13", "J"); ``from_json`` checks ev
 edit could break and raises ``PuzzleError`` with the reason.
 
 ``check_table(puzzle, lines)`` is the referee's verdict on a table laid out by a player: every
-line a valid set in table order, every table tile still on the table, every rack tile placed.
+line a valid set in table order, every table tile still on the table, every rack tile placed, and
+with a joker about, the joker rules of the standard rule set (a joker freed from a table set must
+go into a new set that turn).
 
 Pure: no pygame.
 """
@@ -24,6 +26,7 @@ MAX_RACK = 8
 MIN_GRADE = 1
 MAX_GRADE = 10
 MAX_ID = 64
+RULES = "classic"  # the rule set whose referee judges jokers in puzzles (a freed joker goes into a new set)
 
 
 class PuzzleError(ValueError):
@@ -165,6 +168,7 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
     """The referee's problems with a table laid out for ``puzzle`` (empty when solved): every line
     a valid set in table order (runs ascending), every table tile kept, every rack tile placed,
     nothing else on the table."""
+    lines = [list(line) for line in lines]
     problems: list[str] = []
     seen: set[int] = set()
     for line in lines:
@@ -192,4 +196,18 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
     extra = seen - table - rack
     if extra:
         problems.append(f"tiles from nowhere: {format_tiles(sorted(extra))}")
+    if not problems and (any(t.is_joker for t in puzzle.table_tiles) or any(t.is_joker for t in puzzle.rack)):
+        problems.extend(_joker_rules(puzzle, lines))
     return problems
+
+
+def _joker_rules(puzzle: Puzzle, lines: Sequence[Sequence[int]]) -> list[str]:
+    """The referee's joker rules of the standard rule set (``RULES``), with the player already
+    melded: a joker freed from a table set must go into a new set this turn, and so on."""
+    from ..rules.board import Board
+    from ..rules.turn import TurnStart, validate
+    from ..rules.variants import REGISTRY
+
+    start = TurnStart(Board.from_sets(puzzle.table), [int(t) for t in puzzle.rack], melded=True)
+    board = Board.from_sets([[int(t) for t in line] for line in lines])
+    return [p.message for p in validate(REGISTRY[RULES](), start, board)]
