@@ -48,6 +48,8 @@ def test_every_generated_answer_passes_the_referee_with_every_rack_tile_placed(s
     _assert_sound(p)
     assert p.grade == grade
     assert grade_puzzle(p) == p.grade
+    assert Puzzle.from_json(json.loads(json.dumps(p.to_json()))) == p  # the same physical copies read back
+    assert len(broken_sets([list(s) for s in p.table], [list(s) for s in p.answer])) == p.breaks
 
 
 @pytest.mark.parametrize("grade", range(1, 11))

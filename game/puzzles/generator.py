@@ -17,11 +17,11 @@ So the grade rises with ``breaks``: a puzzle with more proven breaks always has 
 
 from __future__ import annotations
 
-from ..ai.breaks import fewest_breaks
+from ..ai.breaks import broken_sets, fewest_breaks
 from ..rules.melds import arrange
-from ..rules.tiles import TILE_IS_JOKER, sort_key_runs, tile
+from ..rules.tiles import TILE_IS_JOKER, copies, face_key, sort_key_runs, tile
 from . import blocks as B
-from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError, check_table
+from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError, check_table, read_answer
 from .rng import Rng, mix
 
 MAX_ATTEMPTS = 40  # candidates tried for a puzzle of exactly the grade asked for
@@ -86,6 +86,8 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         puzzle = _puzzle(name, table, rack, proof)
         if check_table(puzzle, puzzle.answer):
             continue  # the finder's answer frees a joker into an old set: not a legal play, so not proof enough
+        if len(broken_sets(puzzle.table, puzzle.answer)) != proof.breaks:
+            continue  # cannot happen: the answer read back from its notation breaks what the proof broke
         if puzzle.grade == grade:
             return puzzle
         if best is None or abs(puzzle.grade - grade) < abs(best.grade - grade):
@@ -98,16 +100,34 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
 
 
 def _puzzle(name: str, table: list[list[int]], rack: list[int], proof) -> Puzzle:
-    answer = tuple(tuple(tile(t) for t in arrange(s)) for s in proof.sets)
+    table = [arrange(s) for s in table]
+    rack = sorted(rack, key=sort_key_runs)
+    # The copies as the notation reads them back: the first copy of a face to the first place it
+    # appears (table in order, then the rack), so ``from_json(to_json(p)) == p``.
+    same = _canonical_copies([t for s in table for t in s] + rack)
     puzzle = Puzzle(
         id=name,
         grade=1,
         breaks=proof.breaks,
-        table=tuple(tuple(tile(t) for t in arrange(s)) for s in table),
-        rack=tuple(tile(t) for t in sorted(rack, key=sort_key_runs)),
-        answer=answer,
+        table=tuple(tuple(tile(same[t]) for t in s) for s in table),
+        rack=tuple(tile(same[t]) for t in rack),
+        answer=tuple(tuple(tile(same[t]) for t in arrange(s)) for s in proof.sets),
     )
+    # the answer as its notation reads back (which copy of a face goes where), then graded
+    answer = read_answer(name, puzzle.to_json()["answer"], puzzle.table, puzzle.rack)
+    puzzle = Puzzle(name, 1, puzzle.breaks, puzzle.table, puzzle.rack, answer)
     return Puzzle(name, grade_puzzle(puzzle), puzzle.breaks, puzzle.table, puzzle.rack, puzzle.answer)
+
+
+def _canonical_copies(tiles: list[int]) -> dict[int, int]:
+    """Old tile id -> the copy of the same face that ``parse_tiles`` would give in this order."""
+    taken: set[int] = set()
+    out = {}
+    for t in tiles:
+        new = next(c for c in copies(face_key(t)) if c not in taken)
+        taken.add(new)
+        out[t] = new
+    return out
 
 
 def _split_breaks(rng: Rng, total: int) -> list[int]:
