@@ -1,0 +1,194 @@
+"""Puzzles from a seed, proven by the exact finder and graded by what was proven.
+
+``generate(seed, grade)`` builds candidate tables from blocks (``blocks.py``) meant to force a
+number of table sets apart, proves each candidate with ``fewest_breaks`` (``game/ai/breaks.py``),
+and returns the first whose proven grade is the one asked for.  Everything is deterministic for
+a seed (``rng.py``), so a seed names the same puzzle on every machine.
+
+The grade (``grade_of``) says how much of the table must change:
+
+* ``breaks`` = 0: grade 1 when every rack tile joins a table set and there is no joker (an
+  extension a beginner sees at once), else 2 (a new set from the rack, or a joker);
+* ``breaks`` = b >= 1: grade 2b + 1 (3, 5, 7, 9 for b = 1, 2, 3, 4 or more), one more when a joker
+  is on the table or the rack, when many table tiles move (2b + 2 or more) or when b >= 5.
+
+So the grade rises with ``breaks``: a puzzle with more proven breaks always has a higher grade.
+"""
+
+from __future__ import annotations
+
+from ..ai.breaks import fewest_breaks
+from ..rules.melds import arrange
+from ..rules.tiles import sort_key_runs, tile
+from . import blocks as B
+from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError
+from .rng import Rng, mix
+
+MAX_ATTEMPTS = 40  # candidates tried for one puzzle before the closest grade is taken
+NUMBERS = 13
+
+
+def target_breaks(grade: int) -> int:
+    """The proven breaks a grade stands for (grades 9 and 10: four or more)."""
+    return (grade - 1) // 2
+
+
+def grade_of(breaks: int, moved: int, jokers: int, rack_only_set: bool) -> int:
+    """The grade of a proven puzzle (see the module doc)."""
+    if breaks == 0:
+        return 2 if jokers or rack_only_set else 1
+    base = 2 * min(breaks, 4) + 1
+    bonus = 1 if jokers or moved >= 2 * breaks + 2 or breaks >= 5 else 0
+    return min(MAX_GRADE, base + bonus)
+
+
+def grade_puzzle(puzzle: Puzzle) -> int:
+    """``grade_of`` read from a puzzle and its answer."""
+    table = {int(t) for t in puzzle.table_tiles}
+    rack_only = any(not any(int(t) in table for t in s) for s in puzzle.answer)
+    return grade_of(puzzle.breaks, puzzle.moved(), puzzle.jokers, rack_only)
+
+
+def check_grade(grade: object) -> int:
+    if type(grade) is not int or not MIN_GRADE <= grade <= MAX_GRADE:
+        raise PuzzleError(f"grade must be a whole number {MIN_GRADE} to {MAX_GRADE}, not {grade!r}")
+    return grade
+
+
+def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
+    """A puzzle of ``grade`` (1..10) for ``seed``, the same on every machine.
+
+    Every rack tile is placed in ``answer``; ``breaks`` is proven (with one set fewer allowed to
+    break, the finder places fewer tiles).  In the rare case that no candidate of exactly that
+    grade turns up within ``MAX_ATTEMPTS``, the candidate of the closest grade is returned (its
+    ``grade`` says which).  ``pid`` names it (default ``"s{seed}-g{grade}"``).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PuzzleError(f"seed must be a whole number, not {seed!r}")
+    check_grade(grade)
+    rng = Rng(mix("tile-rush-puzzle", seed, grade))
+    name = pid if pid is not None else f"s{seed}-g{grade}"
+    best: Puzzle | None = None
+    for _ in range(MAX_ATTEMPTS):
+        got = _candidate(rng, grade)
+        if got is None:
+            continue
+        table, rack = got
+        proof = fewest_breaks(table, rack, max_breaks=max(target_breaks(grade), 0) if grade < 9 else None)
+        if proof is None or proof.placed != len(rack):
+            continue
+        puzzle = _puzzle(name, table, rack, proof)
+        if puzzle.grade == grade:
+            return puzzle
+        if best is None or abs(puzzle.grade - grade) < abs(best.grade - grade):
+            best = puzzle
+    if best is None:  # cannot happen with the blocks we have; kept loud for the tests
+        raise PuzzleError(f"no puzzle found for seed {seed}, grade {grade}")
+    return best
+
+
+def _puzzle(name: str, table: list[list[int]], rack: list[int], proof) -> Puzzle:
+    answer = tuple(tuple(tile(t) for t in arrange(s)) for s in proof.sets)
+    puzzle = Puzzle(
+        id=name,
+        grade=1,
+        breaks=proof.breaks,
+        table=tuple(tuple(tile(t) for t in arrange(s)) for s in table),
+        rack=tuple(tile(t) for t in sorted(rack, key=sort_key_runs)),
+        answer=answer,
+    )
+    return Puzzle(name, grade_puzzle(puzzle), puzzle.breaks, puzzle.table, puzzle.rack, puzzle.answer)
+
+
+def _split_breaks(rng: Rng, total: int) -> list[int]:
+    """Blocks' nominal breaks adding up to ``total`` (1..4)."""
+    ways = {
+        1: [[1]],
+        2: [[2], [1, 1]],
+        3: [[3], [3], [2, 1], [1, 1, 1]],
+        4: [[3, 1], [3, 1], [2, 2], [2, 1, 1]],
+    }
+    return list(rng.choice(ways[total])) if total > 0 else []
+
+
+def _candidate(rng: Rng, grade: int):
+    """One candidate (table sets, rack) for a grade, or None when it does not fit."""
+    want = min(target_breaks(grade), 4)
+    high = (grade - 1) % 2 == 1
+    chosen: list[B.Block] = []
+    rack_joker = False
+    if want == 0:
+        if high:
+            if rng.chance(50):
+                chosen.append(B.NEW_RUN)
+            else:
+                rack_joker = True
+        while len(chosen) < 3 - (1 if rack_joker else 0) and not (chosen and chosen[0] is B.NEW_RUN):
+            chosen.append(rng.choice(B.EXTENSIONS))
+    else:
+        rest = want
+        if high:
+            chosen.append(B.JOKER_SWAP)
+            rest -= 1
+        for part in _split_breaks(rng, rest):
+            chosen.append(rng.choice(B.BY_BREAKS[part]))
+    tiles = B.Tiles()
+    if rack_joker:
+        tiles.joker()
+    try:
+        return _lay_out(rng, tiles, chosen, rack_joker)
+    except B.NoTile:
+        return None
+
+
+def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
+    widths = [b.width for b in chosen] + [1 for b in chosen if b.extra_number]
+    # room for extension blocks so that the rack holds at least three tiles
+    room = NUMBERS - (sum(widths) + len(widths) - 1)
+    if room < 0:
+        return None
+    order = list(range(len(widths)))
+    rng.shuffle(order)
+    slack = room
+    starts = [0] * len(widths)
+    at = 1
+    for k, i in enumerate(order):
+        gap = rng.below(slack + 1) if slack and rng.chance(50) else 0
+        slack -= gap
+        at += gap
+        starts[i] = at
+        at += widths[i] + 1
+    table: list[list[int]] = []
+    rack: list[int] = []
+    if rack_joker:
+        rack.extend(t for t in tiles.used)
+    extra = len(chosen)
+    for i, block in enumerate(chosen):
+        if block.extra_number:
+            built = B.build_joker_swap(rng, tiles, starts[i], starts[extra])
+            extra += 1
+        else:
+            built = block.build(rng, tiles, starts[i])
+        table.extend(built.table)
+        rack.extend(built.rack)
+    free = _free_numbers(starts, widths)
+    while len(rack) < MIN_RACK:
+        if not free:
+            return None
+        n = rng.choice(free)
+        free.remove(n)
+        built = B.EXT_GROUP.build(rng, tiles, n)
+        table.extend(built.table)
+        rack.extend(built.rack)
+    if len(rack) > MAX_RACK:
+        return None
+    rng.shuffle(table)
+    return table, rack
+
+
+def _free_numbers(starts: list[int], widths: list[int]) -> list[int]:
+    """Numbers no block uses and that touch none (so an added group stays on its own)."""
+    taken = set()
+    for s, w in zip(starts, widths):
+        taken.update(range(s - 1, s + w + 1))
+    return [n for n in range(1, NUMBERS + 1) if n not in taken]
