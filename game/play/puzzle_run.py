@@ -14,16 +14,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a Done did: ``solved`` (with ``points``, the ``combo`` multiplier and the ``streak``
+    """What a Done did: ``solved`` (with ``points``, the combo's ``multiplier`` and the ``streak``
     of puzzles solved in a row) or not (``penalty`` seconds off the clock, ``misses`` so far)."""
 
     solved: bool
     points: int = 0
-    combo: int = 1
+    multiplier: float = 1.0
     streak: int = 0
     penalty: float = 0.0
     misses: int = 0
-    text: str = ""
+    text: str = ""  # solved: a line for the banner; not solved: the referee's first reason
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,10 @@ class PuzzleRun:
         """A fresh run of the same kind (Play again)."""
         raise NotImplementedError
 
+    def summary_title(self) -> str:
+        """The summary's title."""
+        return f"{self.title}: over"
+
     def header(self) -> str:
         """The header's line on the puzzle screen."""
         p = self.puzzle
@@ -155,6 +159,9 @@ class SingleRun(PuzzleRun):
     def header(self) -> str:
         return f"{self.title}  ·  Grade {self._puzzle.grade}"
 
+    def summary_title(self) -> str:
+        return "Solved!" if self.solved else "Not solved this time"
+
     def puzzle_seconds(self) -> float:
         return self.seconds
 
@@ -170,9 +177,10 @@ class SingleRun(PuzzleRun):
         problems = check_table(self._puzzle, sets)
         if problems:
             self.wrong += 1
-            return Verdict(False, misses=self.wrong, text=_sentence(problems[0]))
+            return Verdict(False, misses=self.wrong, text=problems[0])
         self.solved = True
-        return Verdict(True, streak=1)
+        m, sec = divmod(int(self.seconds), 60)
+        return Verdict(True, text=f"Solved in {m}:{sec:02d}" + (" with a hint" if self.hinted else ""))
 
     def skip(self) -> None:
         self.stopped = True
@@ -195,6 +203,3 @@ class SingleRun(PuzzleRun):
     def again(self) -> "PuzzleRun":
         return self._again() if self._again is not None else SingleRun(self._puzzle, self.mode, self.title, self._record)
 
-
-def _sentence(problem: str) -> str:
-    return problem[:1].upper() + problem[1:] if problem else "Not solved yet"

@@ -87,6 +87,7 @@ class TitleScene(BackdropScene):
                                 tooltip="Every saved game: the games in progress of each rule set and the save slots"))
         items.append(learn)
         items += [Button(label, fn, style=style) for label, fn, style in (
+            ("Tile Rush", lambda: self.open_extra("rush_menu"), "secondary"),
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),

@@ -55,8 +55,8 @@ class RushMenuScene(BackdropScene):
         self.daily = Button("Daily puzzle", self.daily_puzzle, style="good" if not done else "secondary",
                             tooltip="One puzzle a day, the same for everyone; a little harder on weekends.")
         self.packs = Button("Packs", lambda: self.app.open("rush_packs"), style="secondary",
-                            tooltip=f"{puzzle_runs.PACK_COUNT} packs of graded puzzles, up to three stars each; "
-                                    "a pack opens when the one before has stars on most of its puzzles.")
+                            tooltip=f"{puzzle_runs.PACK_COUNT} packs of {puzzle_runs.PER_PACK} graded puzzles, up to three "
+                                    "stars each; a pack opens when every puzzle of the one before is solved.")
         self.lesson = Button("How to play", self.how_to, style="secondary", tooltip="A one-minute lesson")
         self.back_button = Button("Back", self.back, style="ghost", key_hint="Esc")
         self.mode_buttons = items

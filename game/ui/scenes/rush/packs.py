@@ -145,13 +145,13 @@ class PacksScene(GridScene):
     def rebuild(self) -> None:
         self.records = rec = puzzle_runs.Records()
         cards = []
-        for k in range(puzzle_runs.PACK_COUNT):
+        for k in range(1, puzzle_runs.PACK_COUNT + 1):
             stars = rec.pack_stars(k)
             locked = not rec.pack_open(k)
             lo, hi = puzzle_runs.pack_grades(k)
             grades = f"Grade {lo}" if lo == hi else f"Grades {lo}–{hi}"
-            cards.append(Card(f"Pack {k + 1}", self._opener(k), grades, sum(stars), 3 * len(stars), locked,
-                              tooltip=puzzle_runs.unlock_rule(k) if locked else f"Pack {k + 1}: {len(stars)} puzzles, {grades.lower()}"))
+            cards.append(Card(f"Pack {k}", self._opener(k), grades, sum(stars), 3 * len(stars), locked,
+                              tooltip=puzzle_runs.unlock_rule(k) if locked else f"Pack {k}: {len(stars)} puzzles, {grades.lower()}"))
         self.set_cards(cards)
 
     def resume(self) -> None:
@@ -185,21 +185,25 @@ class PackScene(GridScene):
         self.records = rec = puzzle_runs.Records()
         stars = rec.pack_stars(self.pack)
         grades = puzzle_runs.pack_puzzle_grades(self.pack)
-        cards = [Card(f"{i + 1}", self._starter(i), f"Grade {g}", n, 3) for i, (n, g) in enumerate(zip(stars, grades))]
+        cards = [Card(f"{level}", self._starter(level), f"Grade {g}", n, 3, not rec.level_open(self.pack, level),
+                      tooltip="Solve the puzzle before it to open this one" if not rec.level_open(self.pack, level) else "")
+                 for level, (n, g) in enumerate(zip(stars, grades), start=1)]
         self.set_cards(cards)
 
     def resume(self) -> None:
         super().resume()
         self.rebuild()
 
-    def _starter(self, i: int):
+    def _starter(self, level: int):
         def start():
-            start_run(self.app, puzzle_runs.pack_run(self.pack, i, self.records))
+            start_run(self.app, puzzle_runs.pack_run(self.pack, level, self.records))
         return start
 
     def draw(self, surf) -> None:
         self.ensure_layout()
         self.draw_backdrop(surf)
         stars = self.records.pack_stars(self.pack)
-        self.draw_heading(surf, f"Pack {self.pack + 1}", f"{sum(stars)} of {3 * len(stars)} stars  ·  "
-                          f"three stars: solved without a hint in {puzzle_runs.QUICK_SECONDS} seconds or less")
+        lo, hi = puzzle_runs.pack_grades(self.pack)
+        quick = puzzle_runs.quick_seconds(lo)
+        self.draw_heading(surf, f"Pack {self.pack}", f"{sum(stars)} of {3 * len(stars)} stars  ·  a star for solving, "
+                          f"one for no hint, one for speed (grade {lo}: {quick} seconds or less)")

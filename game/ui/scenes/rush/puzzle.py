@@ -113,21 +113,20 @@ class PuzzleScene(PlayScene):
         return super().status_text(analysis)
 
     def draw_pool(self, surf, lay) -> None:
-        """Where a game shows the pool: a rush's clock and score, one puzzle's time taken."""
+        """Where a game shows the pool: a rush's clock, survival's misses, one puzzle's time taken."""
         s = lay.s
         p = lay.pool
         run = self.run
         clock = run.clock()
-        if clock is not None or run.score:
-            sc = theme.text(f"{run.score:,}", 26 * s, theme.GOLD)
-        else:
-            sc = theme.text(fmt_seconds(run.puzzle_seconds()), 24 * s, theme.INK)
-        x = p.right - sc.get_width() - int(6 * s)
-        surf.blit(sc, (x, p.centery - sc.get_height() // 2))
+        allowed = run.misses_allowed
         if clock is not None:
             left = max(0.0, clock[0])
-            t = theme.text(fmt_seconds(left), 24 * s, theme.BAD if left <= 10 else theme.INK)
-            surf.blit(t, (x - t.get_width() - int(18 * s), p.centery - t.get_height() // 2))
+            img = theme.text(fmt_seconds(left), 26 * s, theme.BAD if left <= 10 else theme.INK)
+        elif allowed is not None:
+            img = theme.text(f"Misses {run.misses} / {allowed}", 22 * s, theme.BAD if run.misses else theme.INK_DIM)
+        else:
+            img = theme.text(fmt_seconds(run.puzzle_seconds()), 24 * s, theme.INK_DIM)
+        surf.blit(img, (p.right - img.get_width() - int(6 * s), p.centery - img.get_height() // 2))
 
     def ring_colour(self, frac: float):
         if self.time < self.flash_until:
@@ -194,28 +193,32 @@ class PuzzleScene(PlayScene):
         lines = [ln for ln in self.session.table().lines()]
         self.land_effects(lines, 0, self.session.viewer)
         box = lay.me.rect
+        combo = verdict.multiplier > 1
         if self.speed() > 0:
-            self.effects.float_text(f"+{verdict.points}", box.centerx, box.y + box.h * 0.3, theme.GOLD, 44 * lay.s)
-            self.effects.confetti(lay.size[0], n=50 + 20 * min(4, verdict.combo), size=6 * lay.s)
-        title = "Solved!" if verdict.combo <= 1 else f"Combo x{verdict.combo}!"
-        sub = f"+{verdict.points} points" + (f"  ·  {verdict.streak} in a row" if verdict.streak > 1 else "")
-        self.show_banner(title, sub, theme.GOLD if verdict.combo > 1 else theme.GOOD, NEXT_AFTER + 0.2)
-        self.app.sound.play("win" if verdict.combo > 1 else "pop")
+            if verdict.points:
+                self.effects.float_text(f"+{verdict.points}", box.centerx, box.y + box.h * 0.3, theme.GOLD, 44 * lay.s)
+            self.effects.confetti(lay.size[0], n=int(50 + 30 * verdict.multiplier), size=6 * lay.s)
+        title = f"Combo x{verdict.multiplier:g}!" if combo else "Solved!"
+        sub = verdict.text or f"+{verdict.points} points"
+        if verdict.streak > 1:
+            sub += f"  ·  {verdict.streak} in a row"
+        self.show_banner(title, sub, theme.GOLD if combo else theme.GOOD, NEXT_AFTER + 0.2)
+        self.app.sound.play("win" if combo else "pop")
 
     def show_miss(self, verdict: Verdict) -> None:
         self.shake = 0.35
         self.flash_until = self.time + 1.2
         self.app.sound.play("invalid")
-        why = verdict.text or "Not solved yet"
+        why = "Not solved: " + (verdict.text or "the table is not finished")
         if verdict.penalty:
-            why += f": -{int(verdict.penalty)} seconds"
+            why += f"  (−{int(verdict.penalty)} seconds)"
         if self.run.misses_allowed is not None:
             why += f"  (miss {verdict.misses} of {self.run.misses_allowed})"
         self.toast(why, theme.BAD, 3.5, big=True)
         lay = self.layout()
         if verdict.penalty and self.speed() > 0:
             box = lay.me.rect
-            self.effects.float_text(f"-{int(verdict.penalty)} s", box.centerx, box.y + box.h * 0.3, theme.BAD, 40 * lay.s)
+            self.effects.float_text(f"−{int(verdict.penalty)} s", box.centerx, box.y + box.h * 0.3, theme.BAD, 40 * lay.s)
         if self.run.over:
             self.solved_at = self.time  # the run ended on this miss: the summary comes
 

@@ -17,8 +17,9 @@ from ...widgets import Button
 from ..common import BackdropScene
 from ..statistics import fmt_duration
 
-RESULT_WORDS = {"solved": ("Solved", theme.GOOD), "missed": ("Missed", theme.BAD),
-                "skipped": ("Skipped", theme.INK_DIM), "open": ("Not finished", theme.INK_DIM)}
+RESULT_WORDS = {"solved": ("Solved", theme.GOOD), "missed": ("Missed", theme.BAD), "skipped": ("Skipped", theme.INK_DIM),
+                "out of time": ("Out of time", theme.WARN), "left": ("Not finished", theme.INK_DIM),
+                "open": ("Not finished", theme.INK_DIM)}
 
 
 class RushSummaryScene(BackdropScene):
@@ -40,6 +41,7 @@ class RushSummaryScene(BackdropScene):
         self.group.focus = len(self.answer_buttons)
         self.fit = len(self.rows)
         self.row_rects: list[pygame.Rect] = []
+        self.table_x = self.table_y = self.table_w = 0
 
     def _shower(self, row: Row):
         def show():
@@ -86,7 +88,7 @@ class RushSummaryScene(BackdropScene):
         s = theme.scale_for(size)
         w, h = size
         head = int(150 * s) + int(26 * s) * len(self.notes[:3])
-        row_h = int(40 * s)
+        row_h = int(48 * s)
         bottom = h - int(100 * s)
         self.fit = max(1, (bottom - head - int(34 * s)) // row_h)
         self.top_row = max(0, min(self.top_row, len(self.rows) - self.fit))
@@ -99,7 +101,7 @@ class RushSummaryScene(BackdropScene):
                 r = pygame.Rect(x0, head + int(34 * s) + k * row_h, width, row_h - int(6 * s))
                 self.row_rects.append(r)
                 b.visible = True
-                b.rect = pygame.Rect(r.right - int(170 * s), r.y + int(2 * s), int(166 * s), r.h - int(4 * s))
+                b.rect = pygame.Rect(r.right - int(180 * s), r.y + int(3 * s), int(176 * s), r.h - int(6 * s))
             else:
                 b.visible = False
                 b.rect = pygame.Rect(0, 0, 0, 0)
@@ -132,9 +134,12 @@ class RushSummaryScene(BackdropScene):
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))
 
     def title_text(self) -> str:
-        if len(self.rows) == 1:
-            return "Puzzle solved" if self.rows[0].result == "solved" else "Puzzle over"
-        return f"{self.run.title}: over"
+        return self.run.summary_title()
+
+    def extra_clear(self, size) -> list[pygame.Rect]:
+        s = self.app.scale
+        return [pygame.Rect(self.table_x - int(20 * s), self.table_y, self.table_w + int(40 * s),
+                            size[1] - self.table_y - int(90 * s))]
 
     def draw_rows(self, surf, s) -> None:
         x0, width = self.table_x, self.table_w

