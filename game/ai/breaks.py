@@ -3,12 +3,12 @@
 A table set is *kept* when all its tiles still lie together in one set afterwards (it may have
 been extended at an end, or a group of three completed); otherwise it is *broken*.  The finder
 (``solve`` with ``keep``) answers the question "how many rack tiles can be placed when only
-these table sets may be broken?".  ``fewest_breaks`` asks it for every choice of 0, 1, 2, ...
-breakable sets, in order, and stops at the first size that places as many tiles as a free
-rearrangement of the whole table: that size is the fewest sets that must be broken, and the
-proof is that every smaller choice placed fewer tiles.
+these table sets may be broken?".  ``fewest_breaks`` finds the fewest breakable sets that place as
+many tiles as a free rearrangement of the whole table, and proves it: every choice of one set
+fewer places fewer tiles (and so, since more breakable sets never place fewer, every smaller
+choice does too).
 
-The work is cut by independence, never by guessing: without jokers, tiles can only ever share a
+The search runs from the top down (see ``_fewest_in_part``), and the work is cut by independence, never by guessing: without jokers, tiles can only ever share a
 set when they touch (same number, or same colour and numbers one apart), so the table splits
 into parts that touch no other part.  A part without a rack tile never needs breaking, and each
 part with rack tiles is proven on its own (its fewest breaks add up).  With a joker on the table
@@ -90,31 +90,56 @@ def parts(sets: Sequence[Sequence[int]], rack: Sequence[int]) -> list[tuple[list
     return [g for _root, g in sorted(groups.items()) if g[1]]
 
 
-def _fewest_in_part(sets: list[list[int]], idx: list[int], rack: list[int], max_breaks: int | None):
-    """(placed, broken indices, answer sets, solves) for one part, or None beyond ``max_breaks``."""
+def broken_sets(old: Sequence[Sequence[int]], new: Sequence[Sequence[int]]) -> list[int]:
+    """Indices of the ``old`` sets whose tiles no longer lie together in one ``new`` set."""
+    home = {}
+    for k, s in enumerate(new):
+        for t in s:
+            home[t] = k
+    return [i for i, s in enumerate(old) if len({home.get(t, -1) for t in s}) > 1]
+
+
+def _fewest_in_part(sets: list[list[int]], idx: list[int], rack: list[int], floor: int | None):
+    """(placed, broken indices, answer sets, solves) for one part; None when it proves to need
+    fewer than ``floor`` breaks (the search stops there).
+
+    From the top down: a free rearrangement breaks some sets D; then, for k = |D| - 1, |D| - 2, ...
+    some choice of k breakable sets is looked for that still places as many tiles (choices
+    inside the last answer's broken sets first).  When no choice of k does, k + 1 is proven: more
+    breakable sets never place fewer tiles, so every smaller choice fails too."""
     sub = [sets[i] for i in idx]
-    full = solve(sub, rack)
+    res: Result = solve(sub, rack)
     solves = 1
-    target = full.tiles_placed
-    top = len(sub) if max_breaks is None else min(len(sub), max_breaks)
-    for k in range(top + 1):
-        for choice in combinations(range(len(sub)), k):
-            if k == len(sub):
-                res: Result = full
-            else:
-                res = solve(sub, rack, keep=set(range(len(sub))) - set(choice))
-                solves += 1
-            if res.tiles_placed == target:
-                return target, tuple(idx[c] for c in choice), res.sets, solves
-    return None
+    target = res.tiles_placed
+    broken = broken_sets(sub, res.sets)
+    everyone = range(len(sub))
+    while broken:
+        k = len(broken) - 1
+        inside = set(broken)
+        choices = sorted(combinations(everyone, k), key=lambda ch: sum(1 for c in ch if c not in inside))
+        better = None
+        for choice in choices:
+            got = solve(sub, rack, keep=set(everyone) - set(choice))
+            solves += 1
+            if got.tiles_placed == target:
+                better = got
+                break
+        if better is None:
+            break
+        res = better
+        broken = broken_sets(sub, res.sets)
+        if floor is not None and len(broken) < floor:
+            return None
+    return target, tuple(idx[c] for c in broken), res.sets, solves
 
 
-def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], max_breaks: int | None = None) -> Breaks | None:
+def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], min_breaks: int | None = None,
+                  max_breaks: int | None = None) -> Breaks | None:
     """Prove the fewest table sets that must be broken to place the most rack tiles.
 
     ``sets``: the table as valid sets of tile ids; ``rack``: tile ids.  Returns ``Breaks`` with
-    the whole table after play (``sets``: the answer, runs in ascending order), or None when more
-    than ``max_breaks`` sets would have to be broken (the search stops there: a cap on work).
+    the whole table after play (``sets``: the answer), or None when the fewest is below
+    ``min_breaks`` (the search may stop as soon as it sees that) or above ``max_breaks``.
     Raises ``SolverError`` for bad input (a tile twice, an invalid set).
     """
     sets = [[int(t) for t in s] for s in sets]
@@ -124,9 +149,9 @@ def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], max_breaks
     placed = 0
     broken: list[int] = []
     solves = 0
-    budget = max_breaks
-    for idx, part_rack in parts(sets, rack):
-        got = _fewest_in_part(sets, idx, part_rack, budget)
+    split = parts(sets, rack)
+    for idx, part_rack in split:
+        got = _fewest_in_part(sets, idx, part_rack, min_breaks if len(split) == 1 else None)
         if got is None:
             return None
         n, brk, part_sets, calls = got
@@ -135,12 +160,12 @@ def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], max_breaks
         solves += calls
         answer.extend(part_sets)
         covered.update(idx)
-        if budget is not None:
-            budget -= len(brk)
     if not rack:
         solve(sets, [])  # still refuses a bad table
+    if (max_breaks is not None and len(broken) > max_breaks) or (min_breaks is not None and len(broken) < min_breaks):
+        return None
     answer.extend(sets[i] for i in range(len(sets)) if i not in covered)
     return Breaks(placed, len(broken), tuple(sorted(broken)), tuple(tuple(s) for s in answer), solves)
 
 
-__all__ = ["Breaks", "SolverError", "fewest_breaks", "parts", "placed_with"]
+__all__ = ["Breaks", "SolverError", "broken_sets", "fewest_breaks", "parts", "placed_with"]

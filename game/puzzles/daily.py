@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
-from .generate import generate
+from .generator import generate
 from .model import Puzzle, PuzzleError
 from .rng import mix
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from .generate import generate
+from .generator import generate
 from .model import MAX_GRADE, Puzzle, PuzzleError
 from .rng import mix
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Callable, Sequence
 
-from .generate import generate
+from .generator import generate
 from .model import MAX_GRADE, Puzzle, PuzzleError, check_table
 from .rng import mix
 

@@ -26,6 +26,7 @@ from .rng import Rng, mix
 
 MAX_ATTEMPTS = 40  # candidates tried for one puzzle before the closest grade is taken
 NUMBERS = 13
+MAX_TABLE_SETS = 9
 
 
 def target_breaks(grade: int) -> int:
@@ -74,7 +75,8 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         if got is None:
             continue
         table, rack = got
-        proof = fewest_breaks(table, rack, max_breaks=max(target_breaks(grade), 0) if grade < 9 else None)
+        want = target_breaks(grade)
+        proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
@@ -180,10 +182,45 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
         built = B.EXT_GROUP.build(rng, tiles, n)
         table.extend(built.table)
         rack.extend(built.rack)
+    _decorate(rng, tiles, table, rack)
     if len(rack) > MAX_RACK:
         return None
     rng.shuffle(table)
     return table, rack
+
+
+def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int]) -> None:
+    """One to three more sets anywhere on the table, some with a rack tile that extends them, so
+    the table is not only the puzzle's core.  Fewer with a joker about (it may touch every set,
+    and every set then counts in the proof)."""
+    joker = any(t >= 104 for s in table for t in s) or any(t >= 104 for t in rack)
+    count = rng.between(1, 2 if joker or len(table) >= 4 else 3)
+    for _ in range(count):
+        if len(table) >= MAX_TABLE_SETS:
+            return
+        colour = rng.below(4)
+        try:
+            if rng.chance(55):
+                lo = rng.between(1, 10)
+                hi = min(13, lo + 2 + rng.below(3))
+                new = tiles.run(colour, lo, hi)
+                end = (colour, hi + 1) if rng.chance(50) else (colour, lo - 1)
+            else:
+                number = rng.between(1, 13)
+                colours = [c for c in range(4) if c != colour]
+                rng.shuffle(colours)
+                if rng.chance(25):
+                    new, end = tiles.group(colours + [colour], number), None
+                else:
+                    new, end = tiles.group(colours[:2] + [colour], number), (colours[2], number)
+        except B.NoTile:
+            continue
+        table.append(new)
+        if end is not None and len(rack) < MAX_RACK and rng.chance(40):
+            try:
+                rack.append(tiles.take(*end))
+            except B.NoTile:
+                pass
 
 
 def _free_numbers(starts: list[int], widths: list[int]) -> list[int]:
