@@ -19,6 +19,7 @@ from ..rules.turn import Problem
 from .session import Outcome, Session
 
 PUZZLE_VARIANT = "classic"
+ROOM = 3  # cells kept free at the right end of each row, so a set there can still grow
 
 
 def lay_sets(sets: Sequence[Sequence[int]], width: int = GRID_WIDTH, keep: Board | None = None) -> Board:
@@ -72,7 +73,7 @@ def puzzle_state(table: Sequence[Sequence[int]], rack: Sequence[int], name: str 
     a tile that does not exist)."""
     state = engine.new_game(PUZZLE_VARIANT, [(name or "You", HUMAN), ("-", "easy")], seed=0, secret="0" * 32)
     state.players = state.players[:1]
-    board = lay_sets(table)
+    board = lay_sets(table, GRID_WIDTH - ROOM)
     mine = [int(t) for t in rack]
     used = board.tiles() + mine
     if len(set(used)) != len(used):

@@ -65,7 +65,7 @@ class PuzzleScene(PlayScene):
         state = puzzle_state(self.puzzle.table, self.puzzle.rack, app.settings.get("player_name") or "You")
         super().__init__(app, PuzzleSession(state))
         self.plugin = variant_ui.Combined([PuzzleButtons(self)] + list(self.plugin.parts))
-        self.solved_at: float | None = None
+        self.moving_at: float | None = None  # the puzzle is over (solved, a miss in survival, time up): moving on
         self.last: Verdict | None = None
         self.flash_until = 0.0  # the ring flashes red after a wrong Done
         self.ended = False
@@ -101,8 +101,8 @@ class PuzzleScene(PlayScene):
         return "Done", "good" if enabled and ready else "primary" if enabled else "secondary"
 
     def status_text(self, analysis) -> tuple[str, tuple]:
-        if self.solved_at is not None:
-            return ("Solved!", theme.GOOD)
+        if self.moving_at is not None:
+            return ("Solved!", theme.GOOD) if self.last is not None and self.last.solved else ("Next puzzle…", theme.INK_DIM)
         if self.turnshow.hint.active:
             return ("The answer, step by step: Next (H), or Apply (Shift+H)", theme.GOLD)
         sess = self.session
@@ -151,7 +151,7 @@ class PuzzleScene(PlayScene):
 
     # -- the run ------------------------------------------------------------------------------------
     def button_enabled(self, name: str) -> bool:
-        mine = self.session.my_turn and not self.input_locked() and self.solved_at is None
+        mine = self.session.my_turn and not self.input_locked() and self.moving_at is None
         if name == "skip":
             return mine
         if name in ("hint", "end"):
@@ -167,11 +167,11 @@ class PuzzleScene(PlayScene):
             self.skip()
 
     def input_locked(self) -> bool:
-        return super().input_locked() or self.solved_at is not None
+        return super().input_locked() or self.moving_at is not None
 
     def end_or_draw(self) -> None:
         """Done (Space, the big button): the run checks the table."""
-        if self.solved_at is not None or not self.session.my_turn or super().input_locked():
+        if self.moving_at is not None or not self.session.my_turn or super().input_locked():
             return
         self.turnshow.hint.clear()
         verdict = self.run.done(self.session.table_sets())
@@ -189,7 +189,7 @@ class PuzzleScene(PlayScene):
 
     def celebrate_solve(self, verdict: Verdict) -> None:
         lay = self.layout()
-        self.solved_at = self.time
+        self.moving_at = self.time
         lines = [ln for ln in self.session.table().lines()]
         self.land_effects(lines, 0, self.session.viewer)
         box = lay.me.rect
@@ -219,11 +219,11 @@ class PuzzleScene(PlayScene):
         if verdict.penalty and self.speed() > 0:
             box = lay.me.rect
             self.effects.float_text(f"−{int(verdict.penalty)} s", box.centerx, box.y + box.h * 0.3, theme.BAD, 40 * lay.s)
-        if self.run.over:
-            self.solved_at = self.time  # the run ended on this miss: the summary comes
+        if self.run.over or self.run.puzzle is not self.puzzle:
+            self.moving_at = self.time  # a miss moved the run on (survival): the next puzzle, or the summary
 
     def skip(self) -> None:
-        if self.solved_at is not None:
+        if self.moving_at is not None:
             return
         self.run.skip()
         self.next_puzzle()
@@ -278,8 +278,8 @@ class PuzzleScene(PlayScene):
         super().update(dt)
         if self.ended or self.app.top is not self:
             return
-        if self.solved_at is not None:
-            if self.time - self.solved_at >= NEXT_AFTER:
+        if self.moving_at is not None:
+            if self.time - self.moving_at >= NEXT_AFTER:
                 self.next_puzzle()
             return
         if not super().input_locked():
@@ -291,7 +291,7 @@ class PuzzleScene(PlayScene):
                     self.last_tick_second = sec
                     self.app.sound.play("tick")
         if self.run.over:
-            self.solved_at = self.time  # time is up: the summary after a moment
+            self.moving_at = self.time  # time is up: the summary after a moment
             self.show_banner("Time!", "", theme.GOLD, NEXT_AFTER + 0.2)
 
     def next_frame(self) -> float | None:
@@ -306,16 +306,16 @@ class PuzzleScene(PlayScene):
         self.press = None
         from ..common import DialogScene
 
-        if self.solved_at is not None:
+        if self.moving_at is not None:
             return
         self.app.push(DialogScene(self.app, "Leave the puzzle?", self.leave_question(),
-                                  [("Keep playing", "primary", None), ("End here", "danger", self.leave)],
-                                  tone=theme.WARN, focus=0))
+                                  [("End here", "danger", self.end_here), ("Keep playing", "primary", None)],
+                                  tone=theme.WARN, focus=1))
 
     def leave_question(self) -> str:
         return "The puzzles played so far go to the summary, with the answer of each."
 
-    def leave(self) -> None:
+    def end_here(self) -> None:
         if self.ended:
             return
         self.run.stop()
