@@ -114,6 +114,8 @@ class Puzzle:
             rack = tuple(parse_tiles(rack_txt, used=used))
         except NotationError as exc:
             raise PuzzleError(f"puzzle {pid}: {exc}") from None
+        if not MIN_RACK <= len(rack) <= MAX_RACK:
+            raise PuzzleError(f"puzzle {pid}: the rack holds {len(rack)} tiles ({MIN_RACK} to {MAX_RACK} wanted)")
         answer = _answer_tiles(pid, answer_txt, [t for s in table for t in s] + list(rack))
         puzzle = cls(pid, grade, breaks, tuple(table), rack, answer)
         problems = puzzle.problems()
