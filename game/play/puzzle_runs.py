@@ -12,6 +12,7 @@ import datetime as _dt
 import secrets
 
 from ..puzzles import packs as packs_mod
+from ..storage import arcade
 from ..puzzles.daily import daily
 from ..puzzles.rush import MODES, PENALTY, Rush
 from .puzzle_run import PuzzleRun, Row, SingleRun, Verdict
@@ -153,72 +154,73 @@ class RushRun(PuzzleRun):
 
 
 class Records:
-    """The saved bests per mode, the dates the daily puzzle was solved and the pack stars, read
-    once; ``record_*`` save what a run earned and return the summary's lines."""
+    """The saved bests per mode, the dates the daily puzzle was solved and the pack stars
+    (``game.storage.arcade``), read once; ``record_*`` save what a run earned and return the
+    summary's lines.  ``notice`` says when a damaged file was set aside."""
 
     def __init__(self) -> None:
-        self.bests, self.solved_dates, self.progress, self.notice = _load()
+        self.arcade = arcade.load_arcade()
+        self.notice = arcade.take_notice() or self.arcade.message
 
     # -- reading ----------------------------------------------------------------------------
     def best(self, mode: str) -> int | None:
-        return self.bests.get(mode)
+        best = self.arcade.best(mode)
+        return best.best_score if best.runs else None
 
     def daily_solved(self, date: _dt.date) -> bool:
-        return date.isoformat() in self.solved_dates
+        return date.isoformat() in self.arcade.daily_solved
 
     def daily_streak(self, date: _dt.date | None = None) -> int:
         """Days in a row the daily puzzle was solved, up to ``date`` (today) or the day before
         (today's may still be solved)."""
-        day = date or today()
-        if not self.daily_solved(day):
-            day -= _dt.timedelta(days=1)
-        n = 0
-        while self.daily_solved(day):
-            n += 1
-            day -= _dt.timedelta(days=1)
-        return n
+        return arcade.daily_streak(self.arcade, date or today())
 
     def pack_stars(self, pack: int) -> list[int]:
-        return [self.progress.get((pack, level), 0) for level in range(1, PER_PACK + 1)]
+        return [self.arcade.packs.get((pack, level), 0) for level in range(1, PER_PACK + 1)]
 
     def pack_open(self, pack: int) -> bool:
-        return packs_mod.pack_open(self.progress, pack)
+        return packs_mod.pack_open(self.arcade.packs, pack)
 
     def level_open(self, pack: int, level: int) -> bool:
-        return packs_mod.level_open(self.progress, pack, level)
+        return packs_mod.level_open(self.arcade.packs, pack, level)
 
     def total_stars(self) -> tuple[int, int]:
         """(stars won, stars there are) over every pack."""
-        won = sum(packs_mod.pack_stars(self.progress, pack) for pack in range(1, PACK_COUNT + 1))
+        won = sum(packs_mod.pack_stars(self.arcade.packs, pack) for pack in range(1, PACK_COUNT + 1))
         return won, PACK_COUNT * PER_PACK * packs_mod.MAX_STARS
 
     # -- saving -----------------------------------------------------------------------------
+    def _saved(self, got: "arcade.Arcade", notes: list[str]) -> list[str]:
+        self.arcade = got
+        return notes + ([got.message] if got.write_failed and got.message else [])
+
     def record_rush(self, summary) -> list[str]:
         before = self.best(summary.mode)
-        _save_rush(summary)
-        self.bests[summary.mode] = max(before or 0, summary.score)
-        if summary.score and (before is None or summary.score > before):
-            return [f"New personal best for {MODE_TITLES[summary.mode]}: {summary.score:,}"
-                    + (f" (was {before:,})" if before else "")]
-        return [f"Your best for {MODE_TITLES[summary.mode]}: {before:,}"] if before else []
+        got, new_best = arcade.record_rush(summary.mode, summary.score, summary.solved, summary.best_streak)
+        title = MODE_TITLES.get(summary.mode, summary.mode)
+        if new_best:
+            notes = [f"New personal best for {title}: {summary.score:,}" + (f" (was {before:,})" if before else "")]
+        else:
+            notes = [f"Your best for {title}: {before:,}"] if before else []
+        return self._saved(got, notes)
 
     def record_daily(self, date: _dt.date, solved: bool, seconds: float) -> list[str]:
         if not solved:
             streak = self.daily_streak(date)
-            return [f"Your streak stays at {streak} day{'s' if streak != 1 else ''} until today's puzzle is solved"] if streak else []
-        _save_daily(date, seconds)
-        self.solved_dates.add(date.isoformat())
-        streak = self.daily_streak(date)
-        return [f"Daily streak: {streak} day{'s' if streak != 1 else ''}"]
+            return [f"Your streak of {streak} day{'s' if streak != 1 else ''} stays while today's puzzle is open"] if streak else []
+        got = arcade.record_daily(date)
+        streak = arcade.daily_streak(got, date)
+        return self._saved(got, [f"Daily streak: {streak} day{'s' if streak != 1 else ''}"])
 
     def record_pack(self, pack: int, level: int, stars: int) -> list[str]:
-        before = self.progress.get((pack, level), 0)
-        _save_pack(pack, level, stars)
-        self.progress[(pack, level)] = max(before, stars)
+        before = self.arcade.packs.get((pack, level), 0)
+        got = arcade.record_pack(pack, level, stars)
         words = f"{stars} star{'s' if stars != 1 else ''}"
         if stars > before:
-            return [f"{words} for pack {pack}, puzzle {level}" + (f" (best before: {before})" if before else "")]
-        return [f"{words} this time; your best is {before}"] if before else []
+            notes = [f"{words} for pack {pack}, puzzle {level}" + (f" (best before: {before})" if before else "")]
+        else:
+            notes = [f"{words} this time; your best is {before}"] if before else []
+        return self._saved(got, notes)
 
 
 def rush_run(mode: str, records: "Records | None" = None, seed: int | None = None) -> RushRun:
@@ -248,20 +250,3 @@ __all__ = ["MODE_BLURBS", "MODE_TITLES", "PACK_COUNT", "PENALTY", "PER_PACK", "R
            "daily_run", "pack_grades", "pack_puzzle_grades", "pack_run", "quick_seconds", "rush_run", "today",
            "unlock_rule"]
 
-
-# -- the saved records (game.storage.arcade) ----------------------------------------------------
-def _load() -> tuple[dict[str, int], set[str], dict[tuple[int, int], int], str]:
-    """(bests per mode, dates solved, pack progress, the notice about a damaged file)."""
-    return {}, set(), {}, ""
-
-
-def _save_rush(summary) -> None:
-    pass
-
-
-def _save_daily(date: _dt.date, seconds: float) -> None:
-    pass
-
-
-def _save_pack(pack: int, level: int, stars: int) -> None:
-    pass

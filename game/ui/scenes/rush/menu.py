@@ -39,8 +39,7 @@ class RushMenuScene(BackdropScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.records = puzzle_runs.Records()
-        self.rebuild()
+        self.rebuild()  # reads the records
 
     def rebuild(self) -> None:
         self.records = puzzle_runs.Records()

@@ -139,8 +139,7 @@ class PacksScene(GridScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.records = puzzle_runs.Records()
-        self.rebuild()
+        self.rebuild()  # reads the records
 
     def rebuild(self) -> None:
         self.records = rec = puzzle_runs.Records()
@@ -178,8 +177,7 @@ class PackScene(GridScene):
     def __init__(self, app, pack: int) -> None:
         super().__init__(app)
         self.pack = pack
-        self.records = puzzle_runs.Records()
-        self.rebuild()
+        self.rebuild()  # reads the records
 
     def rebuild(self) -> None:
         self.records = rec = puzzle_runs.Records()
