@@ -110,3 +110,12 @@ def test_a_damaged_records_file_is_said_on_the_menu_and_kept_aside(app):
     assert any(p.name.startswith("arcade.json") and p != path for p in path.parent.iterdir())
     menu.mode_buttons[2].activate()  # survival still starts
     assert isinstance(app.top, PuzzleScene)
+
+
+def test_how_to_play_opens_the_tile_rush_lesson(app):
+    menu = open_menu(app)
+    menu.lesson.activate()
+    lesson = app.top
+    assert lesson.name == "lesson" and lesson.lesson["key"] == "rush"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
