@@ -37,6 +37,7 @@ class Row:
     result: str
     points: int = 0
     hint: bool = False
+    wrong: int = 0  # wrong Dones on it
 
 
 class PuzzleRun:
@@ -116,10 +117,9 @@ class PuzzleRun:
         """The summary's title."""
         return f"{self.title}: over"
 
-    def header(self) -> str:
-        """The header's line on the puzzle screen."""
-        p = self.puzzle
-        return f"{self.title}  ·  Puzzle {self.number}" + (f"  ·  Grade {p.grade}" if p is not None else "")
+    def header(self, number: int, puzzle) -> str:
+        """The header's line on the puzzle screen showing puzzle ``number`` of the run."""
+        return f"{self.title}  ·  Puzzle {number}  ·  Grade {puzzle.grade}"
 
 
 class SingleRun(PuzzleRun):
@@ -156,8 +156,8 @@ class SingleRun(PuzzleRun):
     def misses(self) -> int:
         return self.wrong
 
-    def header(self) -> str:
-        return f"{self.title}  ·  Grade {self._puzzle.grade}"
+    def header(self, number: int, puzzle) -> str:
+        return f"{self.title}  ·  Grade {puzzle.grade}"
 
     def summary_title(self) -> str:
         return "Solved!" if self.solved else "Not solved this time"
@@ -193,7 +193,7 @@ class SingleRun(PuzzleRun):
 
     def rows(self) -> list[Row]:
         result = "solved" if self.solved else "skipped" if self.stopped else "open"
-        return [Row(1, self._puzzle, self.seconds, result, 0, self.hinted)]
+        return [Row(1, self._puzzle, self.seconds, result, 0, self.hinted, self.wrong)]
 
     def finish(self) -> list[str]:
         if self.finished is None:

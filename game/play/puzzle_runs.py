@@ -129,7 +129,7 @@ class RushRun(PuzzleRun):
         out = []
         for rec in self.rush.records:
             result = rec.outcome.value if rec.outcome is not None else "open"
-            out.append(Row(rec.index + 1, rec.puzzle, rec.seconds, result, rec.points, rec.index in self.hinted))
+            out.append(Row(rec.index + 1, rec.puzzle, rec.seconds, result, rec.points, rec.index in self.hinted, rec.wrong))
         return out
 
     def finish(self) -> list[str]:
@@ -146,11 +146,9 @@ class RushRun(PuzzleRun):
             return "Three misses: survival over"
         return "Time!" if last is not None and last.value == "out of time" else f"{self.title}: over"
 
-    def header(self) -> str:
-        p = self.puzzle
-        text = f"{self.title}  ·  Puzzle {self.number}" + (f"  ·  Grade {p.grade}" if p is not None else "")
+    def header(self, number: int, puzzle) -> str:
         mult = self.rush.multiplier
-        return text + (f"  ·  Combo x{mult:g}" if mult > 1 else "")
+        return super().header(number, puzzle) + (f"  ·  Combo x{mult:g}" if mult > 1 and number == self.number else "")
 
 
 class Records:
@@ -202,6 +200,9 @@ class Records:
             notes = [f"New personal best for {title}: {summary.score:,}" + (f" (was {before:,})" if before else "")]
         else:
             notes = [f"Your best for {title}: {before:,}"] if before else []
+        best = got.best(summary.mode)
+        notes.append(f"Your bests: {best.most_solved} solved in a run, {best.best_streak} in a row, {best.runs} "
+                     f"run{'s' if best.runs != 1 else ''} played")
         return self._saved(got, notes)
 
     def record_daily(self, date: _dt.date, solved: bool, seconds: float) -> list[str]:

@@ -62,6 +62,7 @@ class PuzzleScene(PlayScene):
     def __init__(self, app, run: PuzzleRun, puzzle=None) -> None:
         self.run = run
         self.puzzle = puzzle if puzzle is not None else run.puzzle
+        self.number = run.number
         state = puzzle_state(self.puzzle.table, self.puzzle.rack, app.settings.get("player_name") or "You")
         super().__init__(app, PuzzleSession(state))
         self.plugin = variant_ui.Combined([PuzzleButtons(self)] + list(self.plugin.parts))
@@ -72,7 +73,11 @@ class PuzzleScene(PlayScene):
 
     # -- what the play screen asks ------------------------------------------------------------------
     def header_text(self) -> str:
-        return self.run.header()
+        return self.run.header(self.number, self.puzzle)
+
+    def clock(self) -> tuple[float, float] | None:
+        """The countdown the ring and the header show (the run's)."""
+        return self.run.clock()
 
     def run_computer(self) -> None:
         """Nobody else plays."""
@@ -110,6 +115,9 @@ class PuzzleScene(PlayScene):
             return ("Every tile placed and the table is valid: press Done (Space)", theme.GOOD)
         if not sess.draft_moved:
             return ("Place every tile of your rack on the table, moving table tiles as you need", theme.GOLD)
+        if analysis is not None and analysis.ok:
+            n = len([t for t in sess.rack_slots if t in set(sess.state.players[0].rack)])
+            return (f"The table is valid so far: {n} more tile{'s' if n != 1 else ''} to place", theme.GOLD)
         return super().status_text(analysis)
 
     def draw_pool(self, surf, lay) -> None:
@@ -117,7 +125,7 @@ class PuzzleScene(PlayScene):
         s = lay.s
         p = lay.pool
         run = self.run
-        clock = run.clock()
+        clock = self.clock()
         allowed = run.misses_allowed
         if clock is not None:
             left = max(0.0, clock[0])
@@ -137,7 +145,7 @@ class PuzzleScene(PlayScene):
         """The countdown ring: the rush's time left (no clock: a gold ring)."""
         cx, cy = box.face_center
         r = box.face_size / 2 + 7 * s
-        clock = self.run.clock()
+        clock = self.clock()
         if clock is None or clock[1] <= 0:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
             return
@@ -284,7 +292,7 @@ class PuzzleScene(PlayScene):
             return
         if not super().input_locked():
             self.run.tick(dt)
-            clock = self.run.clock()
+            clock = self.clock()
             if clock is not None:
                 sec = int(math.ceil(clock[0]))
                 if 0 < sec <= 10 and sec != self.last_tick_second:
@@ -295,7 +303,7 @@ class PuzzleScene(PlayScene):
             self.show_banner("Time!", "", theme.GOLD, NEXT_AFTER + 0.2)
 
     def next_frame(self) -> float | None:
-        if self.run.clock() is not None and self.app.top is self:
+        if self.clock() is not None and self.app.top is self:
             return 0.0  # the ring moves
         return super().next_frame()
 
@@ -345,8 +353,17 @@ class AnswerScene(PuzzleScene):
     skippable = False
 
     def __init__(self, app, run: PuzzleRun, row) -> None:
-        self.run_number = row.number
         super().__init__(app, run, row.puzzle)
+        self.number = row.number
+
+    def clock(self) -> tuple[float, float] | None:
+        return None
+
+    def draw_pool(self, surf, lay) -> None:
+        """Nothing: the run is over."""
+
+    def end_button(self, enabled: bool) -> tuple[str, str]:
+        return "Next step", "primary" if enabled else "secondary"
 
     def enter(self) -> None:
         super().enter()
@@ -354,7 +371,7 @@ class AnswerScene(PuzzleScene):
 
     def header_text(self) -> str:
         p = self.puzzle
-        return f"The answer  ·  Puzzle {self.run_number}  ·  Grade {p.grade}"
+        return f"The answer  ·  Puzzle {self.number}  ·  Grade {p.grade}"
 
     def end_or_draw(self) -> None:
         self.turnshow.hint.go(1)

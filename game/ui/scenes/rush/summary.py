@@ -160,9 +160,11 @@ class RushSummaryScene(BackdropScene):
             for key, (text, col) in cells.items():
                 img = theme.text(text, 19 * s, col, bold=key in ("result", "points"))
                 surf.blit(img, (cols[key], r.centery - img.get_height() // 2))
-            if row.hint:
-                img = theme.text("hint", 15 * s, theme.INK_FAINT, bold=False)
-                surf.blit(img, (cols["result"] + int(120 * s), r.centery - img.get_height() // 2))
+            extra = [f"{row.wrong} wrong Done" + ("s" if row.wrong != 1 else "")] if row.wrong else []
+            extra += ["answer shown"] if row.hint else []
+            if extra:
+                img = theme.text(", ".join(extra), 15 * s, theme.INK_DIM, bold=False)
+                surf.blit(img, (cols["result"] + int(108 * s), r.centery - img.get_height() // 2))
         more = len(self.rows) - self.top_row - self.fit
         if self.top_row or more > 0:
             text = f"{self.top_row + 1}–{min(len(self.rows), self.top_row + self.fit)} of {len(self.rows)}  (scroll for more)"
@@ -172,4 +174,4 @@ class RushSummaryScene(BackdropScene):
 
     def columns(self, x0: int, s: float) -> dict[str, int]:
         return {"puzzle": x0 + int(16 * s), "grade": x0 + int(110 * s), "time": x0 + int(200 * s),
-                "result": x0 + int(300 * s), "points": x0 + int(480 * s)}
+                "result": x0 + int(300 * s), "points": x0 + int(540 * s)}
