@@ -24,7 +24,8 @@ from . import blocks as B
 from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError
 from .rng import Rng, mix
 
-MAX_ATTEMPTS = 40  # candidates tried for one puzzle before the closest grade is taken
+MAX_ATTEMPTS = 40  # candidates tried for a puzzle of exactly the grade asked for
+FALLBACK_ATTEMPTS = 20  # then candidates proven in full, the first that fits taken (its grade the closest)
 NUMBERS = 13
 MAX_TABLE_SETS = 9
 
@@ -69,14 +70,17 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
     check_grade(grade)
     rng = Rng(mix("tile-rush-puzzle", seed, grade))
     name = pid if pid is not None else f"s{seed}-g{grade}"
+    want = target_breaks(grade)
     best: Puzzle | None = None
-    for _ in range(MAX_ATTEMPTS):
+    for attempt in range(MAX_ATTEMPTS + FALLBACK_ATTEMPTS):
         got = _candidate(rng, grade)
         if got is None:
             continue
         table, rack = got
-        want = target_breaks(grade)
-        proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
+        if attempt < MAX_ATTEMPTS:  # the proof may stop as soon as it sees another number of breaks
+            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
+        else:  # none of the grade turned up: prove in full and keep the closest grade
+            proof = fewest_breaks(table, rack)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
@@ -84,7 +88,9 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
             return puzzle
         if best is None or abs(puzzle.grade - grade) < abs(best.grade - grade):
             best = puzzle
-    if best is None:  # cannot happen with the blocks we have; kept loud for the tests
+        if attempt >= MAX_ATTEMPTS:
+            break
+    if best is None:  # cannot happen with the blocks we have; loud for the tests
         raise PuzzleError(f"no puzzle found for seed {seed}, grade {grade}")
     return best
 
@@ -194,7 +200,10 @@ def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int])
     the table is not only the puzzle's core.  Fewer with a joker about (it may touch every set,
     and every set then counts in the proof)."""
     joker = any(t >= 104 for s in table for t in s) or any(t >= 104 for t in rack)
-    count = rng.between(1, 2 if joker or len(table) >= 4 else 3)
+    if joker and len(table) >= 4:
+        count = 1  # four or more sets where a joker may touch them all: every extra set multiplies the proof
+    else:
+        count = rng.between(1, 2 if joker or len(table) >= 4 else 3)
     for _ in range(count):
         if len(table) >= MAX_TABLE_SETS:
             return

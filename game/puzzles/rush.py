@@ -16,6 +16,7 @@ every rack tile placed.
 * Wrong: in a timed rush it costs ``PENALTY`` (10) seconds and the puzzle stays; in survival it is
   a miss and the next puzzle comes up (the third miss ends the run).
 * ``skip()``: the next puzzle, no score.
+* ``hint()``: the hint or the answer was shown: solving that puzzle scores nothing and ends the combo.
 * ``tick(dt)``: time passes; at 0 the run ends (the puzzle on the table counts as out of time).
 
 ``summary()`` lists every puzzle met (grade, seconds, outcome, points) for the screens after a run.
@@ -76,6 +77,7 @@ class Record:
     outcome: Outcome | None = None  # None while on the table
     points: int = 0
     wrong: int = 0  # wrong Dones on it
+    hinted: bool = False  # the hint or the answer was shown: solving it scores nothing
 
     @property
     def grade(self) -> int:
@@ -83,7 +85,8 @@ class Record:
 
     def to_json(self) -> dict:
         return {"index": self.index, "id": self.puzzle.id, "grade": self.grade, "seconds": round(self.seconds, 3),
-                "outcome": self.outcome.value if self.outcome else None, "points": self.points, "wrong": self.wrong}
+                "outcome": self.outcome.value if self.outcome else None, "points": self.points, "wrong": self.wrong,
+                "hinted": self.hinted}
 
 
 @dataclass(frozen=True)
@@ -196,10 +199,10 @@ class Rush:
         rec = self.record
         grade = rec.grade
         par = par_seconds(grade)
-        fast = rec.seconds <= par
+        fast = rec.seconds <= par and not rec.hinted
         self.combo = self.combo + 1 if fast else 0
-        base = 100 * grade
-        bonus = 10 * max(0, int(par - rec.seconds))
+        base = 0 if rec.hinted else 100 * grade
+        bonus = 0 if rec.hinted else 10 * max(0, int(par - rec.seconds))
         step = min(max(self.combo - 1, 0), MAX_COMBO_STEP)
         points = (base + bonus) * (2 + step) // 2
         self.score += points
@@ -227,6 +230,12 @@ class Rush:
         if self.time_left <= 0:
             self._finish(Outcome.OUT_OF_TIME)
         return DoneResult(False, problems, penalty=penalty, ended=self.over)
+
+    def hint(self) -> None:
+        """The hint or the answer is shown for the current puzzle: solving it now scores nothing and
+        starts the combo again (the streak goes on)."""
+        if not self.over:
+            self.record.hinted = True
 
     def skip(self) -> None:
         """The next puzzle, no score (the combo and the streak start again)."""
