@@ -52,15 +52,14 @@ def unlock_rule(pack: int) -> str:
 
 
 class RushRun(PuzzleRun):
-    """A rush (3 or 5 minutes) or survival, on the rush model.  A puzzle solved after a hint
-    scores nothing (the hint shows the answer)."""
+    """A rush (3 or 5 minutes) or survival, on the rush model (a puzzle solved after its hint
+    scores nothing there: the hint shows the answer)."""
 
     def __init__(self, mode: str, seed: int, records: "Records | None" = None) -> None:
         self.rush = Rush(mode, seed)
         self.mode = mode
         self.title = MODE_TITLES[mode]
         self.records = records
-        self.hinted: set[int] = set()
         self.finished: list[str] | None = None
 
     @property
@@ -102,17 +101,11 @@ class RushRun(PuzzleRun):
         self.rush.tick(dt)
 
     def done(self, sets: list[list[int]]) -> Verdict:
-        index = self.rush.record.index
+        hinted = self.rush.record.hinted
         got = self.rush.done(sets)
         if got.solved:
-            points = got.points
-            if index in self.hinted:  # the answer was shown: no points, the combo starts again
-                self.rush.score -= points
-                self.rush.records[index].points = 0
-                self.rush.combo = 0
-                points = 0
-            note = "" if points else "Solved with the answer shown: no points"
-            return Verdict(True, points, got.multiplier if points else 1.0, got.streak, text=note)
+            note = "Solved with the answer shown: no points" if hinted else ""
+            return Verdict(True, got.points, got.multiplier, got.streak, text=note)
         text = got.problems[0] if got.problems else "not solved yet"
         return Verdict(False, penalty=got.penalty, misses=self.rush.misses, text=text)
 
@@ -120,7 +113,7 @@ class RushRun(PuzzleRun):
         self.rush.skip()
 
     def hint(self) -> None:
-        self.hinted.add(self.rush.record.index)
+        self.rush.hint()
 
     def stop(self) -> None:
         self.rush.end()
@@ -129,7 +122,7 @@ class RushRun(PuzzleRun):
         out = []
         for rec in self.rush.records:
             result = rec.outcome.value if rec.outcome is not None else "open"
-            out.append(Row(rec.index + 1, rec.puzzle, rec.seconds, result, rec.points, rec.index in self.hinted, rec.wrong))
+            out.append(Row(rec.index + 1, rec.puzzle, rec.seconds, result, rec.points, rec.hinted, rec.wrong))
         return out
 
     def finish(self) -> list[str]:
