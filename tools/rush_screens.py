@@ -98,9 +98,9 @@ def shots(size: tuple[int, int], outdir: str) -> None:
 
     # survival: the misses in the header
     start_run(app, puzzle_runs.rush_run("survival", app.top.records, seed=3))
-    frames(app, 40)
+    frames(app, 150)  # the tiles are dealt
     app.top.end_or_draw()
-    frames(app, 80)
+    frames(app, 120)
     save(app, outdir, f"{tag}-survival")
     app.pop()
     frames(app, 10)

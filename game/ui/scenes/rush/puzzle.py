@@ -94,9 +94,6 @@ class PuzzleScene(PlayScene):
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
         n = len([t for t in self.session.rack_slots if t in set(self.session.state.players[0].rack)])
         left = f"{n} tile{'s' if n != 1 else ''} to place" if n else "All tiles placed"
-        allowed = self.run.misses_allowed
-        if allowed is not None:
-            return left, (f"Misses {self.run.misses} of {allowed}", theme.BAD if self.run.misses else theme.INK_DIM)
         if self.run.streak > 1:
             return left, (f"Streak {self.run.streak}", theme.GOLD)
         return left, None
