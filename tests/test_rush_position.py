@@ -65,3 +65,13 @@ def test_answer_board_leaves_kept_and_grown_sets_in_place():
 def test_lay_sets_keeps_sets_apart():
     board = lay_sets([t("K1 K2 K3"), t("O4 O5 O6 O7")], width=8)
     assert len(board.lines()) == 2
+
+
+def test_the_rules_screen_text_uses_the_modes_own_figures():
+    from game.play.puzzle_runs import quick_seconds, rules_text
+    from game.puzzles.rush import PENALTY, par_seconds
+
+    text = " ".join(p for _, p in rules_text())
+    assert f"costs {int(PENALTY)} seconds" in text
+    assert f"({int(par_seconds(1))} seconds at grade 1" in text
+    assert f"({quick_seconds(1)} seconds at grade 1" in text

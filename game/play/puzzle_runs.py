@@ -51,6 +51,39 @@ def unlock_rule(pack: int) -> str:
     return f"Solve every puzzle of pack {pack - 1} to open pack {pack}." if pack > 1 else ""
 
 
+def rules_text() -> list[tuple[str, str]]:
+    """The Tile Rush paragraphs of the in-game rules screen (headings and text), with the
+    figures the puzzle modes use."""
+    from ..puzzles.daily import WEEKDAY_GRADES, WEEKEND_GRADES
+    from ..puzzles.rush import par_seconds
+
+    lo, hi = pack_grades(1)
+    return [
+        ("Tile Rush puzzles", "A puzzle is a table of valid sets and a rack of 3 to 8 tiles, every one of which can be "
+                              "placed (the game has proven it and keeps the answer). Place every rack tile, moving table "
+                              "tiles as you need, then press Done: every set must be valid, every table tile still on the "
+                              "table and every rack tile placed. There is no initial meld and nothing to draw. A puzzle's "
+                              "grade (1 to 10) says how much of the table must change: grade 1 is an extension, grade 10 "
+                              "a rearrangement of several sets. The controls are the game's; Space is Done, K skips, H "
+                              "shows the answer's next step and Shift+H puts it on the table."),
+        ("Rush and Survival", f"Rush 3 minutes and Rush 5 minutes: solve as many as you can before the clock runs out; "
+                              f"the puzzles get harder as you solve them. A solve scores 100 points a grade plus 10 a "
+                              f"second under par ({int(par_seconds(1))} seconds at grade 1, 5 more a grade). Solves "
+                              f"within par in a row build a combo (x1.5 from the second, then x2, x2.5, up to x3); a slow solve, a wrong Done "
+                              f"or a Skip ends it. A wrong Done costs {int(PENALTY)} seconds; Skip moves on with no points. "
+                              "The hint shows the answer step by step: a puzzle solved after it scores nothing. Survival "
+                              "has no clock: a wrong Done is a miss and the next puzzle comes; the third miss ends the run."),
+        ("Daily puzzle and packs", f"The daily puzzle is the same for everyone on a calendar date (your computer's date), "
+                                   f"grade {WEEKDAY_GRADES[0]} to {WEEKDAY_GRADES[-1]} on weekdays and "
+                                   f"{WEEKEND_GRADES[0]} to {WEEKEND_GRADES[-1]} at weekends; the streak counts the days "
+                                   f"in a row you solved it. The {PACK_COUNT} packs hold {PER_PACK} puzzles each, pack 1 "
+                                   f"grades {lo} to {hi} and one grade harder each pack. A puzzle earns a star for being "
+                                   f"solved, one for no hint and one for speed ({quick_seconds(1)} seconds at grade 1, "
+                                   f"{quick_seconds(2) - quick_seconds(1)} more a grade). A puzzle opens when the one "
+                                   "before it is solved, a pack when every puzzle of the pack before it is solved."),
+    ]
+
+
 class RushRun(PuzzleRun):
     """A rush (3 or 5 minutes) or survival, on the rush model (a puzzle solved after its hint
     scores nothing there: the hint shows the answer)."""
