@@ -15,15 +15,7 @@ from game.puzzles import generate
 from game.puzzles.rush import PENALTY
 from game.ui.scenes.rush.menu import start_run
 from game.ui.scenes.rush.puzzle import NEXT_AFTER, AnswerScene, PuzzleScene
-from tests.uidrive import DT, cell_center, click, drag, key, make_app, motion, run_until, settle, step, tile_center
-
-
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    if a.running:
-        a.shutdown()
+from tests.uidrive import DT, cell_center, click, drag, key, motion, run_until, settle, step, tile_center
 
 
 def start(app, run) -> PuzzleScene:

@@ -4,21 +4,12 @@ stars and its next puzzle opening, a rush's personal best, and a damaged records
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.play import puzzle_runs
 from game.storage import arcade
 from game.ui.scenes.rush.puzzle import NEXT_AFTER, PuzzleScene
 from tests.test_ui_rush import solve_by_dragging
-from tests.uidrive import key, make_app, run_until, settle, step
-
-
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    if a.running:
-        a.shutdown()
+from tests.uidrive import key, run_until, settle, step
 
 
 def open_menu(app):
