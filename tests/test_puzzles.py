@@ -205,3 +205,15 @@ def test_command_line_bad_flags_get_a_clear_message(argv, words):
     out, err = io.StringIO(), io.StringIO()
     assert puzzles_main(argv, out, err) == 2
     assert words in err.getvalue() and "Traceback" not in err.getvalue() and out.getvalue() == ""
+
+
+def test_the_puzzle_core_imports_no_pygame():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import game.puzzles, game.puzzles.words, game.puzzles.__main__, game.storage.arcade, game.ai.breaks, sys\n"
+            "print('\\n'.join(sys.modules))")
+    root = Path(__file__).resolve().parent.parent
+    mods = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout.split()
+    assert "game.puzzles.rush" in mods and not any(m == "pygame" or m.startswith("pygame.") for m in mods)

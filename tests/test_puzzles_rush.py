@@ -198,3 +198,21 @@ def test_a_hinted_puzzle_scores_nothing_and_ends_the_combo():
     assert run.score == first.points and run.records[1].hinted and run.records[1].points == 0
     run.tick(1.0)
     assert run.done(_answer(run)).multiplier == 1.0  # the combo starts again
+
+
+def test_the_rules_in_words_match_the_model():
+    from game.puzzles.words import rules_text
+
+    text = " ".join(body for _head, body in rules_text())
+    assert f"costs {int(PENALTY)} seconds" in text and "3 or 5 minutes" in text and "3 misses" in text
+    assert f"{PACKS} packs of {PER_PACK}" in text and "x3" in text
+    assert f"{par_seconds(0):g} seconds plus" in text
+
+
+def test_a_daily_puzzle_stays_the_same_across_versions():
+    """Players on two machines (or two versions) must meet the same daily puzzle: a change to the
+    generator that changes this one changes every day's puzzle, and must be made on purpose."""
+    p = daily(dt.date(2026, 11, 27)).to_json()
+    assert p["grade"] == 4
+    assert p["table"] == [["K2", "K3", "K4"], ["B5", "B6", "B7", "B8"], ["R8", "J", "R10"]]
+    assert p["rack"] == ["R9", "B1", "B4", "O1"]

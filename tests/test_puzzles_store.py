@@ -77,7 +77,7 @@ def test_damaged_file_falls_back_to_the_backup_then_starts_afresh():
 
 
 @pytest.mark.parametrize("edit", [
-    lambda d: d.update(schema=2),
+    lambda d: d.update(schema=0),
     lambda d: d["daily"].update(solved=["2026-11-02", "2026-11-01"]),
     lambda d: d["daily"].update(solved=["2026-02-30"]),
     lambda d: d["daily"].update(best_streak=0),
@@ -107,3 +107,16 @@ def test_an_unreadable_file_is_left_alone():
     assert a.message and a.bests == {}
     arcade.record_rush("rush-3min", 5, 1, 1)  # no crash, and nothing written over it
     assert path.is_dir()
+
+
+def test_a_file_from_a_newer_version_is_left_as_it_is():
+    arcade.record_rush("rush-3min", 50, 1, 1)
+    path = arcade.arcade_path()
+    data = json.loads(path.read_text())
+    data["schema"] = 2
+    path.write_text(json.dumps(data))
+    a = arcade.load_arcade()
+    assert "newer version" in a.message and a.bests == {}
+    arcade.record_rush("rush-3min", 999, 5, 5)
+    assert json.loads(path.read_text())["schema"] == 2  # not written over
+    assert not list(path.parent.glob("arcade.json*.damaged-*"))

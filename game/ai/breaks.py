@@ -8,9 +8,10 @@ many tiles as a free rearrangement of the whole table, and proves it: every choi
 fewer places fewer tiles (and so, since more breakable sets never place fewer, every smaller
 choice does too).
 
-The search runs from the top down (see ``_fewest_in_part``), and the work is cut by independence, never by guessing: without jokers, tiles can only ever share a
-set when they touch (same number, or same colour and numbers one apart), so the table splits
-into parts that touch no other part.  A part without a rack tile never needs breaking, and each
+The search runs from the top down (see ``_fewest_in_part``), and the work is cut by
+independence, never by guessing: without jokers, tiles can only ever share a set when they touch
+(same number, or same colour and numbers one apart), so the table splits into parts that touch
+no other part.  A part without a rack tile never needs breaking, and each
 part with rack tiles is proven on its own (its fewest breaks add up).  With a joker on the table
 or the rack everything may touch, so the whole table is one part.
 

@@ -72,9 +72,9 @@ class Block:
     name: str
     nominal: int  # table sets it means to force apart
     width: int  # consecutive numbers it occupies
-    build: Callable[[Rng, Tiles, int], Built]  # (rng, tiles, lowest number) -> Built
+    build: Callable[[Rng, Tiles, int, int], Built]  # (rng, tiles, lowest number, its own far number) -> Built
     joker: bool = False
-    extra_number: bool = False  # also needs one number of its own, away from its window
+    extra_number: bool = False  # also needs one number of its own (``far``), away from its window
 
 
 def _colours(rng: Rng) -> list[int]:
@@ -83,7 +83,7 @@ def _colours(rng: Rng) -> list[int]:
     return cs
 
 
-def _ext_run(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _ext_run(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     c = rng.below(4)
     length = 3 + rng.below(2)
     if rng.chance(50):
@@ -91,63 +91,63 @@ def _ext_run(rng: Rng, tiles: Tiles, lo: int) -> Built:
     return Built([tiles.run(c, lo + 1, lo + length)], [tiles.take(c, lo)])
 
 
-def _ext_group(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _ext_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     return Built([tiles.group(cs[:3], lo)], [tiles.take(cs[3], lo)])
 
 
-def _new_run(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _new_run(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     return Built([], tiles.run(rng.below(4), lo, lo + 2))
 
 
-def _split(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _split(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     c = rng.below(4)
     run = tiles.run(c, lo, lo + 5)  # six tiles: lo..lo+5; a copy of lo+2 or lo+3 splits it 3+4 or 4+3
     return Built([run], [tiles.take(c, lo + 2 + rng.below(2))])
 
 
-def _steal_end(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _steal_end(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = tiles.run(cs[0], lo, lo + 3)
     at = lo + 3 if rng.chance(50) else lo
     return Built([run], [tiles.take(cs[1], at), tiles.take(cs[2], at)])
 
 
-def _steal_group(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _steal_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
         return Built([tiles.group(cs, lo)], [tiles.take(cs[0], lo + 1), tiles.take(cs[0], lo + 2)])
     return Built([tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo), tiles.take(cs[0], lo + 1)])
 
 
-def _joker_swap_at(rng: Rng, tiles: Tiles, lo: int, far: int) -> Built:
+def _joker_swap(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = [tiles.take(cs[0], lo), tiles.joker(), tiles.take(cs[0], lo + 2)]
     return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)])
 
 
-def _steal_two(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _steal_two(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
         return Built([tiles.group(cs, lo), tiles.group(cs, lo + 1)], [tiles.take(cs[0], lo + 2)])
     return Built([tiles.group(cs, lo + 1), tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo)])
 
 
-def _steal_runs(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _steal_runs(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
         return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo + 3)])
     return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo)])
 
 
-def _grid(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _grid(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
         return Built([tiles.group(cs[:3], n) for n in range(lo, lo + 3)], [tiles.take(cs[0], lo + 3)])
     return Built([tiles.group(cs[:3], n) for n in range(lo + 1, lo + 4)], [tiles.take(cs[0], lo)])
 
 
-def _grid_turned(rng: Rng, tiles: Tiles, lo: int) -> Built:
+def _grid_turned(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     return Built([tiles.run(c, lo, lo + 2) for c in cs[:3]], [tiles.take(cs[3], lo + 1)])
 
@@ -158,8 +158,7 @@ NEW_RUN = Block("new_run", 0, 3, _new_run)
 SPLIT = Block("split", 1, 6, _split)
 STEAL_END = Block("steal_end", 1, 4, _steal_end)
 STEAL_GROUP = Block("steal_group", 1, 3, _steal_group)
-JOKER_SWAP = Block("joker_swap", 1, 3, lambda rng, tiles, lo: _joker_swap_at(rng, tiles, lo, 0), joker=True,
-                   extra_number=True)
+JOKER_SWAP = Block("joker_swap", 1, 3, _joker_swap, joker=True, extra_number=True)
 STEAL_TWO = Block("steal_two", 2, 3, _steal_two)
 STEAL_RUNS = Block("steal_runs", 2, 4, _steal_runs)
 GRID = Block("grid", 3, 4, _grid)
@@ -172,7 +171,3 @@ BY_BREAKS = {
     3: (GRID, GRID_TURNED),
 }
 
-
-def build_joker_swap(rng: Rng, tiles: Tiles, lo: int, far: int) -> Built:
-    """``joker_swap`` with its group at number ``far`` (outside its window)."""
-    return _joker_swap_at(rng, tiles, lo, far)

@@ -141,8 +141,6 @@ def _candidate(rng: Rng, grade: int):
         for part in _split_breaks(rng, rest):
             chosen.append(rng.choice(B.BY_BREAKS[part]))
     tiles = B.Tiles()
-    if rack_joker:
-        tiles.joker()
     try:
         return _lay_out(rng, tiles, chosen, rack_joker)
     except B.NoTile:
@@ -160,7 +158,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     slack = room
     starts = [0] * len(widths)
     at = 1
-    for k, i in enumerate(order):
+    for i in order:
         gap = rng.below(slack + 1) if slack and rng.chance(50) else 0
         slack -= gap
         at += gap
@@ -169,14 +167,14 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     table: list[list[int]] = []
     rack: list[int] = []
     if rack_joker:
-        rack.extend(t for t in tiles.used)
-    extra = len(chosen)
+        rack.append(tiles.joker())
+    extra = len(chosen)  # the far numbers come after the blocks' windows
     for i, block in enumerate(chosen):
+        far = 0
         if block.extra_number:
-            built = B.build_joker_swap(rng, tiles, starts[i], starts[extra])
+            far = starts[extra]
             extra += 1
-        else:
-            built = block.build(rng, tiles, starts[i])
+        built = block.build(rng, tiles, starts[i], far)
         table.extend(built.table)
         rack.extend(built.rack)
     free = _free_numbers(starts, widths)
@@ -185,7 +183,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
             return None
         n = rng.choice(free)
         free.remove(n)
-        built = B.EXT_GROUP.build(rng, tiles, n)
+        built = B.EXT_GROUP.build(rng, tiles, n, 0)
         table.extend(built.table)
         rack.extend(built.rack)
     _decorate(rng, tiles, table, rack)

@@ -96,8 +96,11 @@ def _date(text: Any) -> _dt.date:
 def _check(obj: Any) -> Arcade:
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise ValueError("not a Tile Rush puzzle records file")
-    if obj.get("schema") != SCHEMA:
-        raise ValueError(f"unknown puzzle records schema {obj.get('schema')!r}")
+    schema = obj.get("schema")
+    if type(schema) is int and schema > SCHEMA:
+        raise persistence.LeaveInPlace(f"the puzzle records were written by a newer version of the game (schema {schema})")
+    if schema != SCHEMA:
+        raise ValueError(f"unknown puzzle records schema {schema!r}")
     bests_raw, daily, packs_raw = obj.get("bests"), obj.get("daily"), obj.get("packs")
     if not isinstance(bests_raw, dict) or not isinstance(daily, dict) or not isinstance(packs_raw, dict):
         raise ValueError("the puzzle records are damaged")
