@@ -231,3 +231,82 @@ def test_a_puzzle_that_is_not_a_position_is_skipped_not_a_crash(app, monkeypatch
     monkeypatch.setattr(type(run), "puzzle", property(lambda self: broken if self.number == 1 else self.rush.current))
     start_run(app, run)
     assert isinstance(app.top, PuzzleScene) and run.number == 2
+
+
+def test_the_answer_screens_big_button_steps_through_then_applies(app):
+    run = puzzle_runs.rush_run("rush-3min", None, seed=2)
+    start(app, run)
+    run.stop()
+    app.top.end_run()
+    step(app)
+    app.top.answer_buttons[0].activate()
+    answer = app.top
+    steps = len(answer.turnshow.hint.steps)
+    labels = []
+    for _ in range(steps):
+        labels.append(answer.end_button(True)[0])
+        key(app, pygame.K_SPACE)
+    settle(app, answer)
+    assert labels == ["Next step"] * (steps - 1) + ["Apply"]
+    assert same_sets(lines_of(answer), answer.puzzle.answer) and answer.session.placed_all()
+    assert answer.end_button(True)[0] == "Show again"
+    key(app, pygame.K_SPACE)  # the answer again, from the puzzle as it was
+    assert answer.turnshow.hint.active and not answer.session.draft_moved
+
+
+def test_a_long_summary_scrolls_and_play_again_starts_a_new_run(app):
+    run = puzzle_runs.rush_run("survival", None, seed=6)
+    for _ in range(20):
+        run.skip()
+    start(app, run)
+    run.stop()
+    app.top.end_run()
+    step(app)
+    summary = app.top
+    assert len(summary.rows) == 21 and summary.fit < 21
+    assert [b.rect.w > 0 for b in summary.answer_buttons].count(True) == summary.fit
+    app.step([motion(summary.row_rects[0].center), pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3)], DT)
+    step(app)
+    assert summary.top_row == 3 and summary.answer_buttons[3].rect.w and not summary.answer_buttons[0].rect.w
+    summary.group.focus = summary.top_row + summary.fit - 1
+    key(app, pygame.K_DOWN)  # the focus moves past the last row shown: the list follows
+    assert summary.top_row == 4
+    summary.again.activate()
+    nxt = app.top
+    assert isinstance(nxt, PuzzleScene) and nxt.run is not run and nxt.run.mode == "survival" and nxt.run.number == 1
+
+
+def test_a_puzzle_solved_with_the_keyboard_only(app):
+    run = easy_rush(seed=11)
+    scene = start(app, run)
+    answer = [list(s) for s in scene.puzzle.answer]
+
+    def go_to(area, cell) -> None:
+        for _ in range(80):
+            if scene.cursor == (area, tuple(cell)):
+                return
+            now_area, (r, c) = scene.cursor
+            if now_area != area:
+                k = pygame.K_TAB
+            elif r != cell[0]:
+                k = pygame.K_DOWN if r < cell[0] else pygame.K_UP
+            else:
+                k = pygame.K_RIGHT if c < cell[1] else pygame.K_LEFT
+            key(app, k)
+        raise AssertionError(f"the cursor did not reach {area} {cell}: {scene.cursor}")
+
+    key(app, pygame.K_RIGHT)  # the first arrow shows the cursor
+    for tile in [int(t) for t in scene.puzzle.rack]:
+        home = next(s for s in answer if tile in s)
+        go_to("rack", scene.session.rack_slots[tile])
+        key(app, pygame.K_RETURN)  # picked up
+        assert scene.selection == [tile]
+        line = next(ln for ln in scene.session.table().lines() if set(ln.tiles) & set(home))
+        before = home.index(tile) < min(home.index(t) for t in line.tiles if t in home)
+        go_to("table", line.cells[0] if before else line.cells[-1])
+        key(app, pygame.K_RETURN, pygame.KMOD_SHIFT)  # into that tile's set
+        settle(app, scene)
+        assert tile in scene.session.table().tile_set()
+    assert scene.session.placed_all()
+    key(app, pygame.K_SPACE)
+    assert run.rush.solved == 1 and run.score > 0

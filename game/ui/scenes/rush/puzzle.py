@@ -58,6 +58,7 @@ class PuzzleScene(PlayScene):
     name = "puzzle"
     skippable = True
     has_turn_log = False
+    plays_run = True  # the run's clock and its next puzzle (not when a finished puzzle's answer is shown)
 
     def __init__(self, app, run: PuzzleRun, puzzle=None) -> None:
         self.run = run
@@ -281,7 +282,7 @@ class PuzzleScene(PlayScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.ended or self.app.top is not self:
+        if self.ended or self.app.top is not self or not self.plays_run:
             return
         if self.moving_at is not None:
             if self.time - self.moving_at >= NEXT_AFTER:
@@ -300,7 +301,7 @@ class PuzzleScene(PlayScene):
             self.show_banner("Time!", "", theme.GOLD, NEXT_AFTER + 0.2)
 
     def next_frame(self) -> float | None:
-        if self.clock() is not None and self.app.top is self:
+        if self.plays_run and self.clock() is not None and self.app.top is self:
             return 0.0  # the ring moves
         return super().next_frame()
 
@@ -348,6 +349,7 @@ class AnswerScene(PuzzleScene):
 
     name = "puzzle_answer"
     skippable = False
+    plays_run = False
 
     def __init__(self, app, run: PuzzleRun, row) -> None:
         super().__init__(app, run, row.puzzle)
@@ -360,7 +362,14 @@ class AnswerScene(PuzzleScene):
         """Nothing: the run is over."""
 
     def end_button(self, enabled: bool) -> tuple[str, str]:
-        return "Next step", "primary" if enabled else "secondary"
+        hint = self.turnshow.hint
+        if not hint.active:
+            label = "Show again"
+        elif hint.idx + 1 >= len(hint.steps):
+            label = "Apply"
+        else:
+            label = "Next step"
+        return label, "primary" if enabled else "secondary"
 
     def enter(self) -> None:
         super().enter()
@@ -371,19 +380,20 @@ class AnswerScene(PuzzleScene):
         return f"The answer  ·  Puzzle {self.number}  ·  Grade {p.grade}"
 
     def end_or_draw(self) -> None:
-        self.turnshow.hint.go(1)
+        """The big button (Space): the next step, Apply at the last one, the answer again after it."""
+        hint = self.turnshow.hint
+        if not hint.active:
+            self.show_answer()
+        elif hint.idx + 1 >= len(hint.steps):
+            hint.apply()
+        else:
+            hint.go(1)
 
     def ask_hint(self) -> None:
         if self.turnshow.hint.active:
             self.turnshow.hint.go(1)
         else:
             self.show_answer()
-
-    def update(self, dt: float) -> None:
-        PlayScene.update(self, dt)
-
-    def next_frame(self) -> float | None:
-        return PlayScene.next_frame(self)
 
     def open_pause(self) -> None:
         self.app.pop()

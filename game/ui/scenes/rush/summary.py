@@ -100,10 +100,8 @@ class RushSummaryScene(BackdropScene):
             if 0 <= k < self.fit:
                 r = pygame.Rect(x0, head + int(34 * s) + k * row_h, width, row_h - int(6 * s))
                 self.row_rects.append(r)
-                b.visible = True
                 b.rect = pygame.Rect(r.right - int(180 * s), r.y + int(3 * s), int(176 * s), r.h - int(6 * s))
-            else:
-                b.visible = False
+            else:  # scrolled away: no place on screen, still in the keyboard's reach (the list follows it)
                 b.rect = pygame.Rect(0, 0, 0, 0)
         self.table_x, self.table_w, self.table_y = x0, width, head
         bw, bh = int(200 * s), int(48 * s)
