@@ -15,7 +15,7 @@ from ....play.puzzle_run import PuzzleRun, Row
 from ... import theme
 from ...widgets import Button
 from ..common import BackdropScene
-from ..statistics import fmt_duration
+from ..statistics import fmt_duration, small
 
 RESULT_WORDS = {"solved": ("Solved", theme.GOOD), "missed": ("Missed", theme.BAD), "skipped": ("Skipped", theme.INK_DIM),
                 "out of time": ("Out of time", theme.WARN), "left": ("Not finished", theme.INK_DIM),
@@ -144,7 +144,7 @@ class RushSummaryScene(BackdropScene):
         cols = self.columns(x0, s)
         head_y = self.table_y
         for key, x in cols.items():
-            img = theme.text(key.upper(), 14 * s, theme.INK_FAINT)
+            img = theme.text(key.upper(), small(14, s), theme.INK_FAINT)
             surf.blit(img, (x, head_y + int(8 * s)))
         if not self.rows:
             img = theme.text("No puzzle was played.", 20 * s, theme.INK_DIM, bold=False)
@@ -161,12 +161,12 @@ class RushSummaryScene(BackdropScene):
             extra = [f"{row.wrong} wrong Done" + ("s" if row.wrong != 1 else "")] if row.wrong else []
             extra += ["answer shown"] if row.hint else []
             if extra:
-                img = theme.text(", ".join(extra), 15 * s, theme.INK_DIM, bold=False)
+                img = theme.text(", ".join(extra), small(15, s), theme.INK_DIM, bold=False)
                 surf.blit(img, (cols["result"] + int(108 * s), r.centery - img.get_height() // 2))
         more = len(self.rows) - self.top_row - self.fit
         if self.top_row or more > 0:
             text = f"{self.top_row + 1}–{min(len(self.rows), self.top_row + self.fit)} of {len(self.rows)}  (scroll for more)"
-            img = theme.text(text, 15 * s, theme.INK_FAINT, bold=False)
+            img = theme.text(text, small(15, s), theme.INK_FAINT, bold=False)
             last = self.row_rects[-1] if self.row_rects else pygame.Rect(x0, head_y, width, 0)
             theme.blit_center(surf, img, (x0 + width // 2, last.bottom + int(14 * s)))
 
