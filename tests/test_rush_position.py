@@ -75,3 +75,17 @@ def test_the_rules_screen_text_uses_the_modes_own_figures():
     assert f"costs {int(PENALTY)} seconds" in text
     assert f"({int(par_seconds(1))} seconds at grade 1" in text
     assert f"({quick_seconds(1)} seconds at grade 1" in text
+
+
+def test_a_pack_puzzle_solved_leads_on_to_the_next_and_a_wrong_done_is_a_miss():
+    from game.play.puzzle_runs import pack_run
+
+    run = pack_run(1, 1)
+    assert run.again_label() == "Play again"
+    wrong = run.done([list(s) for s in run.puzzle.table])
+    assert not wrong.solved and wrong.misses == 1 and "not placed" in wrong.text
+    run.tick(3.0)
+    got = run.done([list(s) for s in run.puzzle.answer])
+    assert got.solved and run.over and "0:03" in got.text
+    assert run.again_label() == "Next puzzle" and run.again().puzzle.id == "pack-01-02"
+    assert [r.result for r in run.rows()] == ["solved"] and run.rows()[0].wrong == 1

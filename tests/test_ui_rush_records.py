@@ -60,9 +60,19 @@ def test_a_pack_puzzle_solved_quickly_without_a_hint_wins_three_stars_and_opens_
     finish_puzzle(app, scene)
     summary = app.top
     assert any("3 stars" in n for n in summary.notes)
-    app.pop()  # back to the pack
+    assert summary.again.label == "Next puzzle"
+    key(app, pygame.K_ESCAPE)  # back to the pack
     assert app.top is pack
     assert pack.cards[0].stars == 3 and pack.cards[1].enabled
+    assert arcade.load_arcade().packs == {(1, 1): 3}
+    pack.cards[0].activate()  # again, and on to the next from its summary
+    scene = app.top
+    settle(app, scene)
+    key(app, pygame.K_k)  # skipped: no stars lost
+    summary = app.top
+    assert summary.name == "rush_summary" and summary.again.label == "Play again"
+    summary.again.activate()
+    assert app.top.puzzle.id == "pack-01-01"
     assert arcade.load_arcade().packs == {(1, 1): 3}
 
 

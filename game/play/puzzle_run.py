@@ -113,6 +113,10 @@ class PuzzleRun:
         """A fresh run of the same kind (Play again)."""
         raise NotImplementedError
 
+    def again_label(self) -> str:
+        """The summary's button for ``again``."""
+        return "Play again"
+
     def summary_title(self) -> str:
         """The summary's title."""
         return f"{self.title}: over"
@@ -127,12 +131,13 @@ class SingleRun(PuzzleRun):
     whether a hint was shown are kept for its stars; ``record(run)`` saves what it earned and
     returns the summary's lines.  A wrong Done is a miss and costs nothing else."""
 
-    def __init__(self, puzzle, mode: str, title: str, record=None, again=None) -> None:
+    def __init__(self, puzzle, mode: str, title: str, record=None, again=None, next_label: str = "") -> None:
         self._puzzle = puzzle
         self.mode = mode
         self.title = title
         self._record = record
-        self._again = again
+        self._again = again  # again(run) -> the run Play again starts
+        self.next_label = next_label  # the button's label when a solve leads on to another puzzle
         self.seconds = 0.0
         self.hinted = False
         self.solved = False
@@ -201,5 +206,8 @@ class SingleRun(PuzzleRun):
         return list(self.finished)
 
     def again(self) -> "PuzzleRun":
-        return self._again() if self._again is not None else SingleRun(self._puzzle, self.mode, self.title, self._record)
+        return self._again(self) if self._again is not None else SingleRun(self._puzzle, self.mode, self.title, self._record)
+
+    def again_label(self) -> str:
+        return self.next_label if self.solved and self.next_label else "Play again"
 

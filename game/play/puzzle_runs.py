@@ -259,7 +259,7 @@ def daily_run(date: _dt.date, records: "Records | None" = None) -> SingleRun:
         return records.record_daily(date, run.solved, run.seconds) if records is not None else []
 
     return SingleRun(daily(date), "daily", f"Daily puzzle, {date.day} {date.strftime('%b')}", record,
-                     again=lambda: daily_run(date, Records()))
+                     again=lambda run: daily_run(date, Records()))
 
 
 def pack_run(pack: int, level: int, records: "Records | None" = None) -> SingleRun:
@@ -269,8 +269,12 @@ def pack_run(pack: int, level: int, records: "Records | None" = None) -> SingleR
         got = packs_mod.stars(run.solved, run.hinted, run.seconds, puzzle.grade)
         return records.record_pack(pack, level, got) if records is not None else []
 
-    return SingleRun(puzzle, "pack", f"Pack {pack}, puzzle {level}", record,
-                     again=lambda: pack_run(pack, level, Records()))
+    def again(run: SingleRun) -> SingleRun:
+        following = level + 1 if run.solved and level < PER_PACK else level
+        return pack_run(pack, following, Records())
+
+    return SingleRun(puzzle, "pack", f"Pack {pack}, puzzle {level}", record, again,
+                     next_label="Next puzzle" if level < PER_PACK else "")
 
 
 __all__ = ["MODE_BLURBS", "MODE_TITLES", "PACK_COUNT", "PENALTY", "PER_PACK", "RUSH_MODES", "Records", "RushRun",

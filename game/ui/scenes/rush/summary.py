@@ -4,7 +4,8 @@ One row a puzzle: its number, grade, the time spent, solved / missed / skipped, 
 and "Show answer", which opens the puzzle with its answer played step by step on the table
 (``AnswerScene``, the hint's playback).  Above the rows: the score and what the run earned
 (a new best, the daily streak, a pack's stars: the run's ``finish`` lines).  Play again starts
-the same kind of run; Back goes to the Tile Rush menu.  Many rows scroll (wheel, arrows).
+the same kind of run (Next puzzle: a pack's next one, after a solve); Back goes to the screen the
+run was started from.  Many rows scroll (wheel, arrows).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ class RushSummaryScene(BackdropScene):
         self.answer_buttons = [Button("Show answer", self._shower(row), style="secondary",
                                       tooltip=f"Puzzle {row.number}: the answer step by step on the table")
                                for row in self.rows]
-        self.again = Button("Play again", self.play_again, style="primary")
+        self.again = Button(run.again_label(), self.play_again, style="primary")
         self.back_button = Button("Back", self.back, style="ghost", key_hint="Esc")
         self.group.widgets = self.answer_buttons + [self.again, self.back_button]
         self.group.focus = len(self.answer_buttons)
@@ -62,7 +63,7 @@ class RushSummaryScene(BackdropScene):
         start_run(self.app, self.run.again(), replace=True)
 
     def back(self) -> None:
-        self.app.return_to("rush_menu")
+        self.app.pop()  # to the screen the run was started from: the Tile Rush menu, or a pack
 
     # -- scrolling --------------------------------------------------------------------------------
     def handle(self, ev) -> None:
