@@ -196,13 +196,11 @@ class PuzzleScene(PlayScene):
     def celebrate_solve(self, verdict: Verdict) -> None:
         lay = self.layout()
         self.moving_at = self.time
-        lines = [ln for ln in self.session.table().lines()]
-        self.land_effects(lines, 0, self.session.viewer)
-        box = lay.me.rect
+        self.land_effects(self.session.table().lines(), 0, self.session.viewer)
         combo = verdict.multiplier > 1
         if self.speed() > 0:
             if verdict.points:
-                self.effects.float_text(f"+{verdict.points}", box.centerx, box.y + box.h * 0.3, theme.GOLD, 44 * lay.s)
+                self.effects.float_text(f"+{verdict.points}", *self.pop_at(lay), theme.GOLD, 48 * lay.s)
             self.effects.confetti(lay.size[0], n=int(50 + 30 * verdict.multiplier), size=6 * lay.s)
         title = f"Combo x{verdict.multiplier:g}!" if combo else "Solved!"
         sub = verdict.text or f"+{verdict.points} points"
@@ -210,6 +208,10 @@ class PuzzleScene(PlayScene):
             sub += f"  ·  {verdict.streak} in a row"
         self.show_banner(title, sub, theme.GOLD if combo else theme.GOOD, NEXT_AFTER + 0.2)
         self.app.sound.play("win" if combo else "pop")
+
+    def pop_at(self, lay) -> tuple[float, float]:
+        """Where a score pop or a time penalty rises from: low on the felt, clear of the banner and the panels."""
+        return lay.table.centerx, lay.table.bottom - 90 * lay.s
 
     def show_miss(self, verdict: Verdict) -> None:
         self.shake = 0.35
@@ -223,8 +225,7 @@ class PuzzleScene(PlayScene):
         self.toast(why, theme.BAD, 3.5, big=True)
         lay = self.layout()
         if verdict.penalty and self.speed() > 0:
-            box = lay.me.rect
-            self.effects.float_text(f"−{int(verdict.penalty)} s", box.centerx, box.y + box.h * 0.3, theme.BAD, 40 * lay.s)
+            self.effects.float_text(f"−{int(verdict.penalty)} s", *self.pop_at(lay), theme.BAD, 44 * lay.s)
         if self.run.over or self.run.puzzle is not self.puzzle:
             self.moving_at = self.time  # a miss moved the run on (survival): the next puzzle, or the summary
 
