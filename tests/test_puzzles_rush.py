@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from game.puzzles import PuzzleError, Rush, daily, daily_grade, generate, level_open, pack_grade, pack_open, pack_puzzle, pack_stars, stars
+from game.puzzles import PuzzleError, Rush, daily, daily_grade, level_open, pack_grade, pack_open, pack_puzzle, pack_stars, stars
 from game.puzzles.packs import PACKS, PER_PACK, quick_seconds
 from game.puzzles.rush import PENALTY, Outcome, par_seconds, rush_grade
 

@@ -11,7 +11,7 @@ import datetime as _dt
 
 from .generator import generate
 from .model import Puzzle, PuzzleError
-from .rng import mix
+from .rng import mix, seed_of
 
 WEEKDAY_GRADES = (3, 4, 5)
 WEEKEND_GRADES = (6, 7)
@@ -24,7 +24,7 @@ def _day(date: object) -> _dt.date:
 
 
 def daily_seed(date: _dt.date) -> int:
-    return mix("tile-rush-daily", _day(date).isoformat()) >> 1
+    return seed_of("tile-rush-daily", _day(date).isoformat())
 
 
 def daily_grade(date: _dt.date) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..ai.breaks import fewest_breaks
 from ..rules.melds import arrange
-from ..rules.tiles import sort_key_runs, tile
+from ..rules.tiles import TILE_IS_JOKER, sort_key_runs, tile
 from . import blocks as B
 from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError
 from .rng import Rng, mix
@@ -197,7 +197,7 @@ def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int])
     """One to three more sets anywhere on the table, some with a rack tile that extends them, so
     the table is not only the puzzle's core.  Fewer with a joker about (it may touch every set,
     and every set then counts in the proof)."""
-    joker = any(t >= 104 for s in table for t in s) or any(t >= 104 for t in rack)
+    joker = any(TILE_IS_JOKER[t] for s in table for t in s) or any(TILE_IS_JOKER[t] for t in rack)
     if joker and len(table) >= 4:
         count = 1  # four or more sets where a joker may touch them all: every extra set multiplies the proof
     else:

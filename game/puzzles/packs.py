@@ -16,7 +16,7 @@ from typing import Mapping
 
 from .generator import generate
 from .model import MAX_GRADE, Puzzle, PuzzleError
-from .rng import mix
+from .rng import seed_of
 
 PACKS = 10
 PER_PACK = 12
@@ -38,7 +38,7 @@ def pack_grade(pack: int, level: int) -> int:
 def pack_puzzle(pack: int, level: int) -> Puzzle:
     """Puzzle ``level`` (1..12) of pack ``pack`` (1..10)."""
     grade = pack_grade(pack, level)
-    return generate(mix("tile-rush-pack", pack, level) >> 1, grade, pid=f"pack-{pack:02d}-{level:02d}")
+    return generate(seed_of("tile-rush-pack", pack, level), grade, pid=f"pack-{pack:02d}-{level:02d}")
 
 
 def quick_seconds(grade: int) -> float:

@@ -2,7 +2,8 @@
 Python version (splitmix64), so a puzzle seed, a pack or a date names the same puzzle everywhere.
 
 ``Rng(seed)`` with ``below(n)``, ``between(lo, hi)``, ``choice(seq)``, ``shuffle(list)`` and
-``chance(p_percent)``; ``mix(*parts)`` folds integers and text into one 64-bit seed.
+``chance(p_percent)``; ``mix(*parts)`` folds integers and text into one 64-bit seed, ``seed_of(*parts)``
+the same halved, for ``generate``.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def mix(*parts: int | str) -> int:
             h = _splitmix(h ^ (int(part) & MASK))
             h = _splitmix(h ^ ((int(part) >> 64) & MASK))
     return h
+
+
+def seed_of(*parts: int | str) -> int:
+    """A non-negative 63-bit seed from ``mix(*parts)`` (what the daily puzzle, the packs and a rush's
+    puzzles pass to ``generate``)."""
+    return mix(*parts) // 2
 
 
 class Rng:

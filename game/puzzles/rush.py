@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 
 from .generator import generate
 from .model import MAX_GRADE, Puzzle, PuzzleError, check_table
-from .rng import mix
+from .rng import seed_of
 
 PENALTY = 10.0
 MAX_COMBO_STEP = 4  # the multiplier stops growing at x3
@@ -151,7 +151,7 @@ class Rush:
 
     # -- the puzzle on the table ----------------------------------------------------------
     def _generate(self, index: int, grade: int) -> Puzzle:
-        return generate(mix("tile-rush-run", self.mode, self.seed, index) >> 1, grade, pid=f"{self.mode}-{index + 1}")
+        return generate(seed_of("tile-rush-run", self.mode, self.seed, index), grade, pid=f"{self.mode}-{index + 1}")
 
     def _next(self) -> None:
         index = len(self.records)
