@@ -123,3 +123,21 @@ def test_how_to_play_opens_the_tile_rush_lesson(app):
     assert lesson.name == "lesson" and lesson.lesson["key"] == "rush"
     key(app, pygame.K_ESCAPE)
     assert app.top is menu
+
+
+def test_the_statistics_screen_opens_the_tile_rush_records(app):
+    arcade.record_rush("rush-5min", 2300, 6, 3)
+    arcade.record_pack(1, 1, 2)
+    app.open("statistics")
+    step(app)
+    stats = app.top
+    stats.rush_button.activate()
+    records = app.top
+    assert records.name == "rush_records"
+    cards = dict(records.card_texts())
+    assert dict(cards["Rush 5 minutes"])["Best score"] == "2,300"
+    assert dict(cards["Rush 3 minutes"])["Best score"] == "–"
+    assert dict(cards["Packs"])["Stars"].startswith("2 of ")
+    step(app, n=3)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is stats and app.crashes == 0

@@ -1,7 +1,7 @@
 """Screenshots of the Tile Rush puzzle mode, drawn headless: the menu, a rush mid-run (a solve's
 score pop, then the next puzzle with the score and the clock), a miss (10 seconds off), the
-summary and a missed puzzle's answer played on the table, the daily puzzle, the packs and a
-pack with stars.
+summary and a missed puzzle's answer played on the table, the daily puzzle, the packs, a pack with
+stars, and the records screen the statistics open.
 
 ``python3 tools/rush_screens.py [OUTDIR] [--size WxH]``: at 1280x800 and 1024x640, or only
 at ``--size``.  The records shown (a best, a streak, stars) are written first into the
@@ -119,6 +119,9 @@ def shots(size: tuple[int, int], outdir: str) -> None:
     app.top.cards[0].activate()
     frames(app, 20)
     save(app, outdir, f"{tag}-pack-stars")
+    app.open("rush_records")  # as the statistics screen opens it
+    frames(app, 10)
+    save(app, outdir, f"{tag}-rush-records")
     app.shutdown()
 
 

@@ -187,6 +187,13 @@ def _rush_pack(app, pack: int):
     return PackScene(app, pack)
 
 
+@route("rush_records")
+def _rush_records(app):
+    from .scenes.rush.records import RushRecordsScene
+
+    return RushRecordsScene(app)
+
+
 @route("rush_summary")
 def _rush_summary(app, run, notes=None):
     from .scenes.rush.summary import RushSummaryScene
