@@ -36,11 +36,11 @@ def app():
 def test_title_menu_reaches_every_screen(app):
     title = app.top
     labels = [w.label for w in title.group.widgets]
-    assert labels == ["New game", "Continue", "Start here: first lesson", "Tournament", "Statistics", "Settings",
-                      "Rules", "Quit"]
+    assert labels == ["New game", "Continue", "Start here: first lesson", "Tile Rush", "Tournament", "Statistics",
+                      "Settings", "Rules", "Quit"]
     assert not title.group.widgets[1].enabled  # nothing saved yet
     seen = []
-    for i in (0, 2, 3, 4, 5, 6):
+    for i in (0, 2, 3, 4, 5, 6, 7):
         step(app)
         click(app, title.group.widgets[i].rect.center)
         seen.append(app.top.name)
@@ -48,8 +48,8 @@ def test_title_menu_reaches_every_screen(app):
             if app.top is not title:
                 key(app, pygame.K_ESCAPE)
         assert app.top is title
-    assert seen == ["setup", "lesson", "tournament_setup", "statistics", "settings", "rules"]
-    click(app, title.group.widgets[7].rect.center)
+    assert seen == ["setup", "lesson", "rush_menu", "tournament_setup", "statistics", "settings", "rules"]
+    click(app, title.group.widgets[8].rect.center)
     assert not app.running
 
 

@@ -154,6 +154,24 @@ CLASSIC = {
                 },
             ],
         },
+        {
+            "key": "rush",
+            "title": "Tile Rush puzzles",
+            "steps": [
+                {
+                    "say": "A Tile Rush puzzle: place every tile of your rack. Take the black 6 out of the run for a group "
+                           "of 6s, and put the black 10 after the 9.",
+                    "picture": ["K6 R6 B6", "K7 K8 K9 K10"],
+                    "table": [[0, 1, "K3 K4 K5 K6 K7 K8 K9"]],
+                    "rack": "R6 K10 B6",
+                    "goal": {"sets": ["K3 K4 K5", "K7 K8 K9 K10", "K6 R6 B6"], "played": "R6 B6 K10"},
+                    "nudge": "Every rack tile must go: the red and blue 6 need the table's black 6, and the black 10 goes after the 9.",
+                    "done": "That is a solved puzzle. In a rush you press Done and the next one comes: wrong costs 10 seconds.",
+                    "solution": [["t:K6", [1, 3]], ["R6 B6", [1, 4]], ["K10", [0, 8]]],
+                    "wrong": [[["R6 B6", [1, 2]]], "need a third 6"],
+                },
+            ],
+        },
     ],
 }
 

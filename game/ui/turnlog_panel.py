@@ -66,6 +66,8 @@ class TurnLogPanel:
     # -- input ------------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
         sc = self.scene
+        if not sc.has_turn_log:
+            return False
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:
             self.open = not self.open
             sc.app.sound.play("click")
@@ -116,6 +118,8 @@ class TurnLogPanel:
     def draw(self, surf, lay) -> None:
         s = lay.s
         sc = self.scene
+        if not sc.has_turn_log:
+            return
         mouse = sc.mouse
         if not self.open:
             tab = self.tab_rect(lay)

@@ -173,6 +173,41 @@ def _bracket(app, run):
     return BracketScene(app, run)
 
 
+@route("rush_menu")
+def _rush_menu(app):
+    from .scenes.rush.menu import RushMenuScene
+
+    return RushMenuScene(app)
+
+
+@route("rush_packs")
+def _rush_packs(app):
+    from .scenes.rush.packs import PacksScene
+
+    return PacksScene(app)
+
+
+@route("rush_pack")
+def _rush_pack(app, pack: int):
+    from .scenes.rush.packs import PackScene
+
+    return PackScene(app, pack)
+
+
+@route("rush_records")
+def _rush_records(app):
+    from .scenes.rush.records import RushRecordsScene
+
+    return RushRecordsScene(app)
+
+
+@route("rush_summary")
+def _rush_summary(app, run, notes=None):
+    from .scenes.rush.summary import RushSummaryScene
+
+    return RushSummaryScene(app, run, notes)
+
+
 @route("dialog")
 def _dialog(app, title: str, message: str, choices: list, **style):
     """``style``: DialogScene's ``tone`` and ``focus``."""

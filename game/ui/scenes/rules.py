@@ -132,6 +132,12 @@ class RulesScene(MenuScene):
         for heading, para in controls_for(variant):
             add(theme.text(heading, 22 * s, theme.INK_DIM), int(2 * s))
             add(theme.text(para, 21 * s, theme.INK, bold=False, wrap=width), int(10 * s))
+        if vcls.key == "classic":  # the Tile Rush puzzles are classic positions
+            from ...play.puzzle_runs import rules_text
+
+            for heading, para in rules_text():
+                add(theme.text(heading, 27 * s, theme.ACCENT), int(4 * s))
+                add(theme.text(para, 21 * s, theme.INK, bold=False, wrap=width), int(12 * s))
         # the four colours (and their symbols)
         tw = int(40 * s)
         strip = pygame.Surface((width, int(tw * 1.4) + 4), pygame.SRCALPHA)

@@ -93,6 +93,7 @@ class TitleScene(BackdropScene):
                                 tooltip="Every saved game: the games in progress of each rule set and the save slots"))
         items.append(learn)
         items += [Button(label, fn, style=style) for label, fn, style in (
+            ("Tile Rush", lambda: self.open_extra("rush_menu"), "secondary"),
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
@@ -159,7 +160,11 @@ class TitleScene(BackdropScene):
         bw, bh, gap = int(300 * s), int(48 * s), int(11 * s)
         tall = [1.5 if b is self.continue_button and b.sub else 1.0 for b in self.group.widgets]
         top = int(h * 0.40)
-        avail = h - top - int(40 * s)
+        bottom = h - int(40 * s)  # the tip line below
+        if sum(tall) * 28 + len(tall) * gap > bottom - top:  # a small window: tighter, and up to the logo's line
+            gap = max(3, int(5 * s))
+            top = max(int(h * 0.32), bottom - int(sum(tall) * 28 + len(tall) * gap))
+        avail = bottom - top
         if sum(tall) * bh + len(tall) * gap > avail:
             bh = max(28, int((avail - len(tall) * gap) / sum(tall)))
         y = top

@@ -16,7 +16,6 @@ class PlayHud:
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
-        sess = self.session
         h = lay.header
         bar = pygame.Surface(h.size, pygame.SRCALPHA)
         bar.fill((6, 12, 24, 170))
@@ -29,14 +28,7 @@ class PlayHud:
         info = theme.fit_text(self.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
-        # pool
-        p = lay.pool
-        back = self.app.tiles.back(int(p.h * 0.6))
-        for k in range(3):
-            surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
-        n = len(sess.state.pool)
-        pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
-        surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
+        self.draw_pool(surf, lay)
         m = lay.menu
         hover = m.collidepoint(self.mouse)
         from ...widgets import button_surface
@@ -47,6 +39,17 @@ class PlayHud:
             pygame.draw.line(surf, theme.INK, (m.x + int(12 * s), y), (m.x + int(28 * s), y), max(2, int(2 * s)))
         mt = theme.text("Menu", 20 * s, theme.INK)
         surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
+
+    def draw_pool(self, surf, lay) -> None:
+        """The pool's place in the header: a few tile backs and how many tiles are left."""
+        s = lay.s
+        p = lay.pool
+        back = self.app.tiles.back(int(p.h * 0.6))
+        for k in range(3):
+            surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
+        n = len(self.session.state.pool)
+        pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
+        surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
 
     def header_text(self) -> str:
         """Rule set, round (of how many) and the points target where the rule set has one."""
@@ -240,7 +243,7 @@ class PlayHud:
         x = box.face_center[0] + box.face_size // 2 + int(12 * s)
         name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
         surf.blit(name, (x, box.rect.y + int(14 * s)))
-        sc = theme.text(f"Score {me.score}", 18 * s, theme.GOLD)
+        sc = theme.text(self.score_line(me), 18 * s, theme.GOLD)
         surf.blit(sc, (x, box.rect.y + int(40 * s)))
         y = box.face_center[1] + box.face_size // 2 + int(12 * s)
         lx = box.rect.x + int(12 * s)
@@ -259,28 +262,34 @@ class PlayHud:
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-            n = len(sess.rack_slots)  # the rack as it stands in the turn being played
-            t = theme.text(f"{n} tile{'s' if n != 1 else ''} on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
+            line, note = self.me_notes(me)
+            t = theme.text(line, 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
-            if me.melded:
-                t2 = theme.text("Melded", 18 * s, theme.GOOD)
+            if note:
+                t2 = theme.text(note[0], 18 * s, note[1])
                 surf.blit(t2, (lx, y + int(22 * s)))
+
+    def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
+        """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""
+        sess = self.session
+        whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+        n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+        return f"{n} tile{'s' if n != 1 else ''} on {whose} rack", ("Melded", theme.GOOD) if me.melded else None
+
+    def score_line(self, me) -> str:
+        """Beside the player's name."""
+        return f"Score {me.score}"
 
     def draw_buttons(self, surf, lay) -> None:
         from ...widgets import button_surface
 
         s = lay.s
-        sess = self.session
         for name, rect in lay.buttons.items():
             enabled = self.button_enabled(name)
             hover = rect.collidepoint(self.mouse) and enabled
             down = hover and self.pressed_button == name
             if name == "end":
-                label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
-                if not sess.my_turn:
-                    label = "Watching" if sess.demo else "Waiting…"
-                style = "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
+                label, style = self.end_button(enabled)
                 hint = "Space"
             else:
                 label, hint = BUTTON_LABELS[name]
@@ -296,6 +305,14 @@ class PlayHud:
             if rect.w > 110 * s:
                 ht = theme.text(hint, px * 0.6, theme.mix(colour, (128, 128, 128), 0.4))
                 surf.blit(ht, (rect.right - ht.get_width() - int(8 * s), rect.centery - ht.get_height() // 2 + dy))
+
+    def end_button(self, enabled: bool) -> tuple[str, str]:
+        """The big button's label and style: End turn, Draw tile or Pass (Waiting… on another's turn)."""
+        sess = self.session
+        label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
+        if not sess.my_turn:
+            label = "Watching" if sess.demo else "Waiting…"
+        return label, "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
 
     def status_text(self, analysis) -> tuple[str, tuple]:
         sess = self.session

@@ -31,6 +31,7 @@ from .tabledraw import PlayTableDraw
 
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
+    has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
