@@ -1,9 +1,11 @@
 """Put an arrangement of sets on the grid moving as few tiles as possible.
 
-Sets that already lie on the table stay where they are; a set that grew from
-an old one keeps the old tiles in place when the new ones fit beside them; the
-rest go to the first free slots.  A person (and the animation) then sees only
-what really changed.
+A set whose tiles the turn does not change keeps its cells (and its order).  A set
+that changed keeps its old tiles in place when the new ones fit beside them, else
+takes the free cells nearest beside it in its row, else moves alone to the nearest
+free space that fits.  New sets go to the first free space that fits, in reading
+order (the table grows by a row when none has room).  A person (and the animation)
+then sees only what really changed.
 """
 
 from __future__ import annotations
@@ -27,14 +29,24 @@ def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:
 def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAULT_WIDTH, rows: int | None = None) -> Board:
     """A board holding ``sets`` (each laid out left to right in table order),
     keeping every tile that does not need to move where it was.  A set already in a
-    valid table order keeps it (so a joker keeps the tile it stands for)."""
-    ordered = [list(s) if check_line(list(s)) else list(arrange(s)) for s in sets]
-    where = old.where()
+    valid table order keeps it (so a joker keeps the tile it stands for); a set made of
+    exactly the tiles of a set on ``old`` keeps that set's order and cells."""
+    old_lines = {frozenset(ln.tiles): ln for ln in old.lines()}
     new = Board()
+    rest: list[tuple[int, list[int]]] = []
+    for idx, s in enumerate(sets):
+        tiles = [int(t) for t in s]
+        same = old_lines.get(frozenset(tiles)) if len(set(tiles)) == len(tiles) else None
+        if same is not None and len(same.tiles) == len(tiles):
+            new.place_line(same.cells[0], list(same.tiles))  # unchanged: its cells, its order
+        else:
+            rest.append((idx, tiles if check_line(tiles) else list(arrange(tiles))))
+    where = old.where()
+    w = width or DEFAULT_WIDTH
     pending: list[tuple[int, list[int]]] = []
-    # Score each set by how many tiles would stay put if anchored on an old tile.
+    # Score each changed set by how many tiles would stay put if anchored on an old tile.
     anchored: list[tuple[int, int, list[int], Cell]] = []
-    for idx, tiles in enumerate(ordered):
+    for idx, tiles in rest:
         best: tuple[int, Cell] | None = None
         for i, t in enumerate(tiles):
             cell = where.get(t)
@@ -48,15 +60,30 @@ def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAUL
             pending.append((idx, tiles))
         else:
             anchored.append((best[0], idx, tiles, best[1]))
-    for stay, idx, tiles, start in sorted(anchored, key=lambda a: (-a[0], a[1])):
-        if _fits(new, start, len(tiles), width):
-            new.place_line(start, tiles)
-        else:
-            pending.append((idx, tiles))
+    for _stay, _idx, tiles, start in sorted(anchored, key=lambda a: (-a[0], a[1])):
+        new.place_line(_nearest(new, start, len(tiles), w), tiles)
     for _, tiles in sorted(pending):
-        slot = _free(new, len(tiles), width or DEFAULT_WIDTH, old)
+        slot = _free(new, len(tiles), w, old)
         new.place_line(slot, tiles)
     return new
+
+
+def _nearest(board: Board, start: Cell, length: int, width: int) -> Cell:
+    """Where a changed set anchored at ``start`` goes: there when it fits, else the free
+    cells beside it in its row (the nearest first), else the nearest free space that fits
+    (rows nearer first, then columns nearer), a new row when no row has room."""
+    row, col = start
+    starts = sorted(range(0, max(0, width - length) + 1), key=lambda c: (abs(c - col), c))
+    for c in starts:
+        if _fits(board, (row, c), length, width):
+            return (row, c)
+    last = max((r for r, _ in board.cells), default=row)
+    rows = sorted((r for r in range(0, max(last, row) + 2) if r != row), key=lambda r: (abs(r - row), r))
+    for r in rows:
+        for c in starts:
+            if _fits(board, (r, c), length, width):
+                return (r, c)
+    return (max(last, row) + 2, 0)  # a set longer than the grid is wide: alone on a new row
 
 
 def _free(board: Board, length: int, width: int, old: Board) -> Cell:
