@@ -169,3 +169,29 @@ def test_tiles_on_a_40_tile_table_are_as_large_as_the_rack(size):
             assert lay.table.contains(pygame.Rect(*map(int, play.sprites[t].pos), lay.grid.tile_w, lay.grid.tile_w))
     finally:
         app.shutdown()
+
+
+def one_set_a_row(table, rack):
+    """A position whose table has each set alone on its row (rows 0, 1, ...)."""
+    from game.rules.board import Board
+
+    sess = position(table, rack)
+    st = sess.state
+    st.board = Board({(r, c): t for r, ln in enumerate(st.board.lines()) for c, t in enumerate(ln.tiles, start=2 * r)})
+    return Session(st, autosave=False)
+
+
+def test_putting_down_a_new_set_never_changes_the_tile_size_during_the_turn(app):
+    sess = one_set_a_row(["K1 K2 K3", "R4 R5 R6", "B7 B8 B9", "O10 O11 O12", "K5 R5 B5"], "K13 R13 B13")
+    play = open_play(app, sess)
+    lay = play.layout()
+    last = max(r for r, _ in sess.table().cells)
+    assert lay.grid.rows == last + 2  # the rows used and a spare row, which the felt cannot hold at full size
+    before = (lay.grid.tile_w, lay.grid.rows)
+    for face in ("K13", "B13"):
+        click(app, tile_center(play, rack_tile(sess, face)))
+    click(app, cell_center(play, TABLE, (last + 1, 2)))  # a new set on the spare row
+    settle(app, play)
+    assert "K13 B13" in lines(sess) and sess.table().get((last + 1, 2)) is not None
+    assert (play.layout().grid.tile_w, play.layout().grid.rows) == before
+    # and once the turn is over the table takes a spare row again (between turns, not during)
