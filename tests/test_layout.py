@@ -73,3 +73,29 @@ def test_new_sets_go_to_the_first_free_space_and_nothing_else_moves():
     for s in fresh:
         line = after.line_of(after.where()[s[0]])
         assert len(line.tiles) == 3  # alone, touching nothing
+
+
+def test_an_unchanged_set_made_of_the_other_copies_of_its_faces_keeps_its_cells():
+    """The referee reads the two copies of a face as one (``canonical_board``): a set showing
+    an old set's faces is that set, even when the player hands in the other copy."""
+    used: list[int] = []
+    group = tiles("K13 R13 B13 O13", used)
+    run = tiles("K10 K11 K12", used)
+    other_k13 = tiles("K13", used)[0]
+    old = Board()
+    old.place_line((0, 4), run)
+    old.place_line((0, 8), group)
+    after = layout(old, [run + [group[0]], [other_k13] + group[1:]])
+    line = after.line_of((0, 8))
+    assert line is not None and line.cells[0] == (0, 8) and len(line.tiles) == 4
+    assert [t >> 1 for t in line.tiles] == [t >> 1 for t in group]
+
+
+def test_seeded_computer_games_move_no_unchanged_set_and_keep_the_tile_size():
+    from game.cli.bench_table import flat_rule_sets, play_game
+
+    for variant in flat_rule_sets():
+        got = play_game(variant, 4 if variant != "golden-games" else 3, seed=7)
+        assert got["plays"] > 5
+        assert got["sets_moved_unchanged"] == 0, got["examples"]
+        assert got["tile_px_changes_within_turn"] == 0

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..rules.board import Board, Cell
+from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line
+from ..rules.tiles import face_key
 
 from ..rules.board import GRID_WIDTH as DEFAULT_WIDTH
 
@@ -31,14 +32,11 @@ def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAUL
     keeping every tile that does not need to move where it was.  A set already in a
     valid table order keeps it (so a joker keeps the tile it stands for); a set made of
     exactly the tiles of a set on ``old`` keeps that set's order and cells."""
-    old_lines = {frozenset(ln.tiles): ln for ln in old.lines()}
     new = Board()
     rest: list[tuple[int, list[int]]] = []
-    for idx, s in enumerate(sets):
-        tiles = [int(t) for t in s]
-        same = old_lines.get(frozenset(tiles)) if len(set(tiles)) == len(tiles) else None
-        if same is not None and len(same.tiles) == len(tiles):
-            new.place_line(same.cells[0], list(same.tiles))  # unchanged: its cells, its order
+    for idx, tiles, same in _unchanged(old, sets):
+        if same is not None:
+            new.place_line(same.cells[0], tiles)  # unchanged: its cells, its order
         else:
             rest.append((idx, tiles if check_line(tiles) else list(arrange(tiles))))
     where = old.where()
@@ -66,6 +64,44 @@ def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAUL
         slot = _free(new, len(tiles), w, old)
         new.place_line(slot, tiles)
     return new
+
+
+def _unchanged(old: Board, sets: Iterable[Sequence[int]]) -> list[tuple[int, list[int], Line | None]]:
+    """Each set with the line of ``old`` it leaves unchanged (None for a changed or new set).
+    Copies of a face are interchangeable (the referee reads a play that way), so a set showing
+    the faces of an old set is that set unchanged: its tiles come back in the old set's order.
+    A set of exactly an old set's tiles is matched first."""
+    lines = old.lines()
+    free = list(range(len(lines)))
+    sets = [[int(t) for t in s] for s in sets]
+    found: dict[int, int] = {}
+    for exact in (True, False):
+        for idx, tiles in enumerate(sets):
+            if idx in found or len(set(tiles)) != len(tiles):
+                continue
+            for k in free:
+                ln = lines[k]
+                same = (set(ln.tiles) == set(tiles) if exact else
+                        sorted(map(face_key, ln.tiles)) == sorted(map(face_key, tiles)))
+                if same and len(ln.tiles) == len(tiles):
+                    found[idx] = k
+                    free.remove(k)
+                    break
+    out: list[tuple[int, list[int], Line | None]] = []
+    for idx, tiles in enumerate(sets):
+        k = found.get(idx)
+        if k is None:
+            out.append((idx, tiles, None))
+            continue
+        ln = lines[k]
+        left = list(tiles)
+        order = []
+        for t in ln.tiles:  # the old order, each place taken by the same tile or a copy of its face
+            u = t if t in left else next(u for u in left if face_key(u) == face_key(t))
+            left.remove(u)
+            order.append(u)
+        out.append((idx, order, ln))
+    return out
 
 
 def _nearest(board: Board, start: Cell, length: int, width: int) -> Cell:
