@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -117,6 +118,7 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the figures alone on stdout (the layout imports pygame)
     flat = flat_rule_sets()
     unknown = [v for v in args.variants if v not in flat]
     if unknown:
