@@ -272,3 +272,19 @@ def test_crossword_cells_step_over_tiles_on_the_board():
     assert draft.crossword_cells(b, [r1, r2, r3], (0, 1)) == [(0, 1), (0, 3), (0, 4)]
     assert draft.crossword_cells(b, [r1, r2], (0, 2), vertical=True) == [(1, 2), (2, 2)]
     assert draft.crossword_cells(b, [r1], (0, 2)) == [(0, 2)]
+
+
+def test_a_set_that_must_move_looks_for_room_in_the_rows_the_table_shows():
+    # rows 0 and 2 used, row 1 empty: the table shows three rows this turn (no spare row below)
+    b = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7",
+              "",
+              "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5 B6")
+    assert draft.rows_at_turn_start(b.cells) == 3
+    k7 = int(parse_tiles("K7")[0])
+    out = draft.drop(b, [k7], (2, 15), W, rows=3)  # onto the full last row's blue 4-6: no room beside it
+    assert max(r for r, _ in out.cells) == 2  # the grown set went to the empty row shown, not a new one
+    assert draft.rows_in_turn(3, out.cells) == 3
+    # where no row shown has room, a new row (the table grows only then)
+    full = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7")
+    out = draft.drop(full, [k7], (0, 4), W, rows=1)
+    assert max(r for r, _ in out.cells) == 1 and draft.rows_in_turn(1, out.cells) == 2

@@ -10,8 +10,8 @@ after it, as the play screen shows them:
   order) it did, over all turns; the goal is 0;
 * ``tile_px_changes_within_turn``: turns during which the table's tiles would change size
   on the play screen at 1280x800 or 1024x640 (the screen keeps the rows the turn began
-  with, ``playlayout.rows_at_turn_start``, and adds one only when the turn needs it,
-  ``playlayout.rows_in_turn``); the goal is 0;
+  with, ``draft.rows_at_turn_start``, and adds one only when the turn needs it,
+  ``draft.rows_in_turn``); the goal is 0;
 * ``min_tile_px``: the table's tile width at each size with the table at its fullest (the
   most rows a turn began with or needed), and ``max_rows``, that number of rows.
 
@@ -84,8 +84,8 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
     from ..ai import make_player
     from ..play.computer import computer_turn
     from ..rules import engine
+    from ..play.draft import rows_at_turn_start, rows_in_turn
     from ..rules.state import derived_secret
-    from ..ui import playlayout
 
     kinds = [MIX[(seed + i) % len(MIX)] for i in range(seats)]
     state = engine.new_game(variant, [(f"P{i + 1}", k) for i, k in enumerate(kinds)], seed=seed,
@@ -97,11 +97,11 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
     examples: list[dict] = []
     while state.phase == "play" and state.turn < MAX_TURNS:
         before = state.board.copy()
-        base = playlayout.rows_at_turn_start(before.cells)
+        base = rows_at_turn_start(before.cells)
         computer_turn(state, players[state.current])
         out["turns"] += 1
         after = state.board
-        rows = playlayout.rows_in_turn(base, list(before.cells) + list(after.cells))
+        rows = rows_in_turn(base, list(before.cells) + list(after.cells))
         out["max_rows"] = max(out["max_rows"], rows)
         if after == before:
             continue

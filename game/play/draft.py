@@ -131,6 +131,24 @@ def _lift(board: Board, tiles: Iterable[int]) -> Board:
     return Board({c: t for c, t in board.cells.items() if t not in gone})
 
 
+def rows_at_turn_start(cells) -> int:
+    """Rows a flat table shows as a turn begins (``cells``: the table's cells then): the
+    rows used, and a spare row for new sets unless a row in between is empty.  The tile
+    size this gives holds for the whole turn (see ``rows_in_turn``); the play screen shows
+    these rows, and a set that must move goes to the nearest room among them."""
+    used = {r for r, _ in cells}
+    top = max(used, default=-1)
+    spare = all(r in used for r in range(top + 1))
+    return top + 1 + int(spare)
+
+
+def rows_in_turn(base: int, cells) -> int:
+    """Rows a flat table shows during a turn that began with ``base`` rows, ``cells`` being
+    the table now: never fewer than at the start (tiles never grow under the player) and
+    more only when the table needs them."""
+    return max(base, max((r for r, _ in cells), default=-1) + 1)
+
+
 def _fits_alone(board: Board, row: int, start: int, n: int, width: int) -> bool:
     if start < 0 or start + n > width or row < 0:
         return False
@@ -140,16 +158,18 @@ def _fits_alone(board: Board, row: int, start: int, n: int, width: int) -> bool:
 ROW_PITCH = 1.5  # a row is about one and a half cells high on the screen: "nearest" weighs rows so
 
 
-def _free_place(board: Board, row: int, want: int, n: int, width: int) -> Cell:
+def _free_place(board: Board, row: int, want: int, n: int, width: int, rows: int | None = None) -> Cell:
     """The free place nearest ``(row, want)`` for a set of ``n`` tiles that touches nothing:
-    there when it fits, else the nearest in the rows used and the row below them (the spare
-    row the screen shows), a new row further down only when none has room."""
+    there when it fits, else the nearest in the ``rows`` the table shows this turn (by default
+    the rows used and the spare row below them), a new row below only when none has room."""
     if _fits_alone(board, row, want, n, width):
         return (row, want)
-    last = max([r for r, _ in board.cells] + [row - 1]) + 1
+    used = max([r for r, _ in board.cells] + [row])
+    shown = used + 1 if rows is None else max(rows - 1, row)
+    last = max(used, shown)
     starts = range(0, max(0, width - n) + 1)
     best = None
-    for r in range(0, last + 1):
+    for r in range(0, shown + 1):
         for s in starts:
             if _fits_alone(board, r, s, n, width):
                 d = ((s - want) ** 2 + ((r - row) * ROW_PITCH) ** 2, r, s)
@@ -160,12 +180,12 @@ def _free_place(board: Board, row: int, want: int, n: int, width: int) -> Cell:
     return (last + 1, max(0, min(want, width - n)))
 
 
-def _put(board: Board, row: int, start: int, tiles: Sequence[int], width: int) -> Board:
+def _put(board: Board, row: int, start: int, tiles: Sequence[int], width: int, rows: int | None) -> Board:
     """``board`` with ``tiles`` laid as one set where asked when that touches nothing, else at
     the nearest free place (``_free_place``): no other set moves."""
     out = board.copy()
     n = len(tiles)
-    out.place_line(_free_place(out, row, max(0, min(start, width - n)), n, width), list(tiles))
+    out.place_line(_free_place(out, row, max(0, min(start, width - n)), n, width, rows), list(tiles))
     return out
 
 
@@ -207,10 +227,11 @@ def _target(rest: Board, tiles: list[int], row: int, start: int, probe: Cell, wi
     return "new", None
 
 
-def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int = 0) -> Board:
+def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int = 0, rows: int | None = None) -> Board:
     """The table after ``tiles`` (from the rack or from the table) are put down with the
     first at ``cell`` and tile ``lead`` under the pointer (that cell decides which set
-    they join).  Never fails: there is always room."""
+    they join); ``rows``: the rows the table shows this turn (``rows_at_turn_start``), where
+    a set that must move looks for room first.  Never fails: there is always room."""
     tiles = [int(t) for t in dict.fromkeys(tiles)]
     if not tiles:
         return board.copy()
@@ -225,17 +246,17 @@ def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int =
         a, b = what
         order = list(a.tiles) + set_order(tiles) + list(b.tiles)
         base = _lift(rest, list(a.tiles) + list(b.tiles))
-        return _put(base, row, a.cells[0][1], order, width)
+        return _put(base, row, a.cells[0][1], order, width, rows)
     if kind == "join":
         line = what
         order = joined_order(line.tiles, tiles)
         before = min(order.index(t) for t in line.tiles)
         base = _lift(rest, line.tiles)
-        return _put(base, row, line.cells[0][1] - before, order, width)
-    return _put(rest, row, start, set_order(tiles), width)
+        return _put(base, row, line.cells[0][1] - before, order, width, rows)
+    return _put(rest, row, start, set_order(tiles), width, rows)
 
 
-def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int) -> Board:
+def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int, rows: int | None = None) -> Board:
     """The table after a whole set (``tiles`` in its order) is moved so its first tile is at
     ``cell``: it keeps its order and never joins another set; where it would touch another
     set it goes to the nearest free place instead."""
@@ -245,7 +266,7 @@ def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int) -> Boar
     rest = lift(board, tiles)
     row = max(0, int(cell[0]))
     start = max(0, min(max(0, width - len(tiles)), int(cell[1])))
-    return _put(rest, row, start, tiles, width)
+    return _put(rest, row, start, tiles, width, rows)
 
 
 # -- the rack and the crossword board -----------------------------------------------------------

@@ -381,9 +381,10 @@ class Session(RackLayout, ComputerTurns):
         return list(self._preview[1])
 
     def _flat_result(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> Board:
+        rows = draft_edit.rows_at_turn_start(self.state.board.cells)  # the rows the table shows this turn
         if whole_set:
-            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width)
-        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead)
+            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width, rows)
+        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead, rows)
 
     def _move_flat(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> MoveResult:
         """``move`` onto a flat table: the draft editing of ``game.play.draft``."""

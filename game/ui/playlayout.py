@@ -75,23 +75,6 @@ class Grid:
         return pygame.Rect(int(self.x0), int(self.y0), int(self.px * self.cols), int(self.py * self.rows))
 
 
-def rows_at_turn_start(cells) -> int:
-    """Rows a flat table shows as a turn begins (``cells``: the table's cells then): the
-    rows used, and a spare row for new sets unless a row in between is empty.  The tile
-    size this gives holds for the whole turn (see ``rows_in_turn``)."""
-    used = {r for r, _ in cells}
-    top = max(used, default=-1)
-    spare = all(r in used for r in range(top + 1))
-    return top + 1 + int(spare)
-
-
-def rows_in_turn(base: int, cells) -> int:
-    """Rows a flat table shows during a turn that began with ``base`` rows, ``cells`` being
-    the table now: never fewer than at the start (tiles never grow under the player) and
-    more only when the table needs them."""
-    return max(base, max((r for r, _ in cells), default=-1) + 1)
-
-
 @dataclass
 class PlayLayout:
     size: tuple[int, int]

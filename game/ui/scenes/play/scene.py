@@ -14,6 +14,7 @@ from typing import Callable
 import pygame
 
 from ....rules.state import Phase
+from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
@@ -143,7 +144,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         else:
             # the rows as the turn began (a spare row for new sets), more only when needed:
             # the tile size holds for the whole turn
-            rows_needed = playlayout.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
+            rows_needed = draft_edit.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         # a table laid out wider than a row (an older save) is shown whole
@@ -166,7 +167,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         board = self.session.state.board
         sig = (self.session.state.round, len(board), hash(frozenset(board.cells.items())))
         if self._rows_base is None or (rebase and self._rows_base[0] != sig and not self.turnshow.playing):
-            self._rows_base = (sig, playlayout.rows_at_turn_start(board.cells))
+            self._rows_base = (sig, draft_edit.rows_at_turn_start(board.cells))
         return self._rows_base[1]
 
     def status_lines(self) -> list[str]:
