@@ -288,3 +288,14 @@ def test_a_set_that_must_move_looks_for_room_in_the_rows_the_table_shows():
     full = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7")
     out = draft.drop(full, [k7], (0, 4), W, rows=1)
     assert max(r for r, _ in out.cells) == 1 and draft.rows_in_turn(1, out.cells) == 2
+
+
+def test_a_tile_from_a_group_put_back_at_its_end_rejoins_the_whole_group():
+    b = table("K5 R5 B5 O5 . . . R9 R10 R11")
+    r5 = tile_of(b, (0, 1))
+    # the player holds the red 5 (a gap where it was) and puts it after the orange 5
+    out = draft.drop(b, [r5], (0, 4), W)
+    assert [format_tiles(ln.tiles) for ln in out.lines()] == ["K5 R5 B5 O5", "R9 R10 R11"]
+    # or back in its own gap
+    out = draft.drop(b, [r5], (0, 1), W)
+    assert picture(out) == picture(b)

@@ -235,7 +235,7 @@ def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int =
     tiles = [int(t) for t in dict.fromkeys(tiles)]
     if not tiles:
         return board.copy()
-    rest = lift(board, tiles)
+    rest = _lift(board, tiles)  # as the player sees it while the tiles are held: gaps where they were
     n = len(tiles)
     row = max(0, int(cell[0]))
     lead = max(0, min(n - 1, int(lead)))
@@ -246,14 +246,18 @@ def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int =
         a, b = what
         order = list(a.tiles) + set_order(tiles) + list(b.tiles)
         base = _lift(rest, list(a.tiles) + list(b.tiles))
-        return _put(base, row, a.cells[0][1], order, width, rows)
+        return close_groups(board, _put(base, row, a.cells[0][1], order, width, rows))
     if kind == "join":
         line = what
+        closed = close_groups(board, rest)
+        whole = closed.line_of(closed.where()[line.tiles[0]])
+        if whole is not None and whole.tiles != line.tiles:  # a piece of a group they left: the whole group
+            rest, line = closed, whole
         order = joined_order(line.tiles, tiles)
         before = min(order.index(t) for t in line.tiles)
         base = _lift(rest, line.tiles)
-        return _put(base, row, line.cells[0][1] - before, order, width, rows)
-    return _put(rest, row, start, set_order(tiles), width, rows)
+        return close_groups(board, _put(base, line.cells[0][0], line.cells[0][1] - before, order, width, rows))
+    return close_groups(board, _put(rest, row, start, set_order(tiles), width, rows))
 
 
 def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int, rows: int | None = None) -> Board:
