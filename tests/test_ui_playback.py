@@ -23,12 +23,18 @@ def app():
     a.shutdown()
 
 
-def computer_to_move(app):
-    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set."""
-    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5)
+def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
+                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None):
+    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set
+    (by default); ``cells(i, k)``: where the table's set ``i`` puts its tile ``k``."""
+    from game.rules.board import Board
+
+    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"])
-    set_rack(st, 1, parse_tiles("K5 R7 B9 B10 O2 R12 K1", used=st.board.tiles()))
+    lay_table(st, list(table))
+    if cells is not None:
+        st.board = Board({cells(i, k): t for i, ln in enumerate(st.board.lines()) for k, t in enumerate(ln.tiles)})
+    set_rack(st, 1, parse_tiles(rack, used=st.board.tiles()))
     for p in st.players:
         p.melded = True
     st.current = 1
@@ -225,19 +231,9 @@ def test_a_computer_turn_keeps_the_tile_size_and_the_sets_it_does_not_touch(app)
     """Five full rows (three sets a row, no room for another) and a spare row: the computer's
     new set goes to the spare row; while its turn plays out no tile changes size and no set
     it did not touch moves.  The table takes a new spare row once the turn is over."""
-    from game.rules.board import Board
-
-    sess = human_session("", melded=True, opponents=("basic", "basic", "basic"), seed=5)
+    sess, play = computer_to_move(app, [f"K{n} R{n} B{n}" for n in range(1, 13)] + ["R1 B1 O1", "K2 B2 O2", "K3 R3 O3"],
+                                  "K13 R13 O13", "basic", cells=lambda i, k: (i // 3, 3 + 6 * (i % 3) + k))
     st = sess.state
-    lay_table(st, [f"K{n} R{n} B{n}" for n in range(1, 13)] + ["R1 B1 O1", "K2 B2 O2", "K3 R3 O3"])
-    st.board = Board({(i // 3, 3 + 6 * (i % 3) + k): t for i, ln in enumerate(st.board.lines()) for k, t in enumerate(ln.tiles)})
-    set_rack(st, 1, parse_tiles("K13 R13 O13", used=st.board.tiles()))
-    for p in st.players:
-        p.melded = True
-    st.current = 1
-    sess._begin_turn()
-    app.shown_controls_tip = True
-    play = app.push(PlayScene(app, sess))
     step(app, n=2)
     before = play.layout().grid.tile_w
     assert play.layout().grid.rows == 6
