@@ -278,6 +278,8 @@ class Session(RackLayout, ComputerTurns):
         if self.draft is not None:
             for cl in [cl for cl, t in self.draft.cells.items() if t in moving]:
                 del self.draft.cells[cl]
+            if not self.variant.crossword:
+                self.draft = draft_edit.close_groups(before_draft, self.draft)  # a group closes its gap
         for t in tiles:
             self.rack_slots.pop(t, None)
 
@@ -344,12 +346,15 @@ class Session(RackLayout, ComputerTurns):
         if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
             return MoveResult(False, "no room there")
         self._push_undo()
+        before = self.draft.copy()
         for t in moving:
             if t in where:
                 del self.draft.cells[where[t]]
         for t, cell in table.items():
             self.rack_slots.pop(t, None)
             self.draft.cells[cell] = t
+        if not self.variant.crossword:
+            self.draft = draft_edit.close_groups(before, self.draft)  # a group closes its gap
         last = max(self.rack_slots.values(), default=None)
         for t in to_rack:
             if t not in self.rack_slots:
@@ -358,8 +363,8 @@ class Session(RackLayout, ComputerTurns):
         return MoveResult(True)
 
     def pinned_tiles(self) -> list[int]:
-        """Table tiles that may not be pushed aside now: the table as the turn began, before
-        the player's initial meld in rule sets where the table may not be touched then."""
+        """Table tiles the player may not move now (their sets show no grip): the table as the
+        turn began, before the player's initial meld in rule sets where it may not be touched then."""
         if self.draft is None or self.state.players[self.viewer].melded or not self.variant.initial_table_untouched:
             return []
         return self.state.board.tiles()
@@ -376,9 +381,10 @@ class Session(RackLayout, ComputerTurns):
         return list(self._preview[1])
 
     def _flat_result(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> Board:
+        rows = draft_edit.rows_at_turn_start(self.state.board.cells)  # the rows the table shows this turn
         if whole_set:
-            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width, self.pinned_tiles())
-        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead, self.pinned_tiles())
+            return draft_edit.move_set(self.draft, tiles, cell, self.grid_width, rows)
+        return draft_edit.drop(self.draft, tiles, cell, self.grid_width, lead, rows)
 
     def _move_flat(self, tiles: list[int], cell: Cell, lead: int, whole_set: bool) -> MoveResult:
         """``move`` onto a flat table: the draft editing of ``game.play.draft``."""

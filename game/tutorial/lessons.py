@@ -133,7 +133,7 @@ CLASSIC = {
                     "rack": "B5 R11 B3 O12 B6 K1",
                     "goal": {"sets": ["B3 B4 B5 B6", "K4 R4 O4"]},
                     "done": "A group of four can give one tile away and still be a group of three.",
-                    "solution": [["t:B4", [1, 2]], ["t:O4", [0, 3]], ["B3", [1, 1]], ["B5 B6", [1, 3]]],
+                    "solution": [["t:B4", [1, 2]], ["B3", [1, 1]], ["B5 B6", [1, 3]]],
                     "wrong": [[["B3 B5 B6", [1, 1]]], "needs the blue 4 between the 3 and the 5"],
                 },
             ],

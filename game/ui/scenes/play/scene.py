@@ -14,6 +14,7 @@ from typing import Callable
 import pygame
 
 from ....rules.state import Phase
+from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import openingdraw, playlayout, rest, theme, variant_ui
@@ -72,6 +73,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._static_key = None
         self._sync_sig = None
         self._layout_memo = None
+        self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
         self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
@@ -124,7 +126,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
         cam = self.plugin.layout_key()  # a board view's pan and zoom
-        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam, base)
         if memo == self._layout_memo and self._layout is not None:
             return self._layout
         board = sess.table()
@@ -140,11 +143,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
             bounds = (r0, c0, rows, cols)
         else:
-            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
-            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
-            top = max(used, default=-1)
-            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
-            rows_needed = top + 1 + int(spare)
+            # the rows as the turn began (a spare row for new sets), more only when needed:
+            # the tile size holds for the whole turn
+            rows_needed = draft_edit.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         # a table laid out wider than a row (an older save) is shown whole
@@ -157,8 +158,18 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                                               cols, rows_needed, sess.rack_cols, bounds, info_band)
             self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
             self._layout_key = key
-        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam, base)
         return self._layout
+
+    def table_rows_base(self, rebase: bool = False) -> int:
+        """The rows the flat table showed as this turn began.  Taken again (``rebase``) between
+        turns: once the table the turn left is on the screen (a computer's turn played out)."""
+        board = self.session.state.board
+        sig = (self.session.state.round, len(board), hash(frozenset(board.cells.items())))
+        if self._rows_base is None or (rebase and self._rows_base[0] != sig and not self.turnshow.playing):
+            self._rows_base = (sig, draft_edit.rows_at_turn_start(board.cells))
+        return self._rows_base[1]
 
     def status_lines(self) -> list[str]:
         """The rule set's status lines (cached per change of the game)."""
@@ -187,6 +198,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
+        if not sess.variant.crossword:
+            self.table_rows_base(rebase=True)
         if self.scheduled:
             due = [fn for at, fn in self.scheduled if at <= self.time]
             self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
