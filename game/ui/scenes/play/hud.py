@@ -247,7 +247,7 @@ class PlayHud:
         width = box.rect.w - int(24 * s)
         need = sess.variant.initial_meld_points(st)
         if not me.melded and need:
-            pts = analysis.initial_points() if analysis is not None else 0
+            pts = sess.variant.initial_play_points(analysis) if analysis is not None else 0
             lab = theme.text("Initial meld", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(lab, (lx, y))
             val = theme.text(f"{pts} / {need}", 22 * s, theme.GOOD if pts >= need else theme.GOLD)
