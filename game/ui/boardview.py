@@ -80,6 +80,9 @@ class BoardView(variant_ui.Plugin):
         self._grid_key: tuple | None = None
         self._grid_img: pygame.Surface | None = None
         self._basis = (0, 0, -1, -1)  # the tiles the fit view is for (rows and columns)
+        self.framed: list[tuple[int, int]] = []  # cells the fit view shows besides the tiles (see ``frame``)
+        self.fit_margin = 1.0  # empty cells the fit view keeps around them
+        self.min_fit = (MIN_FIT_ROWS, MIN_FIT_COLS)
 
     @property
     def session(self):
@@ -90,6 +93,14 @@ class BoardView(variant_ui.Plugin):
         if self.auto:
             return ("fit", self._basis)
         return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4))
+
+    def frame(self, cells, margin: float, min_rows: int, min_cols: int) -> None:
+        """Make the fit view show ``cells`` too (the cells a lesson's step is about), with only
+        ``margin`` empty cells around and at least ``min_rows`` by ``min_cols`` cells, so a
+        small prepared board gets big tiles."""
+        self.framed = [(int(r), int(c)) for r, c in cells]
+        self.fit_margin = float(margin)
+        self.min_fit = (int(min_rows), int(min_cols))
 
     def fit_bounds(self) -> tuple[int, int, int, int]:
         """The tiles the fit view shows: the board as the turn began, so the view never moves
@@ -113,7 +124,10 @@ class BoardView(variant_ui.Plugin):
         r0, c0, r1, c1 = self.fit_bounds()
         if r1 < r0:  # no tiles yet: the middle of the board
             r0, c0, r1, c1 = 0, 0, 0, 0
-        rows, cols = max(MIN_FIT_ROWS, r1 - r0 + 3), max(MIN_FIT_COLS, c1 - c0 + 3)
+        for r, c in self.framed:
+            r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+        m = 2 * self.fit_margin + 1
+        rows, cols = max(self.min_fit[0], r1 - r0 + m), max(self.min_fit[1], c1 - c0 + m)
         fit_px = min(inner.w / cols, inner.h / (ASPECT * rows))
         readable = max(10, MIN_READABLE * s) / 0.94
         self.max_px = max(MAX_ZOOM * s / 0.94, fit_px)
