@@ -235,3 +235,16 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     old = state.clone()
     old.replayable = False  # a save from before the log: nothing to tell, and no error
     assert turnlog.rebuilt(old, name_of).entries == []
+
+
+def test_the_deal_says_you_start_when_the_viewer_starts():
+    # the player is named "You" on screen whatever their name
+    for seed in range(40):
+        state = engine.new_game("classic", [("Alex", "human"), ("Mia", "basic")], seed=seed,
+                                secret=derived_secret("replay-test", seed))
+        if state.current == 0:
+            break
+    else:
+        pytest.skip("no seed where the viewer starts")
+    frames = timeline.build(state, 0)
+    assert frames[0].lines == ["Round 1 is dealt: You start."]
