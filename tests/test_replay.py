@@ -153,6 +153,31 @@ def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
 
 
 @pytest.mark.slow
+def test_replay_screen_never_says_finder(monkeypatch):
+    from game.ui import theme
+    from game.ui.scenes.replay import ReplayScene
+
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    state = simulate("classic", ["medium", "basic"], 3, {"rounds": 1})
+    app = make_app()
+    try:
+        sc = app.push(ReplayScene(app, state, 0))
+        step(app, n=2)
+        target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None)
+        sc.go(target)
+        step(app, n=2)
+        click(app, sc.show.rect.center)
+        step(app, n=2)
+        assert sc.showing
+        assert any("could have gone down" in t for t in said) and any("best play found" in t for t in said)
+        assert not [t for t in said if "finder" in t.lower()]
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.slow
 def test_replays_list_from_statistics_holds_kept_and_old_games():
     from game.ui.scenes.common import DialogScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene

@@ -219,7 +219,7 @@ class ReplayScene(BackdropScene):
                     surf.blit(g, (x - (g.get_width() - tw) // 2, y - (g.get_height() - tile_height(tw)) // 2))
                 surf.blit(self.app.tiles.face(t, tw), (x, y))
         if missed is not None:
-            note = f"The finder's table: {missed.more} more of your tiles placed (outlined green)."
+            note = f"The best play found: {missed.more} more of your tiles placed (outlined green)."
         elif f.placed and f.seat is not None:
             who = "you put" if f.seat == self.viewer else f"{self.names[f.seat]} puts"
             note = f"Outlined: the tiles {who} down."
@@ -271,7 +271,7 @@ class ReplayScene(BackdropScene):
             if f.before is not None:
                 m = self.analyst.get(i)
                 if m is not None:
-                    rows.append((i, f"   finder: {m.more} more tile{'s' if m.more != 1 else ''} could go down", theme.GOLD))
+                    rows.append((i, f"   {m.more} more tile{'s' if m.more != 1 else ''} could have gone down", theme.GOLD))
                 elif not self.analyst.done(i):
                     rows.append((i, "   (checking…)", theme.INK_FAINT))
         wrapped: list[tuple[int, str, tuple]] = []
