@@ -11,6 +11,7 @@ from game.play.computer import computer_turn
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules.state import GameState, derived_secret
+from game.rules.tiles import rack_value
 from tests.helpers import rig
 from tests.uidrive import click, key, make_app, step
 
@@ -153,7 +154,7 @@ def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
 
 
 @pytest.mark.slow
-def test_replay_screen_never_says_finder(monkeypatch):
+def test_replay_screen_words(monkeypatch):
     from game.ui import theme
     from game.ui.scenes.replay import ReplayScene
 
@@ -173,6 +174,13 @@ def test_replay_screen_never_says_finder(monkeypatch):
         assert sc.showing
         assert any("could have gone down" in t for t in said) and any("best play found" in t for t in said)
         assert not [t for t in said if "finder" in t.lower()]
+        # the rack line's points are the rack's value (the score is named as a score)
+        said.clear()
+        sc.go(len(sc.frames) - 1)
+        step(app)
+        rack = sc.frames[-1].racks[0]
+        line = next(t for t in said if t.startswith("Your rack"))
+        assert f"worth {rack_value(rack)} points" in line and f"score {sc.frames[-1].scores[0]}" in line
     finally:
         app.shutdown()
 
