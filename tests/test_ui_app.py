@@ -16,6 +16,7 @@ from game.storage import settings as user_settings
 from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.play import PlayScene
@@ -122,6 +123,21 @@ def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     step(app)
     timer = [w for w in setup.group.widgets if getattr(w, "label", "") == "Turn timer"]
     assert len(timer) == 1 and not timer[0].enabled and "set by the rules" in timer[0].options[0][1]
+
+
+def test_settings_says_when_sound_is_unavailable_on_this_machine(app, monkeypatch):
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    app.want_sound = True
+    app.sound.available = True
+    app.push(SettingsScene(app))
+    step(app, n=2)
+    assert not any("not available" in t for t in said)
+    app.sound.available = False  # no sound device
+    said.clear()
+    step(app)
+    assert any("Sound is not available on this machine" in t for t in said)
 
 
 def test_settings_are_saved_and_applied():

@@ -100,16 +100,31 @@ def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align:
     return surf
 
 
+MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px or less below 14 px
+
+
+def spaced(s: str, f: pygame.font.Font) -> str:
+    """``s`` with gaps between words a reader can see: at small sizes the font's space is a
+    pixel or two and words run together ("10tiles"), so each space is repeated there."""
+    if " " in s:
+        w = max(1, f.size(" ")[0])
+        if w < MIN_SPACE_PX:
+            return s.replace(" ", " " * -(-MIN_SPACE_PX // w))
+    return s
+
+
 def render_safely(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align: str = "left") -> pygame.Surface:
     """The one place text is rendered: it never raises.  Text the font refuses (characters
     that draw nothing, NUL, lone surrogates) is cleaned and tried again; what is left
-    when nothing can be drawn is an empty surface one line high."""
+    when nothing can be drawn is an empty surface one line high.  Words keep a visible gap
+    at every size (``spaced``)."""
     f = font(px, bold)
     for attempt in (s, None):
         try:
             text_now = clean_text(s) if attempt is None else attempt
             if not isinstance(text_now, str):
                 text_now = clean_text(text_now)
+            text_now = spaced(text_now, f)
             if wrap:
                 f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}.get(align, pygame.FONT_LEFT)
                 try:
@@ -164,9 +179,9 @@ def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rec
 def text_width(f: pygame.font.Font, s: str) -> int:
     """The width ``s`` takes in font ``f``; never raises (see ``render_safely``)."""
     try:
-        return f.size(s)[0]
+        return f.size(spaced(s, f))[0]
     except (pygame.error, ValueError, TypeError, UnicodeError):
-        return f.size(clean_text(s))[0]
+        return f.size(spaced(clean_text(s), f))[0]
 
 
 def wrap_lines(s: str, px: float, max_w: int, bold: bool = False) -> list[str]:
