@@ -35,3 +35,18 @@ def test_text_at_normal_sizes_is_drawn_as_the_font_has_it(px):
 def test_measured_width_is_the_drawn_width(px):
     s = "The initial play needs at least 30 points from your rack (you have 12)"
     assert theme.text_width(theme.font(px, False), s) == theme.text(s, px, bold=False).get_width()
+
+
+def test_a_long_note_wraps_instead_of_shrinking_out_of_sight(monkeypatch):
+    sizes: list[float] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, px, *a, **kw: sizes.append(px) or real(msg, px, *a, **kw))
+    s = "The initial play needs at least 30 points from your rack (you have 12)"
+    one = real(s, 20)
+    img = theme.fit_block(s, 20, 300)
+    assert img.get_width() <= 300 and img.get_height() >= 2 * real("A", 15).get_height() - 2
+    assert min(sizes) >= 15  # never squeezed below three quarters of its size
+    sizes.clear()
+    short = theme.fit_block("Play at least one tile", 20, 300)
+    assert short.get_height() == real("Play at least one tile", 20).get_height() and sizes == [20]
+    assert one.get_width() > 300

@@ -22,13 +22,15 @@ def app():
     a.shutdown()
 
 
-def drawn_texts(app, monkeypatch) -> list[str]:
+def drawn_texts(app, monkeypatch, sizes=None) -> list[str]:
     seen: list[str] = []
     real = theme.text
 
-    def spy(msg, *a, **kw):
+    def spy(msg, px, *a, **kw):
         seen.append(str(msg))
-        return real(msg, *a, **kw)
+        if sizes is not None:
+            sizes.append((str(msg), px))
+        return real(msg, px, *a, **kw)
 
     monkeypatch.setattr(theme, "text", spy)
     step(app)
@@ -51,5 +53,9 @@ def test_counter_counts_rack_tiles_of_a_set_crossing_the_board(app, monkeypatch)
     note = " ".join(p.message for p in analysis.problems)
     have = int(re.search(r"you have (\d+)", note).group(1))
     assert have == 12
-    counters = [t for t in drawn_texts(app, monkeypatch) if re.fullmatch(r"\d+ / \d+", t)]
+    sizes: list = []
+    counters = [t for t in drawn_texts(app, monkeypatch, sizes) if re.fullmatch(r"\d+ / \d+", t)]
     assert counters == [f"{have} / 30"], counters
+    # the note beside it is drawn whole and readable: wrapped, not squeezed
+    note_parts = [(t, px) for t, px in sizes if "you have" in t or "initial play" in t]
+    assert note_parts and all(px >= 15 for _, px in note_parts), note_parts

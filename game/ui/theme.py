@@ -170,6 +170,36 @@ def fit_text(s: str, px: float, max_w: int, colour=INK, bold: bool = True) -> py
     return surf
 
 
+def fit_block(s: str, px: float, max_w: int, colour=INK, bold: bool = True, max_lines: int = 2,
+              least: float = 0.75) -> pygame.Surface:
+    """Text that fits ``max_w`` pixels without being squeezed: one line, shrunk at most to
+    ``least`` of its size; else wrapped onto up to ``max_lines`` lines at the largest size
+    that lets it (never below that floor); only when even that is not enough is the last
+    line cut with an ellipsis."""
+    floor = max(10, int(round(px * least)))
+    size = int(round(px))
+    while size >= floor:
+        one = text(s, size, colour, bold)
+        if one.get_width() <= max_w:
+            return one
+        size -= 1
+    size = int(round(px))
+    while True:
+        lines = wrap_lines(s, size, max_w, bold)
+        if len(lines) <= max_lines or size <= floor:
+            break
+        size -= 1
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [fit_text(" ".join(lines[max_lines - 1:]), size, max_w, colour, bold)]
+    imgs = [ln if isinstance(ln, pygame.Surface) else text(ln, size, colour, bold) for ln in lines]
+    out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    y = 0
+    for img in imgs:
+        out.blit(img, (0, y))
+        y += img.get_height()
+    return out
+
+
 def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rect:
     r = surf.get_rect(center=(int(center[0]), int(center[1])))
     dst.blit(surf, r)

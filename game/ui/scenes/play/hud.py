@@ -361,8 +361,8 @@ class PlayHud:
             msg, mcol = note
         right = self.plugin.status_right(lay) or lay.buttons["end"].right
         if msg:
-            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
-            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
+            mt = theme.fit_block(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
+            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), max(int(28 * s), mt.get_height() + int(6 * s)))
             pill.midright = (right, r.centery)
             pill.x = max(pill.x, lay.rack.x + t.get_width() + int(20 * s))
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
