@@ -113,7 +113,7 @@ class RackLayout:
                 widths = [sum(len(b) for b in p) + gap * max(0, len(p) - 1) for p in parts]
                 if max(widths) > self.rack_cols:
                     continue
-                score = (-gap, abs(widths[0] - widths[1]))
+                score = (-gap, abs(widths[0] - widths[1]), -widths[0])
                 if best is None or score < best[0]:
                     best = (score, parts, gap)
         if best is None:

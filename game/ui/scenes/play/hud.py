@@ -131,9 +131,14 @@ class PlayHud:
                 pulse = 0.5 + 0.5 * math.cos((sess.timer_left % 1.0) * math.pi * 2)
                 thick = (6 + 3 * pulse) * s
             theme.draw_ring(surf, (cx, cy), r + thick / 2, thick, frac, col)
-            if sess.timer_left <= 10:
-                secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
-                theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
+            # the seconds left, always while the timer runs (bigger in the last ten)
+            left = max(0, int(math.ceil(sess.timer_left)))
+            secs = theme.text(str(left), (24 if left <= 10 else 19) * s, col)
+            at = (cx + r * 0.75, cy + r * 0.78)
+            rad = max(secs.get_width(), secs.get_height()) // 2 + int(3 * s)
+            pygame.draw.circle(surf, (8, 14, 26), (int(at[0]), int(at[1])), rad)
+            pygame.draw.circle(surf, col, (int(at[0]), int(at[1])), rad, width=max(1, int(2 * s)))
+            theme.blit_center(surf, secs, at)
         else:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
 
