@@ -376,3 +376,22 @@ def test_countdown_ring_shows_the_seconds_left_whenever_a_timer_runs(app, monkey
         app.dirty = True  # the clock was set from outside: draw now rather than at the next whole second
         step(app)
         assert str(int(-(-sess.timer_left // 1))) in said, (left, sess.timer_left)
+
+
+def test_a_problem_tooltip_never_hides_the_tiles_it_explains(app):
+    sess = human_session("R10 R11 K2", variant="classic")
+    play = open_play(app, sess)
+    r10, r11 = tiles("R10 R11")
+    assert sess.move([r10, r11], TABLE, (2, 5)).ok
+    settle(app, play)
+    boxes = []
+    real = play.tip_box
+    play.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
+    for cell in ((2, 5), (2, 6)):
+        boxes.clear()
+        step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, cell), rel=(0, 0), buttons=(0, 0, 0))])
+        assert "at least 3 tiles" in play.hovered_problem(play.layout(), sess.analysis())
+        assert boxes, "no tooltip drawn"
+        g = play.layout().grid
+        for t in (r10, r11):
+            assert not boxes[-1].colliderect(g.cell_rect(sess.where(t)[1])), (cell, boxes[-1])

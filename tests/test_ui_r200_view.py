@@ -91,3 +91,22 @@ def test_a_hint_never_puts_a_ghost_tile_outside_the_visible_board(app):
     assert play.turnshow.hint_arrived(hint, tiles("R6 B6"))
     step(app, n=2)
     assert in_view(view, [(1, 1), (2, 1)])
+
+
+def test_the_hover_story_of_a_set_never_hides_its_tiles(app):
+    import pygame
+
+    from r200rig import group_cells, rigged_session
+    from uidrive import cell_center
+
+    sess = rigged_session()
+    play = open_play(app, sess)
+    boxes = []
+    real = play.tip_box
+    play.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
+    cells = [tuple(c) for c in group_cells(7)]  # the locked 7s, down column 6
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, "table", cells[1]), rel=(0, 0),
+                                  buttons=(0, 0, 0))])
+    assert boxes, "no hover story drawn"
+    g = play.layout().grid
+    assert not any(boxes[-1].colliderect(g.cell_rect(c)) for c in cells), boxes[-1]
