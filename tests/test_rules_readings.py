@@ -34,3 +34,8 @@ def test_golden_games_no_wrap_is_a_reading():
     # refuses 12 13 1, so the Rules screen says that is our reading.
     assert not check_line(parse_tiles("O12 O13 O1"))
     assert "13 to 1" in _readings("golden-games")
+
+
+def test_freed_joker_new_set_reading_is_on_the_rules_screen():
+    for key in ("classic", "rummi200kub"):
+        assert "judged by its tiles, not the faces" in _readings(key) or "judged by their tiles, not the faces" in _readings(key)
