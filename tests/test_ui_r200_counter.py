@@ -33,6 +33,8 @@ def drawn_texts(app, monkeypatch, sizes=None) -> list[str]:
         return real(msg, px, *a, **kw)
 
     monkeypatch.setattr(theme, "text", spy)
+    theme.reset_caches()  # every text of the frame is made afresh (and seen)
+    app.dirty = True
     step(app)
     monkeypatch.setattr(theme, "text", real)
     return seen

@@ -175,7 +175,16 @@ def fit_block(s: str, px: float, max_w: int, colour=INK, bold: bool = True, max_
     """Text that fits ``max_w`` pixels without being squeezed: one line, shrunk at most to
     ``least`` of its size; else wrapped onto up to ``max_lines`` lines at the largest size
     that lets it (never below that floor); only when even that is not enough is the last
-    line cut with an ellipsis."""
+    line cut with an ellipsis.  Cached, like ``text``."""
+    key = ("block", s, int(round(px)), int(max_w), colour, bold, max_lines, least)
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = _fit_block(s, px, max_w, colour, bold, max_lines, least)
+        _text_cache[key] = surf
+    return surf
+
+
+def _fit_block(s: str, px: float, max_w: int, colour, bold: bool, max_lines: int, least: float) -> pygame.Surface:
     floor = max(10, int(round(px * least)))
     size = int(round(px))
     while size >= floor:
