@@ -11,6 +11,7 @@ from game.play.computer import computer_turn
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules.state import GameState, derived_secret
+from game.rules.tiles import rack_value
 from tests.helpers import rig
 from tests.uidrive import click, key, make_app, step
 
@@ -154,6 +155,38 @@ def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
 
 
 @pytest.mark.slow
+def test_replay_screen_words(monkeypatch):
+    from game.ui import theme
+    from game.ui.scenes.replay import ReplayScene
+
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    state = simulate("classic", ["medium", "basic"], 3, {"rounds": 1})
+    app = make_app()
+    try:
+        sc = app.push(ReplayScene(app, state, 0))
+        step(app, n=2)
+        target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None)
+        sc.go(target)
+        step(app, n=2)
+        click(app, sc.show.rect.center)
+        step(app, n=2)
+        assert sc.showing
+        assert any("could have gone down" in t for t in said) and any("best play found" in t for t in said)
+        assert not [t for t in said if "finder" in t.lower()]
+        # the rack line's points are the rack's value (the score is named as a score)
+        said.clear()
+        sc.go(len(sc.frames) - 1)
+        step(app)
+        rack = sc.frames[-1].racks[0]
+        line = next(t for t in said if t.startswith("Your rack"))
+        assert f"worth {rack_value(rack)} points" in line and f"score {sc.frames[-1].scores[0]}" in line
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.slow
 def test_replays_list_from_statistics_holds_kept_and_old_games():
     from game.ui.scenes.common import DialogScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene
@@ -237,3 +270,16 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     old = state.clone()
     old.replayable = False  # a save from before the log: nothing to tell, and no error
     assert turnlog.rebuilt(old, name_of).entries == []
+
+
+def test_the_deal_says_you_start_when_the_viewer_starts():
+    # the player is named "You" on screen whatever their name
+    for seed in range(40):
+        state = engine.new_game("classic", [("Alex", "human"), ("Mia", "basic")], seed=seed,
+                                secret=derived_secret("replay-test", seed))
+        if state.current == 0:
+            break
+    else:
+        pytest.skip("no seed where the viewer starts")
+    frames = timeline.build(state, 0)
+    assert frames[0].lines == ["Round 1 is dealt: You start."]

@@ -8,6 +8,7 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.state import StateError
+from game.rules.tiles import colour_index
 from game.play.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
 
@@ -300,3 +301,16 @@ def test_sets_only_moved_about_is_no_change_and_ending_the_turn_draws():
     assert s.end_turn().ok
     assert len(s.state.players[0].rack) == n + 1  # a tile was drawn; the table is as it was
     assert s.state.board.where()[run[0]] != (3, 2)
+
+
+def test_runs_sort_keeps_each_colour_on_one_row():
+    s = human_session("R1 R3 R5 R7 R9 B2 B4 B6 B8 K10 K11 K12 O12 O13", exact=True)
+    s.sort_rack("runs")
+    rows: dict[int, set[int]] = {}
+    for t, (r, _) in s.rack_slots.items():
+        rows.setdefault(colour_index(t), set()).add(r)
+    assert all(len(r) == 1 for r in rows.values()), rows
+    faces = [x >> 1 for x in s.rack_tiles()]
+    assert faces == sorted(faces)
+    # the two rows share the colours: neither holds them all when they fit on two
+    assert {r for rs in rows.values() for r in rs} == {0, 1}

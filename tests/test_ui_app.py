@@ -16,6 +16,8 @@ from game.storage import settings as user_settings
 from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
+from game.ui import theme
+from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
@@ -81,6 +83,33 @@ def test_setup_offers_every_rule_set_levels_and_options(app):
     assert len(play.session.players) == 2 and play.session.turn_time == 60
 
 
+def test_new_game_remembers_the_last_rule_set():
+    from game.storage import settings as user_settings
+
+    app = make_app(persist=True)
+    try:
+        setup = app.push(SetupScene(app))
+        step(app)
+        assert setup.variant_key == "classic"
+        setup.variant_chooser.set_value("rummi200kub")
+        setup.set_variant("rummi200kub")
+        step(app)
+        click(app, setup.start_button.rect.center)
+        assert isinstance(app.top, PlayScene) and app.top.session.variant.key == "rummi200kub"
+    finally:
+        app.shutdown()
+    assert user_settings.load_settings()["last_variant"] == "rummi200kub"
+    again = App(settings=user_settings.load_settings(), ai_mode="sync", persist_settings=False)  # the next launch
+    again.start()
+    try:
+        setup = again.push(SetupScene(again))
+        step(again)
+        assert setup.variant_key == "rummi200kub"
+        assert setup.variant_chooser.value == "rummi200kub"
+    finally:
+        again.shutdown()
+
+
 def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     from game.rules.variants import base
 
@@ -94,6 +123,21 @@ def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     step(app)
     timer = [w for w in setup.group.widgets if getattr(w, "label", "") == "Turn timer"]
     assert len(timer) == 1 and not timer[0].enabled and "set by the rules" in timer[0].options[0][1]
+
+
+def test_settings_says_when_sound_is_unavailable_on_this_machine(app, monkeypatch):
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    app.want_sound = True
+    app.sound.available = True
+    app.push(SettingsScene(app))
+    step(app, n=2)
+    assert not any("not available" in t for t in said)
+    app.sound.available = False  # no sound device
+    said.clear()
+    step(app)
+    assert any("Sound is not available on this machine" in t for t in said)
 
 
 def test_settings_are_saved_and_applied():

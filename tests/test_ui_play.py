@@ -359,3 +359,39 @@ def test_a_drop_outside_slides_the_tile_home(app):
     r11 = tiles("R11")[0]
     drag(app, tile_center(play, r11), cell_center(play, TABLE, (4, 4)))
     assert r11 in sess.rack_slots and sess.table().get((4, 4)) is None
+
+
+def test_countdown_ring_shows_the_seconds_left_whenever_a_timer_runs(app, monkeypatch):
+    from game.ui import theme
+
+    sess = human_session("R5 R6 R7", variant="golden-games", opponents=("basic", "basic"))
+    play = open_play(app, sess)
+    assert sess.my_turn and sess.turn_time == 120
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    for left in (95.2, 42.0, 7.5):
+        sess.timer_left = left
+        said.clear()
+        app.dirty = True  # the clock was set from outside: draw now rather than at the next whole second
+        step(app)
+        assert str(int(-(-sess.timer_left // 1))) in said, (left, sess.timer_left)
+
+
+def test_a_problem_tooltip_never_hides_the_tiles_it_explains(app):
+    sess = human_session("R10 R11 K2", variant="classic")
+    play = open_play(app, sess)
+    r10, r11 = tiles("R10 R11")
+    assert sess.move([r10, r11], TABLE, (2, 5)).ok
+    settle(app, play)
+    boxes = []
+    real = play.tip_box
+    play.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
+    for cell in ((2, 5), (2, 6)):
+        boxes.clear()
+        step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, cell), rel=(0, 0), buttons=(0, 0, 0))])
+        assert "at least 3 tiles" in play.hovered_problem(play.layout(), sess.analysis())
+        assert boxes, "no tooltip drawn"
+        g = play.layout().grid
+        for t in (r10, r11):
+            assert not boxes[-1].colliderect(g.cell_rect(sess.where(t)[1])), (cell, boxes[-1])

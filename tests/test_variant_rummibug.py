@@ -443,3 +443,17 @@ def test_end_turn_preview_warns_about_the_hand_limit_and_the_35_tile_rule():
     state = rig("rummibug", [no_set_rack(35, once="R"), "O13"], table=["R3 R4 R5"])
     pre = engine.preview_end_turn(state, state.board.copy())
     assert pre.outcome == "refused" and "must meld" in pre.message
+
+
+def test_hand_limit_line_counts_rounds_in_words():
+    # "1 more round", "2 more rounds": never "round(s)" on screen
+    v = find_variant("rummibug-relaxed")()
+    state = rig("rummibug-relaxed", [no_set_rack(20), "O13"])
+    seen = []
+    for turn in range(0, 4 * max(1, v.hand_limit_every) * 2 + 1):
+        state.turn = turn
+        seen += [ln for ln in v.status_lines(state, 0) if ln.startswith("Hand limit")]
+    assert seen and not any("(s)" in ln for ln in seen)
+    assert any("after 1 more round of turns" in ln for ln in seen)
+    if v.hand_limit_every > 1:
+        assert any("more rounds of turns" in ln for ln in seen)

@@ -61,7 +61,9 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
     except ValueError as exc:
         raise ReplayError(f"This game cannot be rebuilt ({exc}).") from None
     names = [p.name for p in game.players]
-    frames = [_frame(game, 0, None, "deal", [f"Round 1 is dealt: {names[game.current]} starts."], viewer)]
+    first = game.current
+    deal = f"Round 1 is dealt: {_name(first, names, viewer)} {'start' if first == viewer else 'starts'}."
+    frames = [_frame(game, 0, None, "deal", [deal], viewer)]
     for k, entry in enumerate(state.actions[:upto]):
         try:
             action = act.from_log(entry, game.board)

@@ -22,13 +22,15 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "colorblind": False,
     "warn_invalid_end": True,  # Golden Games: warn before ending a turn that would be penalised
     "player_name": "You",
+    "last_variant": "classic",  # the rule set of the last game started (New game offers it first)
 }
 
 
 SETTING_TITLES = {"volume": "volume", "muted": "sound off", "animation_speed": "animation speed",
                   "turn_speed": "computer turn speed",
                   "window_size": "window size", "fullscreen": "full screen", "colorblind": "colour-blind tiles",
-                  "warn_invalid_end": "penalty warning", "player_name": "your name"}
+                  "warn_invalid_end": "penalty warning", "player_name": "your name",
+                  "last_variant": "last rule set"}
 MAX_PLAYER_NAME = 24
 
 

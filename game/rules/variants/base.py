@@ -145,7 +145,7 @@ class Variant:
         return turn_rules.initial_meld_problems(analysis, self.initial_meld, self.initial_table_untouched)
 
     def initial_play_points(self, analysis: "Analysis") -> int:
-        """Points an initial play counts (shown in the play event); the crossword board counts rack tiles."""
+        """Points an initial play counts (the counter on screen, the note and the play event); the crossword board counts rack tiles."""
         return analysis.initial_points()
 
     def extra_play_problems(self, analysis: "Analysis") -> list["Problem"]:

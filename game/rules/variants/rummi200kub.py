@@ -473,7 +473,7 @@ class Rummi200kub(Variant):
             ("Crossing sets may both be claimed: the crossing tile then carries a token of each."
              if o["crossing_claims"] else "A tile carries one claim: a set crossing a claimed set cannot be claimed (option)."),
             "A claim ends your turn; when the pool is empty, a claim counts as a move (not a pass).",
-            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set.",
+            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set. Sets are judged by their tiles, not the faces they show: the joker with your own red 1, 2 and 3 is a new set, even while the other red 1, 2 and 3 lie on the board.",
             "Game end: exactly 200 wins at once (if a claim leaves two players on 200, the claimant wins). After a rack empties or a blocked board, "
             "the score closest to 200 wins; ties go to the lower rack value, then fewer tiles, then the earlier player in turn order.",
             "Time limit: 200 seconds a turn; when it runs out, the tiles you moved go back and you draw a tile.",

@@ -279,7 +279,9 @@ class RummibugRelaxed(Rummibug):
         if limit is None:
             return lines
         nxt = self.next_limit_turn(state.turn, n)
-        when = f"; {limit - 1} after {(nxt - state.turn + n - 1) // n} more round(s) of turns" if nxt is not None else " (its lowest)"
+        rounds = (nxt - state.turn + n - 1) // n if nxt is not None else 0
+        when = (f"; {limit - 1} after {rounds} more round{'s' if rounds != 1 else ''} of turns" if nxt is not None
+                else " (its lowest)")
         lines.append(f"Hand limit: {limit} tiles{when}")
         held = len(state.players[seat].rack)
         if held > limit:

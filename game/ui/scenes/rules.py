@@ -23,7 +23,7 @@ CONTROLS = [
                  "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint, S and G sort the rack by runs or "
                  "groups, X clears the selection, Esc pauses. F11 switches full screen."),
     ("On screen", "Invalid sets are outlined in red: point at one to read what is wrong. The star marks the tile you drew "
-                  "last. A ring around the player to move counts down when a turn timer is on. The turn clock stops while "
+                  "last. A ring around the player to move counts down, the seconds left beside it, when a turn timer is on. The turn clock stops while "
                   "the game is paused (Esc), while the window is minimised and while the game is closed: Continue gives "
                   "back the time that was left, with your tiles on the table and the rack where you left them."),
 ]

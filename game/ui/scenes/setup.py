@@ -67,7 +67,9 @@ class SetupScene(BackdropScene):
         super().__init__(app)
         self.card: pygame.Rect | None = None  # the rule set's card, beside the form (set by layout)
         keys = list(REGISTRY)
-        self.variant_key = variant or app.variant or ("classic" if "classic" in keys else keys[0])
+        last = app.settings.get("last_variant")
+        self.variant_key = variant or app.variant or (last if last in REGISTRY else None) or (
+            "classic" if "classic" in keys else keys[0])
         if self.variant_key not in REGISTRY:
             self.variant_key = keys[0]
         lv = levels()
@@ -188,6 +190,9 @@ class SetupScene(BackdropScene):
             return
         if self.app.seed is not None:
             self.app.seed += 1  # the next game from this menu deals differently
+        if self.app.settings.get("last_variant") != self.variant_key:
+            self.app.settings["last_variant"] = self.variant_key  # New game offers it first next time
+            self.app.save_settings()
         self.app.switch("play", session)
 
     def show_rules(self) -> None:

@@ -11,6 +11,7 @@ from ....tournament import Table
 from ....tournament.run import TournamentRun
 from ... import faces, rest, theme
 from ...widgets import Button
+from ..pause import MODE_ITEMS_AT
 from ..play import PlayScene
 from ..results import ResultsBase, rack_tiles
 from .parts import MEDAL_COLOURS, PLACE_COLOURS, back_to_bracket, draw_disc
@@ -60,7 +61,7 @@ class TournamentPlayScene(PlayScene):
         super().open_pause()
         pause = self.app.top
         pause.drop_item("Save to a slot")
-        pause.add_item(1, Button("Bracket", self.to_bracket, style="secondary"))
+        pause.add_item(MODE_ITEMS_AT, Button("Bracket", self.to_bracket, style="secondary"))
 
     def to_bracket(self) -> None:
         self.run.save()
