@@ -23,9 +23,9 @@ def app():
     a.shutdown()
 
 
-def computer_to_move(app):
+def computer_to_move(app, options=None):
     """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set."""
-    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5)
+    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5, options=options)
     st = sess.state
     lay_table(st, ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"])
     set_rack(st, 1, parse_tiles("K5 R7 B9 B10 O2 R12 K1", used=st.board.tiles()))
@@ -128,6 +128,76 @@ def test_show_last_turn_plays_the_turn_again(app):
     for cell, t in sess.table().cells.items():
         assert play.sprites[t].pos == play.layout().grid.cell_pos(cell)
     assert sess.my_turn and not sess.draft_changed and pb.steps
+
+
+def log_with_two_plays(app, play, sess):
+    """The human to move after CPU 1's play; a second play (CPU 2's new set) is the newest entry."""
+    start_playback(app, play, sess)
+    key(app, pygame.K_SPACE)  # skip
+    assert run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
+    log = play.turnshow.log
+    before = sess.table()
+    after = before.copy()
+    row = max(r for r, _ in before.cells) + 2
+    for k, t in enumerate(parse_tiles("B11 B12 B13", used=before.tiles())):
+        after.cells[(row, k)] = int(t)
+    log.add({"type": "play", "seat": 2, "before": before, "after": after}, play.name_of, sess.state.round)
+    plays = [e for e in log.entries if e.replayable]
+    assert len(plays) >= 2
+    return plays
+
+
+def test_a_click_on_a_log_entry_replays_that_entry(app):
+    sess, play = computer_to_move(app)
+    plays = log_with_two_plays(app, play, sess)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    lay = play.layout()
+    box = panel.rect(lay)
+    # where each entry is drawn: the list is drawn 80 px (scaled) below the panel's top
+    rows = [(r.move(box.x, box.y + int(80 * lay.s)), e) for r, e in panel._rows if e.replayable]
+    assert {id(e) for _r, e in rows} >= {id(plays[-1]), id(plays[-2])}
+    for r, entry in rows:
+        click(app, (r.centerx, r.y + 4))  # near its top edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        click(app, (r.centerx, r.bottom - 4))  # near its bottom edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        assert play.turnshow.pb is None
+
+
+def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
+    sess, play = computer_to_move(app, options={"turn_time": 60})
+    plays = log_with_two_plays(app, play, sess)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    entry = plays[-1]  # the new set, at the table's left
+    target = next(r for r, e in panel.entry_rects(play.layout()) if e is entry)
+    clock = sess.timer_left
+    click(app, target.center)
+    pb = play.turnshow.pb
+    assert pb is not None and pb.steps is entry.steps
+    lay = play.layout()
+    g = lay.grid
+    changed = [c for c in set(entry.before.cells) | set(entry.after.cells)
+               if entry.before.cells.get(c) != entry.after.cells.get(c)]
+    assert changed
+    panel_rect = panel.rect(lay)
+    for cell in changed:
+        x, y = g.cell_pos(cell)
+        assert not panel_rect.colliderect(pygame.Rect(int(x), int(y), int(g.tile_w), int(g.tile_w * 1.3))), cell
+    # the person's clock stands still while the old turn is shown, and runs again after
+    assert run_until(app, lambda: play.turnshow.pb is None, 30, draw_every=1)
+    assert sess.timer_left == clock
+    step(app, n=60)
+    assert sess.timer_left < clock
 
 
 def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):

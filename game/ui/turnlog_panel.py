@@ -92,9 +92,8 @@ class TurnLogPanel:
             if b.collidepoint(ev.pos):
                 self.press(name)
                 return True
-        local = (ev.pos[0] - r.x, ev.pos[1] - r.y)
-        for rr, entry in self._rows:
-            if rr.collidepoint(local) and entry.replayable:
+        for rr, entry in self.entry_rects(lay):
+            if rr.collidepoint(ev.pos) and entry.replayable:
                 if self.show.replay(entry):
                     sc.app.sound.play("click")
                 return True
@@ -136,13 +135,22 @@ class TurnLogPanel:
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
             lt = theme.fit_text(labels[name], (24 if name == "close" else 16) * s, b.w - int(10 * s), theme.INK)
             theme.blit_center(surf, lt, b.center)
-        top = int(80 * s)
+        top = self.body_top(lay)
         body = self.body(lay, r.w, r.h - top - int(8 * s))
         surf.blit(body, (r.x, r.y + top))
-        for rr, entry in self._rows:
-            shown = rr.move(r.x, r.y + top)
+        for shown, entry in self.entry_rects(lay):
             if entry.replayable and shown.collidepoint(mouse):
                 pygame.draw.rect(surf, theme.GOLD, shown, width=max(1, int(2 * s)), border_radius=int(8 * s))
+
+    def body_top(self, lay) -> int:
+        """Where the list begins below the panel's top (under its title and buttons)."""
+        return int(80 * lay.s)
+
+    def entry_rects(self, lay) -> list[tuple[pygame.Rect, object]]:
+        """Each listed entry's rectangle on the screen, as last drawn: what a click picks."""
+        r = self.rect(lay)
+        top = self.body_top(lay)
+        return [(rr.move(r.x, r.y + top), entry) for rr, entry in self._rows]
 
     def body(self, lay, w: int, h: int) -> pygame.Surface:
         """The list of turns, newest first, as far as it fits (cached per new entry)."""
