@@ -130,8 +130,9 @@ def test_show_last_turn_plays_the_turn_again(app):
     assert sess.my_turn and not sess.draft_changed and pb.steps
 
 
-def log_with_two_plays(app, play, sess):
-    """The human to move after CPU 1's play; a second play (CPU 2's new set) is the newest entry."""
+def log_with_two_plays(app, play, sess, right: bool = False):
+    """The human to move after CPU 1's play; a second play (CPU 2's new set, at the table's
+    left, or its right) is the newest entry."""
     start_playback(app, play, sess)
     key(app, pygame.K_SPACE)  # skip
     assert run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
@@ -140,7 +141,7 @@ def log_with_two_plays(app, play, sess):
     after = before.copy()
     row = max(r for r, _ in before.cells) + 2
     for k, t in enumerate(parse_tiles("B11 B12 B13", used=before.tiles())):
-        after.cells[(row, k)] = int(t)
+        after.cells[(row, k + (sess.grid_width - 3 if right else 0))] = int(t)
     log.add({"type": "play", "seat": 2, "before": before, "after": after}, play.name_of, sess.state.round)
     plays = [e for e in log.entries if e.replayable]
     assert len(plays) >= 2
@@ -174,29 +175,37 @@ def test_a_click_on_a_log_entry_replays_that_entry(app):
 
 def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     sess, play = computer_to_move(app, options={"turn_time": 60})
-    plays = log_with_two_plays(app, play, sess)
+    plays = log_with_two_plays(app, play, sess, right=True)
     panel = play.turnshow.panel
     key(app, pygame.K_l)
     step(app)
-    entry = plays[-1]  # the new set, at the table's left
+    entry = plays[-1]  # the new set, at the table's right: under the open log
     target = next(r for r, e in panel.entry_rects(play.layout()) if e is entry)
+    g = play.layout().grid
+    changed = [g.cell_rect(c) for c in set(entry.before.cells) | set(entry.after.cells)
+               if entry.before.cells.get(c) != entry.after.cells.get(c)]
+    assert changed and panel.rect(play.layout()).collidelist(changed) >= 0  # the open log covers them
     clock = sess.timer_left
     click(app, target.center)
     pb = play.turnshow.pb
     assert pb is not None and pb.steps is entry.steps
-    lay = play.layout()
-    g = lay.grid
-    changed = [c for c in set(entry.before.cells) | set(entry.after.cells)
-               if entry.before.cells.get(c) != entry.after.cells.get(c)]
-    assert changed
-    panel_rect = panel.rect(lay)
-    for cell in changed:
-        x, y = g.cell_pos(cell)
-        assert not panel_rect.colliderect(pygame.Rect(int(x), int(y), int(g.tile_w), int(g.tile_w * 1.3))), cell
-    # the person's clock stands still while the old turn is shown, and runs again after
-    assert run_until(app, lambda: play.turnshow.pb is None, 30, draw_every=1)
-    assert sess.timer_left == clock
-    step(app, n=60)
+    step(app)
+    assert panel.open and panel.rect(play.layout()).collidelist(changed) == -1  # moved aside
+    # the person's clock stands still while an old turn is shown (frames of 0.1 s, as on a busy
+    # machine), and runs again after
+    key(app, pygame.K_SPACE)  # skip to its end
+    settle(app, play)
+    cpu = next(e for e in plays if e.seat == 1)  # CPU 1's turn, in several steps
+    assert len(cpu.steps) >= 2
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=panel.rect(play.layout()).center, rel=(0, 0), buttons=(0, 0, 0))])
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])  # back one entry: CPU 1's in view
+    clock = sess.timer_left
+    click(app, next(r for r, e in panel.entry_rects(play.layout()) if e is cpu).center)
+    assert play.turnshow.replaying
+    while play.turnshow.replaying:
+        step(app, dt=0.1)
+        assert sess.timer_left == clock
+    step(app, n=30)
     assert sess.timer_left < clock
 
 

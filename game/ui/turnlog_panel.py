@@ -45,12 +45,33 @@ class TurnLogPanel:
         return r
 
     def rect(self, lay) -> pygame.Rect:
+        """At the table's right; while an old turn is shown again, on whichever side covers
+        less of the sets that turn changed (the log moves aside from what it replays)."""
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
         top = int(8 * s) + (int(44 * s) if lay.extra.get("own_grid") else 0)  # below a board view's controls
         h = t.h - top - int(84 * s)
-        return pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        right = pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        shown = self.replayed_area(lay)
+        if not shown:
+            return right
+        left = right.copy()
+        left.x = t.x + int(8 * s)
+
+        def covered(r: pygame.Rect) -> int:
+            return sum(c.w * c.h for c in (r.clip(a) for a in shown))
+        return left if covered(left) < covered(right) else right
+
+    def replayed_area(self, lay) -> list[pygame.Rect]:
+        """The cells of the sets a turn shown again changes, on the screen (none otherwise)."""
+        if not self.show.replaying:
+            return []
+        pb = self.show.pb
+        g = lay.grid
+        cells = {c for st in pb.steps for line in st.lines for c in line}
+        cells |= {c for c in set(pb.before.cells) | set(pb.after.cells) if pb.before.cells.get(c) != pb.after.cells.get(c)}
+        return [g.cell_rect(cell) for cell in cells]
 
     def buttons(self, lay) -> dict[str, pygame.Rect]:
         s = lay.s
