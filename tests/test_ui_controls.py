@@ -8,7 +8,7 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.tiles import format_tiles
-from game.play.session import Session
+from game.play.session import TABLE, Session
 from game.ui.clickplan import plan_add, plan_split
 from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find
@@ -72,6 +72,30 @@ def test_new_set_from_selected_rack_tiles(app):
     assert row_of(sess, "K6") == "K5 K6 K7"
     key(app, pygame.K_SPACE)
     assert not sess.my_turn and "K5 K6 K7" in sess.state.board.render()
+
+
+def test_enter_on_a_table_tile_puts_the_chosen_rack_tiles_into_its_set(app):
+    sess = position(["R6 R7 R8", "K8 B8 O8"], "R5 R9 R8 B1")
+    play = open_play(app, sess)
+    for t in tiles("R9 R5"):  # chosen in any order
+        click(app, tile_center(play, t))
+    key(app, pygame.K_DOWN)  # the keyboard cursor shows
+    play.cursor = (TABLE, sess.table().where()[tiles("R7")[0]])  # on the middle of the run
+    key(app, pygame.K_RETURN)
+    assert row_of(sess, "R6") == "R5 R6 R7 R8 R9" and play.selection == []
+    assert row_of(sess, "K8") == "K8 B8 O8" and not sess.problems()
+    # a group: the red 8 joins it
+    click(app, tile_center(play, tiles("R8 R8")[1]))
+    play.cursor = (TABLE, sess.table().where()[tiles("B8")[0]])
+    key(app, pygame.K_RETURN)
+    assert sorted(row_of(sess, "K8").split()) == sorted("K8 B8 O8 R8".split()) and not sess.problems()
+    # with nothing chosen (or table tiles chosen), Enter on a table tile still picks it up
+    play.cursor = (TABLE, sess.table().where()[tiles("R5")[0]])
+    key(app, pygame.K_RETURN)
+    assert play.selection == tiles("R5")
+    play.cursor = (TABLE, sess.table().where()[tiles("R9")[0]])
+    key(app, pygame.K_RETURN)
+    assert sorted(play.selection) == sorted(tiles("R5 R9"))
 
 
 def test_add_to_a_set_by_clicking_it(app):

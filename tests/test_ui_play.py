@@ -14,7 +14,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, past_guard, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
 
@@ -207,9 +207,33 @@ def test_finish_a_round_then_the_next(app):
     assert "win" in app.sound.played
     assert run_until(app, lambda: isinstance(app.top, RoundResultsScene), 10)
     assert sess.state.players[0].score > 0
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is play and sess.state.round == 2 and sess.phase == "play"
     assert len(sess.rack_slots) == 14
+
+
+def test_a_result_screen_takes_only_its_own_buttons_and_nothing_at_first(app):
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 3})
+    play = open_play(app, sess)
+    for t in tiles("R10 R11 R12"):
+        click(app, tile_center(play, t))
+    click(app, cell_center(play, TABLE, (2, 2)))
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: isinstance(app.top, RoundResultsScene), 10)
+    results = app.top
+    # keys and clicks meant for the table, at once: the results stay
+    key(app, pygame.K_RETURN)
+    click(app, results.group.widgets[0].rect.center)
+    assert app.top is results and sess.phase == "round_over"
+    past_guard(app)
+    # later, keys that are not its buttons' keys do nothing either (H, Shift+H, Space)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)
+    key(app, pygame.K_SPACE)
+    assert app.top is results and sess.phase == "round_over"
+    key(app, pygame.K_RETURN)  # its own button's key
+    assert app.top is play and sess.state.round == 2
 
 
 def test_last_round_ends_the_game(app):
@@ -224,6 +248,7 @@ def test_last_round_ends_the_game(app):
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
     over = app.top
     assert over.ranking[0] == 0
+    past_guard(app)
     key(app, pygame.K_RETURN)  # play again
     assert isinstance(app.top, PlayScene) and app.top is not play
     assert app.top.session.state.variant_key == "classic"

@@ -22,7 +22,7 @@ from tourhelp import (
     rig_going_out,
     two_runs,
 )
-from uidrive import click, key, make_app, run_until, step
+from uidrive import click, key, make_app, past_guard, run_until, step
 from uihelp import set_rack
 
 from game.play.session import TABLE
@@ -189,6 +189,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert labels(results) == ["Next game"]
     step(app, n=2)
     assert sess.state.history[-1]["deltas"][sess.viewer] == 0
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is play and sess.state.round == 2 and sess.phase == "play"
     # game 2: out again; the table is over and recorded
@@ -203,6 +204,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert over.verdict()[0] == "You win the table!" and "final" in over.verdict()[1].lower()
     assert saved_tournament().tournament["stages"][0]["tables"][ref.table]["status"] == "done"
     # Continue: back to the bracket, where the other tables are simulated a little per frame
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is bracket
     sim = run.sim
@@ -347,6 +349,7 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     over = app.top
     step(app)
     assert not over.mine_advanced() and "out of the tournament" in over.verdict()[1]
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is bracket and run.status == "out" and not run.busy()
     assert labels(bracket)[:2] == ["Watch the rest", "Skip to the medals"]
@@ -377,6 +380,7 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     saved = Tournament.from_dict(saved_tournament().tournament)
     assert saved.finished and saved.medals() == t.medals()
     # the bracket behind shows the medals; the title's Tournament offers the results
+    past_guard(app)
     key(app, pygame.K_ESCAPE)
     assert app.top is bracket and labels(bracket)[0] == "Medals"
     key(app, pygame.K_ESCAPE)

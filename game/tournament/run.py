@@ -28,6 +28,7 @@ from typing import Callable
 
 from ..play import turnsave
 from ..play.session import Session
+from ..replay import store as replay_store
 from ..rules.state import Phase, StateError
 from ..storage import persistence, saves, stats
 from .bracket import Bracket, human_line
@@ -474,6 +475,11 @@ class TournamentRun:
             return None
         return session
 
+    def game_id(self, ref: TableRef) -> str:
+        """The human's game at a table, named the same every time (by the tournament's seed and the
+        table), so it is kept for replay and counted in the statistics once."""
+        return f"golden-{self.t.seed}-{ref.stage}-{ref.table}"
+
     def leave_table(self) -> None:
         """The screen leaves the human's game (to the bracket, or the game is over)."""
         if self.session is not None and self.t.live_game is not self.session.state:
@@ -488,7 +494,9 @@ class TournamentRun:
         ref = self.ref
         state = session.state
         self.last_record = self.t.record_result(ref, state, illegal_moves=session.illegal_ai_moves, played="on screen")
-        _record_stats(session)
+        game_id = self.game_id(ref)
+        _record_stats(session, game_id)
+        replay_store.keep(state, game_id, session.viewer)
         if not self._write():
             raise OSError(self.save_error)
 
@@ -516,13 +524,14 @@ class TournamentRun:
         return human_line(data or self.bracket())
 
 
-def _record_stats(session: Session) -> None:
+def _record_stats(session: Session, game_id: str) -> None:
     """The human's table counts as one Golden Games match in the statistics.  A failed write
     is not the tournament's problem: the statistics keep their old file and say so themselves."""
     st = session.state
     seat = session.viewer
     try:
         won = session.ranking()[0] == seat
-        stats.record_game(st.variant_key, won, int(st.players[seat].score), int(st.total_turns), round(session.elapsed, 1))
+        stats.record_game(st.variant_key, won, int(st.players[seat].score), int(st.total_turns), round(session.elapsed, 1),
+                          game_id=game_id)
     except (ValueError, OSError):
         pass

@@ -366,6 +366,7 @@ class App:
             if self.frames_drawn == 1 and self.want_sound:
                 self.sound.make_in_background()  # the first frame is on screen: now make the sounds
             self.dirty = False
+            top = self.top  # the scene on top now: the update may have opened another (its first frame)
             wait = top.next_frame() if top is not None else None
             self.due_at = None if wait is None else self.time + wait
         return self.running

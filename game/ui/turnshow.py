@@ -83,6 +83,11 @@ class TurnShow:
     def playing(self) -> bool:
         return self.pb is not None
 
+    @property
+    def replaying(self) -> bool:
+        """An old turn is being shown again (the person's clock stands still meanwhile)."""
+        return self.pb is not None and self.pb.replay
+
     # -- events -------------------------------------------------------------------------------
     def on_event(self, ev: dict) -> None:
         sc = self.scene

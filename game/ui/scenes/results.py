@@ -11,6 +11,21 @@ from ..widgets import Button
 from .common import OverlayScene
 
 MEDALS = [((246, 196, 70), "1st"), ((200, 208, 220), "2nd"), ((205, 127, 50), "3rd"), ((120, 130, 150), "4th")]
+INPUT_GUARD = 0.7  # seconds a result screen ignores keys and clicks: what was meant for the table is not taken here
+BUTTON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RIGHT,
+               pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
+
+def ignored_input(ev, age: float) -> bool:
+    """A result screen takes only its own buttons, and nothing in its first ``INPUT_GUARD`` seconds:
+    a key or click meant for the table (Space to end the turn, H for a hint) never dismisses the
+    results unseen.  Enter (the buttons' key), Esc, the arrows and Tab are its keys; pointer
+    movement always counts (the buttons light up under it)."""
+    if ev.type == pygame.KEYDOWN:
+        return age < INPUT_GUARD or ev.key not in BUTTON_KEYS
+    if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return age < INPUT_GUARD
+    return False
 
 
 def rack_tiles(entry: dict, seat: int) -> list[int]:
@@ -47,6 +62,8 @@ class ResultsBase(OverlayScene):
 
         if self.session.demo and leaves_demo(ev):  # the attract mode ends on any key or click
             leave_demo(self.app, self.play)
+            return
+        if ignored_input(ev, self.age):
             return
         super().handle(ev)
 

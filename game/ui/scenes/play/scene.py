@@ -205,8 +205,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
             for fn in due:
                 fn()
-        # the clock runs once the previous move has been shown
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai:
+        # the clock runs once the previous move has been shown, and never while an old turn is shown again
+        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai and not self.turnshow.replaying:
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
