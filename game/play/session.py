@@ -30,7 +30,7 @@ from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION
 from .thinking import compute_ai_action, compute_hint
-from .wire import action_from_wire, action_to_wire, view_from_dict, view_to_dict
+from .wire import view_from_dict, view_to_dict
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board, Cell
@@ -40,7 +40,7 @@ from ..rules.turn import Analysis, Problem
 
 __all__ = [
     "HUMAN", "OPPONENT_NAMES", "RACK", "RACK_MIN_COLS", "RACK_ROWS", "SESSION_VERSION", "TABLE", "MoveResult", "Outcome",
-    "Session", "action_from_wire", "action_to_wire", "compute_ai_action", "compute_hint", "default_autosave",
+    "Session", "compute_ai_action", "compute_hint", "default_autosave",
     "default_keep_replay", "default_record_result", "view_from_dict", "view_to_dict",
 ]
 

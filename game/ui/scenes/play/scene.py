@@ -344,26 +344,25 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
     def _hint_answer(self, action) -> None:
-        from ....play.session import action_from_wire
+        from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = action_from_wire(action)
+        action = act.from_json(action)  # the worker's answer: a Play or a Draw
         tiles: list[int] = []
         text = ""
-        if isinstance(action, dict):
-            if action.get("type") == "play" and action.get("board") is not None:
-                start = sess.state.board.tile_set()
-                rack = set(sess.state.players[sess.viewer].rack)
-                board = action["board"]
-                tiles = [t for t in board.tiles() if t not in start and t in rack]
-                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if isinstance(action, act.Play):
+            start = sess.state.board.tile_set()
+            rack = set(sess.state.players[sess.viewer].rack)
+            board = action.board
+            tiles = [t for t in board.tiles() if t not in start and t in rack]
+            lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+        if tiles and self.turnshow.hint_arrived(action.board, tiles):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles
