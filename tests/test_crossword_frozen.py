@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from game.ai import crossword, make_player
-from game.play.computer import computer_turn
+from game.ai import crossword
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 from game.rules.state import Phase, derived_secret
 
@@ -32,8 +32,7 @@ def replay(seed: int) -> tuple[str, int, list[int], str]:
     digest = hashlib.sha256()
     turns = 0
     while state.phase != Phase.GAME_OVER:
-        seat = state.current
-        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        turn = computer_turn(state, seat_player(state))
         assert not turn.illegal
         digest.update(json.dumps(turn.result.events, sort_keys=True, default=str).encode())
         turns += 1

@@ -19,7 +19,8 @@ def test_rules_and_ai_do_not_import_pygame():
         "import game.rules.variants as v\nimport pkgutil, importlib\n"
         "[importlib.import_module('game.ai.' + m.name) for m in pkgutil.iter_modules(['game/ai'])]\n"
         "[importlib.import_module('game.rules.' + m.name) for m in pkgutil.iter_modules(['game/rules'])]\n"
-        "from game.ai import make_player, player_names\n[make_player(n) for n in player_names()]")
+        "from game.ai import PLAYER_FACTORIES, make_player, player_names\n"
+        "[make_player(n, 0, b) for n in player_names() for b in PLAYER_FACTORIES[n]]")
     assert "game.rules.engine" in mods
     assert not any(m == "pygame" or m.startswith("pygame.") for m in mods)
 

@@ -25,7 +25,7 @@ def player_names() -> list[str]:
     return list(PLAYER_FACTORIES)
 
 
-def make_player(level: str, seed: int = 0, board: str = FLAT) -> Player:
+def make_player(level: str, seed: int, board: str) -> Player:
     """Level ``level``'s player for ``board`` (a rule set's ``board_shape``), seeded with ``seed``."""
     if not _LOADED:
         _builtin()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
@@ -63,7 +64,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
         p.melded = True
     for row, col, vertical, seat in step.get("claims", []):  # claims made before the step, by the rules
         state.current = seat
-        problems, _ = state.variant.claim_turn(state, {"type": "claim", "cell": [row, col], "vertical": vertical})
+        problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical).payload())
         if problems:
             raise ValueError("; ".join(p.message for p in problems))
     state.current = 0

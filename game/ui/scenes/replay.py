@@ -385,16 +385,14 @@ def in_progress() -> store.Entry | None:
 
 def screenshots(app, outdir, tag, frames, save) -> None:
     """For tools/tutorial_screens.py: a replay on an analysed turn, the finder's table shown."""
-    from ...ai import make_player
-    from ...play.computer import computer_turn
+    from ...play.computer import computer_turn, seat_player
     from ...rules import engine
     from ...rules.state import derived_secret
 
-    kinds = ["medium", "easy"]
     st = engine.new_game("classic", [("You", "medium"), ("Mia", "easy")], seed=3, options={"rounds": 1},
                          secret=derived_secret("t", 3))
     while st.phase == "play":
-        computer_turn(st, make_player(kinds[st.current], st.player_seed(st.current)))
+        computer_turn(st, seat_player(st))
     st.players[0].kind = HUMAN
     sc = app.push(ReplayScene(app, st, 0))
     frames(app, 3)
