@@ -1,3 +1,4 @@
+import logging
 import os
 import sys
 from pathlib import Path
@@ -20,6 +21,29 @@ def _isolated_home(tmp_path, monkeypatch):
     """Every test gets its own data folder: nothing touches the player's saves."""
     monkeypatch.setenv("RUMMIKUB_HOME", str(tmp_path / "home"))
     yield
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _computer_errors_fail(request):
+    """Any exception a computer player raises fails the test (a person's game survives it: the
+    turn is a draw and ``game.ai`` logs it; ``game.play.computer.report_error``).  A test that
+    breaks a player on purpose is marked ``computer_errors``."""
+    handler = _Collect()
+    log = logging.getLogger("game.ai")
+    log.addHandler(handler)
+    yield handler
+    log.removeHandler(handler)
+    if handler.records and request.node.get_closest_marker("computer_errors") is None:
+        pytest.fail("a computer player raised: " + "; ".join(r.getMessage() for r in handler.records[:3]), pytrace=False)
 
 
 @pytest.fixture

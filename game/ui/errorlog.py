@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import logging
 import os
 import stat
 import traceback
@@ -26,6 +27,25 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
         return str(path)
     except Exception:
         return ""
+
+
+class ErrorLogHandler(logging.Handler):
+    """Writes the game's logged errors (a computer player's exception, on ``game.ai``) to ``errors.log``."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        log_error(record.getMessage(), exc)
+
+
+def log_computer_errors() -> None:
+    """Send the ``game.ai`` logger to ``errors.log`` (once a run): in front of a person a computer
+    player's bug is written down and the game goes on."""
+    log = logging.getLogger("game.ai")
+    if not any(isinstance(h, ErrorLogHandler) for h in log.handlers):
+        log.addHandler(ErrorLogHandler())
 
 
 def log_line(text: str) -> None:
