@@ -70,7 +70,7 @@ def test_play_out_goes_on_to_the_end_of_the_game(broken_hard):
 
 
 def test_a_person_s_game_goes_on_and_errors_log_says_why(broken_hard):
-    errorlog.log_computer_errors()  # as the app does when it starts
+    errorlog.log_game_errors()  # as the app does when it starts
     try:
         s = human_session("R1 K5", opponents=("hard",))
         s.draw()
@@ -85,9 +85,9 @@ def test_a_person_s_game_goes_on_and_errors_log_says_why(broken_hard):
         log = (persistence.data_dir() / "errors.log").read_text()
         assert "the planner is broken" in log
     finally:
-        for h in list(logging.getLogger("game.ai").handlers):
+        for h in list(logging.getLogger("game").handlers):
             if isinstance(h, errorlog.ErrorLogHandler):
-                logging.getLogger("game.ai").removeHandler(h)
+                logging.getLogger("game").removeHandler(h)
 
 
 def test_the_synchronous_session_path_survives_too(broken_hard, caplog):

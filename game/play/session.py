@@ -18,6 +18,7 @@ its ``turn_hooks`` after every completed turn (autosave by default).
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -43,6 +44,8 @@ __all__ = [
     "Session", "compute_ai_action", "compute_hint", "default_autosave",
     "default_keep_replay", "default_record_result", "view_from_dict", "view_to_dict",
 ]
+
+log = logging.getLogger(__name__)  # what a bug caught here was (errors.log in the game)
 
 OPPONENT_NAMES = ("Mia", "Otto", "Lena", "Bruno", "Yuki", "Sam", "Ines", "Theo")
 
@@ -534,7 +537,8 @@ class Session(RackLayout, ComputerTurns):
             try:
                 hook(self)
                 self.save_error = ""
-            except Exception as exc:  # saving must never cost the player the game
+            except Exception as exc:  # saving must never cost the player the game (logged)
+                log.exception("a turn hook (saving the game)")
                 self.save_error = f"could not save the game ({exc})"
 
     # -- the clock --------------------------------------------------------------------------
@@ -596,5 +600,6 @@ class Session(RackLayout, ComputerTurns):
     def status_lines(self) -> list[str]:
         try:
             return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
-        except Exception:
+        except Exception:  # a rule set's bug: logged, the screen shows no status lines
+            log.exception("the rule set's status lines")
             return []

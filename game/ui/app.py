@@ -20,7 +20,7 @@ import pygame
 
 from ..storage import persistence, settings as user_settings
 from . import rest, routes, theme
-from .errorlog import log_computer_errors, log_error, log_line
+from .errorlog import log_error, log_game_errors, log_line
 from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
@@ -82,7 +82,7 @@ class App:
         with quiet_c_stderr():  # pygame.init opens the sound driver too: no ALSA lines on the console
             pygame.init()
         theme.reset_caches()
-        log_computer_errors()
+        log_game_errors()
         pygame.display.set_caption("Tile Rush")
         self._set_mode()
         try:

@@ -30,7 +30,8 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
 
 
 class ErrorLogHandler(logging.Handler):
-    """Writes the game's logged errors (a computer player's exception, on ``game.ai``) to ``errors.log``."""
+    """Writes what the game's loggers (``game.*``: a computer player's exception on ``game.ai``,
+    a bug a layer below the screens caught) report as errors to ``errors.log``."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
@@ -40,10 +41,10 @@ class ErrorLogHandler(logging.Handler):
         log_error(record.getMessage(), exc)
 
 
-def log_computer_errors() -> None:
-    """Send the ``game.ai`` logger to ``errors.log`` (once a run): in front of a person a computer
-    player's bug is written down and the game goes on."""
-    log = logging.getLogger("game.ai")
+def log_game_errors() -> None:
+    """Send the ``game`` loggers to ``errors.log`` (once a run): in front of a person a bug (a
+    computer player's exception, say) is written down and the game goes on."""
+    log = logging.getLogger("game")
     if not any(isinstance(h, ErrorLogHandler) for h in log.handlers):
         log.addHandler(ErrorLogHandler())
 
