@@ -53,3 +53,17 @@ def test_hard_v1_plays_a_seeded_game_exactly_as_when_frozen():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_v1_plays_seeded_games_exactly_as_when_frozen(seed):
     assert replay(seed) == FROZEN[seed]
+
+
+def test_hard_v1_is_a_level_of_the_crossword_board_only(capsys):
+    from game.ai import CROSSWORD, FLAT, player_names
+    from game.cli import sim
+    from game.cli.demo import Demo
+
+    assert "hard-v1" in player_names(CROSSWORD) and "hard-v1" not in player_names(FLAT)
+    assert sim.main(["--variant", "classic", "--players", "hard-v1,basic", "--games", "1"]) == 2
+    assert "does not play Classic" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="does not play"):
+        Demo("classic", ["hard-v1", "basic"], seed=1, save=False)
+    with pytest.raises(ValueError, match="does not play"):
+        Demo(None, ["hard-v1", "basic"], seed=1, save=False)  # the demo takes every rule set in turn

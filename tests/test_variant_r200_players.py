@@ -25,10 +25,10 @@ def test_on_the_crossword_board_each_level_is_the_crossword_player_with_its_prof
     state = engine.new_game(KEY, ["A", "B"], seed=3)
     for level, profile in (("expert", "hard"), ("hard-v1", "hard-v1"), ("easy", "easy")):
         view = engine.view(state, state.current)
-        assert make_player(level, 5, CROSSWORD, board=FLAT).choose(view) == crossword.choose(view, profile, random.Random(5))
+        assert make_player(level, 5, CROSSWORD).choose(view) == crossword.choose(view, profile, random.Random(5))
     for _ in range(6):
         view = engine.view(state, state.current)
-        action = make_player("basic", 1, CROSSWORD, board=FLAT).choose(view)
+        action = make_player("basic", 1, CROSSWORD).choose(view)
         assert action == crossword.choose(view, "basic", random.Random(1))
         if isinstance(action, act.Play):
             assert engine.play(state, action.board).ok

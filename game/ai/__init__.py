@@ -15,14 +15,14 @@ def _builtin() -> None:
     from . import basic  # noqa: F401  (registers basic on the flat table)
     from . import players  # noqa: F401  (registers easy, medium, hard and greedy-max)
     from . import expert  # noqa: F401  (registers expert)
-    from . import frozen  # noqa: F401  (registers hard-v1, a frozen level for the simulator)
-    from . import crossword  # noqa: F401  (registers every level's player on the crossword board)
+    from . import crossword  # noqa: F401  (every level's player on the crossword board, and hard-v1 there)
 
 
-def player_names() -> list[str]:
+def player_names(board: str | None = None) -> list[str]:
+    """The computer levels (those that play on ``board``, when given)."""
     if not _LOADED:
         _builtin()
-    return list(PLAYER_FACTORIES)
+    return [name for name, boards in PLAYER_FACTORIES.items() if board is None or board in boards]
 
 
 def make_player(level: str, seed: int, board: str) -> Player:

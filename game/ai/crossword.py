@@ -18,7 +18,8 @@ playing, claiming (claim, hijack, lock) and drawing:
 
 The plays are ``crossword_plan`` (the beam search; ``crossword_moves``: its rearranging
 steps), the claims ``crossword_claims`` (the hard level's: ``crossword_race``; the frozen
-``hard-v1`` keeps ``crossword_claims``, and ``tests/test_crossword_frozen.py`` keeps that as it was), what both share (profiles, the decision's context,
+``hard-v1`` keeps ``crossword_claims``, and ``tests/test_crossword_frozen.py`` keeps that as it was: hard-v1 is a
+level of this board only), what both share (profiles, the decision's context,
 drafts) ``crossword_draft``.
 
 Every move is checked with the rules core (``engine.check_view`` for plays, the

@@ -59,6 +59,12 @@ PROFILES: dict[str, dict] = {
 }
 
 
+# hard-v1: the hard crossword player as it was before its claims became a race to 200, kept for
+# comparisons in the simulator on the crossword board only (game/ai/crossword.py; frozen by
+# tests/test_crossword_frozen.py)
+PROFILES["hard-v1"] = dict(PROFILES["hard"], name="Vex (first edition)")
+
+
 def profile(level: str) -> dict:
     """Display name and blurb for a level (its portrait is art: ``game/ui/portraits.py``)."""
     return PROFILES.get(level, {"name": level.title(), "blurb": ""})

@@ -180,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
     totals: Counter = Counter()
     for variant in args.variants:
         views = harvest(variant, VARIANTS[variant], args.positions, args.seed)
-        for level in args.levels:
+        board = views[0].variant.board_shape if views else ""
+        for level in [lv for lv in args.levels if lv in player_names(board)]:  # hard-v1: the crossword board only
             verdicts: Counter = Counter()
             for i, view in enumerate(views):
                 seed = args.seed * 7919 + i

@@ -76,6 +76,10 @@ class Demo:
         bad = [p for p in players or [] if p not in player_names()]
         if bad:
             raise ValueError(f"unknown computer level {bad[0]!r}; choose from {', '.join(player_names())}")
+        keys = [variant] if variant is not None else list(REGISTRY)  # without a rule set: each in turn
+        off = [(p, k) for k in keys for p in players or [] if p not in player_names(REGISTRY[k]().board_shape)]
+        if off:
+            raise ValueError(f"computer level {off[0][0]!r} does not play {REGISTRY[off[0][1]].title}")
         saves.slot_path(slot)  # checks the slot name
         self.variant = variant
         self.options = dict(options or {})  # applied to each rule set that has the option (e.g. rounds=1)

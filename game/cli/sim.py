@@ -218,6 +218,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown player level {bad[0]!r}; choose from {', '.join(player_names())}", file=sys.stderr)
         return 2
     vcls = REGISTRY[variant]
+    board = vcls().board_shape
+    off = [k for k in kinds if k not in player_names(board)]
+    if off:
+        print(f"error: level {off[0]!r} does not play {vcls.title} ({board} board); choose from {', '.join(player_names(board))}",
+              file=sys.stderr)
+        return 2
     if not vcls.min_players <= len(kinds) <= vcls.max_players:
         print(f"error: {vcls.title} needs {vcls.min_players} to {vcls.max_players} players", file=sys.stderr)
         return 2
