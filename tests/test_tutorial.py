@@ -8,6 +8,7 @@ import json
 import pygame
 import pytest
 
+from game.rules import actions as act
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
 from game.play.session import Session
@@ -17,8 +18,8 @@ STEPS = [(tr["key"], li, si) for tr in data.TRACKS for li, le in enumerate(tr["l
 LESSONS = [(tr["key"], li) for tr in data.TRACKS for li in range(len(tr["lessons"]))]
 
 
-def claim_action(cell) -> dict:
-    return {"type": "claim", "cell": [cell[0], cell[1]], "vertical": cell[2]}
+def claim_action(cell) -> act.Claim:
+    return act.claim("claim", cell=[cell[0], cell[1]], vertical=cell[2])
 
 
 def _try(track, step, moves):

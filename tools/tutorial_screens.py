@@ -12,12 +12,13 @@ from shotkit import frames, save  # noqa: E402
 
 
 def do_moves(scene, moves):
+    from game.rules import actions as act
     from game.tutorial import coach
 
     sess = scene.session
     for text, cell in moves:
         if text == "claim":
-            sess.human_action({"type": "claim", "cell": [cell[0], cell[1]], "vertical": cell[2]})
+            sess.human_action(act.claim("claim", cell=[cell[0], cell[1]], vertical=cell[2]))
             for ev in sess.poll_events():
                 scene.on_event(ev)
             continue

@@ -566,7 +566,7 @@ class Session(RackLayout, ComputerTurns):
         self._emit({"type": "timeout", "seat": seat, "message": message})
         return self._turn_done(seat, result.events, before)
 
-    def human_action(self, action: dict) -> Outcome:
+    def human_action(self, action: act.Claim) -> Outcome:
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
         if not self.my_turn:
