@@ -47,11 +47,17 @@ def _computer_errors_fail(request):
 
 
 @pytest.fixture
-def app():
-    """A headless App with animations off (a test module may define its own ``app``)."""
+def app(request):
+    """The one headless App of the tests: animations off unless a module or a test says otherwise
+    with ``pytest.mark.app(speed=..., tip_shown=...)`` (``tip_shown``: the rule set's controls
+    tip counts as shown, so it does not cover the screen)."""
     from uidrive import make_app
 
-    a = make_app(speed=0.0)
+    marker = request.node.get_closest_marker("app")
+    kw = dict(marker.kwargs) if marker is not None else {}
+    tip_shown = kw.pop("tip_shown", False)
+    a = make_app(**{"speed": 0.0, **kw})
+    a.shown_controls_tip = tip_shown
     yield a
     if a.running:
         a.shutdown()

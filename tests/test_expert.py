@@ -12,7 +12,7 @@ from game.rules import engine
 from game.rules.view import PlayerView
 from game.ui.portraits import portrait
 from game.rules import actions as act
-from tests.test_players import position
+from helpers import position
 
 
 def test_expert_is_a_level_with_a_name_and_a_face():

@@ -19,33 +19,9 @@ from game.rules.variants.classic import Classic
 from game.ui.portraits import portrait
 from game.rules import actions as act
 
+from helpers import position
+
 LEVELS = ["easy", "medium", "hard", "greedy-max"]
-
-
-def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14, variant: str = "classic"):
-    """A two-seat game (classic unless told) with seat 0 to play, its rack and the table set up as given."""
-    state = engine.new_game(variant, [("A", "hard"), ("B", "hard")], seed=3)
-    used: list[int] = []
-    sets = []
-    for part in table.split("|"):
-        if part.strip():
-            tiles = parse_tiles(part, used=used)
-            used += tiles
-            sets.append([int(t) for t in tiles])
-    mine = [int(t) for t in parse_tiles(rack, used=used)]
-    taken = set(used) | set(mine)
-    rest = [t for t in range(106) if t not in taken]
-    other = rest[:opponent_rack]
-    pool = rest[opponent_rack:]
-    state.board = Board.from_sets(sets)
-    state.players[0].rack = mine
-    state.players[1].rack = other
-    state.players[0].melded = melded
-    state.players[1].melded = True
-    state.pool = pool
-    state.current = 0
-    assert not state.conservation_problems()
-    return state
 
 
 def test_every_level_is_registered_with_a_profile():

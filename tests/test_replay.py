@@ -11,8 +11,8 @@ from game.play.computer import computer_turn
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules.state import GameState, derived_secret
-from tests.helpers import rig
-from tests.uidrive import click, key, make_app, step
+from helpers import rig
+from uidrive import click, key, make_app, step
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:

@@ -17,14 +17,9 @@ from game.ui import rest
 from uidrive import make_app, motion, settle, step
 from uihelp import human_session
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def _rest_title(app, limit_s: float = 30.0) -> None:

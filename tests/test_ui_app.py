@@ -24,14 +24,9 @@ from game.ui.scenes.setup import SetupScene
 from uidrive import click, key, make_app, run_until, step
 from uihelp import human_session
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def test_title_menu_reaches_every_screen(app):

@@ -14,16 +14,10 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, motion, open_play, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 def test_start_classic_game_from_the_title(app):

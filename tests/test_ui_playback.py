@@ -10,17 +10,12 @@ import pytest
 
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
-from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
+from uidrive import DT, click, drag, key, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def computer_to_move(app):
@@ -157,7 +152,6 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     # the player may change it, or undo it
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
-
 
 
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):

@@ -14,13 +14,7 @@ from game.ui.scenes.play import PlayScene
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 def board(rows):

@@ -14,7 +14,7 @@ from game.ai.strategy import strategy_for
 from game.rules import engine
 from game.rules.tiles import JOKER_FACE, face_key, parse_tiles
 from game.rules import actions as act
-from tests.test_players import position
+from helpers import position
 
 
 def tiles(text: str) -> list[int]:
