@@ -71,7 +71,6 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._static_key = None
         self._sync_sig = None
         self._layout_memo = None
-        self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
@@ -192,7 +191,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             for fn in due:
                 fn()
         # the clock runs once the previous move has been shown
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai:
+        if self.time >= self.busy_until and sess.phase == "play":
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
@@ -261,26 +260,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.think_started = self.time
             self.app.worker.submit(token, level, seed, view_d)
             return
-        if self.hold_ai:
-            # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
-            return
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
             sess.apply_ai(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
-
-    def _bench_view(self):
-        from ....rules import engine
-        from ....play.session import view_to_dict
-
-        return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
