@@ -279,3 +279,16 @@ def test_a_resumed_game_gives_the_computer_the_same_seeds():
     back = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert back.player_seed(1) == state.player_seed(1)
     assert make_player("hard", back.player_seed(1), board=FLAT).choose(engine.view(back, 1)) is not None
+
+
+def test_a_dict_holding_a_board_is_no_move_any_more():
+    """The JSON form holds a table as [row, column, tile] lists; a Board belongs in ``Play``."""
+    state = rig("classic", ["R1 R2 R3 K9", "K5"])
+    board = state.board.copy()
+    for c, t in enumerate(state.players[0].rack[:3]):
+        board.place((0, c), t)
+    with pytest.raises(act.ActionError):
+        act.from_json({"type": "play", "board": board})
+    refused = engine.apply(state, {"type": "play", "board": board})
+    assert not refused.ok and state.current == 0
+    assert engine.apply(state, act.Play(board)).ok
