@@ -191,18 +191,18 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
 
 
 def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
-    from game.ui import faces
+    from game.ui import portrait_art
 
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     seen = []
-    real = faces.player_face
+    real = portrait_art.player_face
 
     def spy(kind, name, size):
         seen.append((kind, name))
         return real(kind, name, size)
 
-    monkeypatch.setattr(faces, "player_face", spy)
+    monkeypatch.setattr(portrait_art, "player_face", spy)
     run_until(app, lambda: pb.idx >= 1, 2)
     step(app, n=3)
     key(app, pygame.K_l)  # open the log

@@ -16,7 +16,7 @@ import pygame
 from ....rules.state import Phase
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
-from ... import openingdraw, playlayout, rest, theme, variant_ui
+from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
@@ -75,7 +75,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
@@ -108,7 +108,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     log_error("autosave on close", exc)
 
     def next_frame(self) -> float | None:
-        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+        return idle_frames.play_next_frame(self)  # frames only while something moves (game/ui/idle_frames.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
