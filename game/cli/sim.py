@@ -237,15 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.knob:
         try:
-            knobs: dict[str, str] = {}
-            for item in args.knob:
-                if "=" not in item:
-                    raise ValueError(f"a knob must look like name=value, not {item!r}")
-                name, value = (x.strip() for x in item.split("=", 1))
-                if name in knobs:
-                    raise ValueError(f"knob {name} is given twice")
-                knobs[name] = value
-            strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(vcls()), knobs)
+            set_knobs(variant, args.knob)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -270,6 +262,19 @@ def main(argv: list[str] | None = None) -> int:
               + "; ".join(f"{n} x {text}" for text, n in summary["ai_error_kinds"].items()), file=sys.stderr)
         return 1
     return 0
+
+
+def set_knobs(variant: str, items: list[str]) -> None:
+    """Set hard's knobs for ``variant`` from ``name=value`` items; raises ``ValueError`` with a reason."""
+    knobs: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"a knob must look like name=value, not {item!r}")
+        name, value = (x.strip() for x in item.split("=", 1))
+        if name in knobs:
+            raise ValueError(f"knob {name} is given twice")
+        knobs[name] = value
+    strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(REGISTRY[variant]()), knobs)
 
 
 # Levels the tournament accepts: those that exist, and those being written (played by basic until then).
@@ -298,6 +303,8 @@ def tournament_main(args) -> int:
         except ValueError:
             return fail("--stage-games must be three whole numbers such as 3,2,1")
     try:
+        if args.knob:
+            set_knobs(tm.VARIANT, args.knob)
         options = parse_options(args.option)
         t = tm.Tournament.create(args.tournament, None, seed=args.seed, levels=levels, games=games, options=options)
     except ValueError as exc:
@@ -317,7 +324,7 @@ def tournament_main(args) -> int:
     summary = t.summary()
     summary["seconds"] = round(time.perf_counter() - t0, 3)
     if args.knob:
-        summary["knobs"] = asdict(strategy.STRATEGIES[variant])
+        summary["knobs"] = asdict(strategy.STRATEGIES[tm.VARIANT])
     if args.json:
         print(json.dumps(summary))
         return 0
