@@ -97,13 +97,3 @@ def test_the_synchronous_session_path_survives_too(broken_hard, caplog):
     assert any("the planner is broken" in r.getMessage() or r.exc_info for r in caplog.records)
 
 
-
-@pytest.mark.slow
-def test_the_tournament_simulator_takes_knobs_and_refuses_a_bad_one(monkeypatch, capsys):
-    from game.ai import strategy
-
-    monkeypatch.setattr(strategy, "STRATEGIES", dict(strategy.STRATEGIES))
-    assert sim.main(["--tournament", "8", "--knob", "nope=3"]) == 2
-    assert "unknown knob" in capsys.readouterr().err
-    assert sim.main(["--tournament", "8", "--knob", "deny=3", "--stage-games", "1,1,1", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["knobs"]["deny"] == 3
