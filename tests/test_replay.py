@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.play.computer import computer_turn
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules.state import GameState, derived_secret
 from game.rules.tiles import rack_value
-from tests.helpers import rig
-from tests.uidrive import click, key, make_app, step
+from helpers import rig
+from uidrive import click, key, make_app, step
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:
@@ -23,7 +23,7 @@ def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameSta
         if state.phase == "round_over":
             engine.next_round(state)
             continue
-        computer_turn(state, make_player(kinds[state.current], state.player_seed(state.current)))
+        computer_turn(state, make_player(kinds[state.current], state.player_seed(state.current), board=FLAT))
     return state
 
 
@@ -247,14 +247,14 @@ def test_the_game_in_progress_is_offered_up_to_now():
 
 
 def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
-    from game.ai import make_player
+    from game.ai import FLAT, make_player
     from game.play import computer, turnlog
     from game.rules import engine
 
     state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
     live = turnlog.TurnLog()
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
-    players = {i: make_player(p.kind, seed=i) for i, p in enumerate(state.players)}
+    players = {i: make_player(p.kind, seed=i, board=FLAT) for i, p in enumerate(state.players)}
     for _ in range(30):  # as the play screen logs each turn's events while it plays them
         if state.phase != "play":
             break

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.rules import actions as act
 from game.rules.board import Board
 from game.rules.state import StateError
 from game.rules.tiles import colour_index
@@ -128,7 +129,7 @@ def test_illegal_or_stale_computer_moves():
     seat = s.state.current
     n = len(s.state.players[seat].rack)
     bogus = Board({(0, 0): 0, (0, 1): 50})
-    out = s.apply_ai(token, {"type": "play", "board": {"__board__": bogus.to_list()}})
+    out = s.apply_ai(token, act.to_json(act.Play(bogus)))
     assert out.ok and s.illegal_ai_moves == 1
     assert len(s.state.players[seat].rack) == n + 1  # it drew instead
 
@@ -257,10 +258,10 @@ def test_hint_suggests_a_legal_play_or_a_draw():
 
     s = human_session("R10 R11 R12 K1 B5", exact=True)
     got = compute_hint(engine.view(s.state, 0))
-    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
-    assert engine.play(s.state.clone(), got["board"]).ok  # the rules core accepts it as it stands
+    assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(s.state.board.tiles())) == sorted(tiles("R10 R11 R12"))
+    assert engine.play(s.state.clone(), got.board).ok  # the rules core accepts it as it stands
     s = human_session("R1 B5 K9 O13", exact=True)  # nothing to open with
-    assert compute_hint(engine.view(s.state, 0)) == {"type": "draw"}
+    assert compute_hint(engine.view(s.state, 0)) == act.Draw()
 
 
 def test_hint_on_the_crossword_board_places_tiles_legally():
@@ -282,8 +283,8 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
     state.current = 0
     assert not state.conservation_problems()
     got = compute_hint(engine.view(state, 0))  # R2 and B2 cross K2: a group of three
-    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(rack[:2])
-    assert engine.play(state.clone(), got["board"]).ok
+    assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(table)) == sorted(rack[:2])
+    assert engine.play(state.clone(), got.board).ok
 
 
 

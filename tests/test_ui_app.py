@@ -16,6 +16,7 @@ from game.storage import settings as user_settings
 from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
+from game.rules import actions as act
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scene import Scene
@@ -25,14 +26,9 @@ from game.ui.scenes.setup import SetupScene
 from uidrive import click, key, make_app, run_until, step
 from uihelp import human_session
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def test_title_menu_reaches_every_screen(app):
@@ -296,8 +292,8 @@ def test_the_computer_thinks_in_a_worker(mode):
         worker.submit(-1, HINT, 0, view_to_dict(engine.view(sess.state, 0)))
         ans = worker.wait(7, timeout=60)
         hint = worker.wait(-1, timeout=60)
-        assert ans is not None and ans[1]["type"] in ("play", "draw") and not ans[2]
-        assert hint is not None and hint[1]["type"] == "play"
+        assert ans is not None and isinstance(act.from_json(ans[1]), (act.Play, act.Draw)) and not ans[2]
+        assert hint is not None and isinstance(act.from_json(hint[1]), act.Play)
     finally:
         worker.close()
 

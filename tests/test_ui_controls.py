@@ -14,27 +14,15 @@ from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import click, key, make_app, motion, open_play, settle, step, tile_center
-from uihelp import give, human_session, lay_table, tiles
+from uidrive import click, key, motion, open_play, settle, step, tile_center
+from uihelp import give, human_session, tiles, table_session
 
-
-@pytest.fixture
-def app():
-    a = make_app(speed=4.0)
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app(speed=4.0)
 
 
 def position(table, rack, variant="rummibug", melded=True):
     """The human to move in a Rummibug game with ``table`` (sets) laid and ``rack`` tiles held."""
-    sess = human_session(variant=variant, opponents=("basic", "basic"), seed=5)
-    st = sess.state
-    lay_table(st, table)
-    every = tiles(" ".join(table) + " " + rack)  # a face on the table and the rack: both copies
-    give(st, 0, every[len(every) - len(rack.split()):])
-    st.players[0].melded = melded
-    return Session(st, autosave=False)
-
+    return table_session(table, rack, variant, melded, opponents=("basic", "basic"))
 
 
 def row_of(sess, text):

@@ -17,13 +17,7 @@ from game.ui.scenes.setup import SetupScene
 from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, past_guard, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 def test_start_classic_game_from_the_title(app):

@@ -10,17 +10,12 @@ import pytest
 
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
-from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
+from uidrive import DT, click, drag, key, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
@@ -245,7 +240,6 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
 
 
-
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
     sess = human_session("R10 R11 R12 B5", melded=True)
     play = app.push(PlayScene(app, sess))
@@ -283,18 +277,18 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
 
 
 def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
-    from game.ui import faces
+    from game.ui import portrait_art
 
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     seen = []
-    real = faces.player_face
+    real = portrait_art.player_face
 
     def spy(kind, name, size):
         seen.append((kind, name))
         return real(kind, name, size)
 
-    monkeypatch.setattr(faces, "player_face", spy)
+    monkeypatch.setattr(portrait_art, "player_face", spy)
     run_until(app, lambda: pb.idx >= 1, 2)
     step(app, n=3)
     key(app, pygame.K_l)  # open the log

@@ -22,13 +22,6 @@ from uihelp import human_session, tiles
 T0 = datetime(2026, 11, 1, 20, 0)
 
 
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    a.shutdown()
-
-
 def open_statistics(app) -> StatisticsScene:
     title = app.top
     step(app)

@@ -9,6 +9,7 @@ own turns; a turn where it finds more tiles than were played gets a ``Missed``.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from ..rules import actions as act
@@ -163,7 +164,8 @@ def analyse(frame: Frame, time_budget: float = 1.0) -> Missed | None:
 
     try:
         found = hint.hint(view, time_budget=time_budget)
-    except Exception:  # the finder must never break a replay
+    except Exception:  # the finder must never break a replay (logged: it is a bug)
+        logging.getLogger(__name__).exception("the finder on a replayed turn")
         return None
     if not found:
         return None

@@ -24,8 +24,8 @@ import pygame
 
 from ..play import unsaved
 from ..storage import persistence, settings as user_settings
-from . import rest, routes, theme
-from .errorlog import log_error, log_line
+from . import idle_frames, routes, theme
+from .errorlog import log_error, log_game_errors, log_line
 from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
@@ -135,6 +135,7 @@ class App:
         with quiet_c_stderr():  # pygame.init opens the sound driver too: no ALSA lines on the console
             pygame.init()
         theme.reset_caches()
+        log_game_errors()
         pygame.display.set_caption("Tile Rush")
         self._set_mode()
         try:
@@ -447,7 +448,7 @@ class App:
 
     def run(self, max_frames: int | None = None, until=None) -> int:
         """The real loop: up to 60 frames a second while something moves, and at rest (only
-        looking for input, see ``game/ui/rest.py``) while nothing does.  ``until()`` returning
+        looking for input, see ``game/ui/idle_frames.py``) while nothing does.  ``until()`` returning
         True ends it (the benchmarks)."""
         self.start()
         with self.stopped_by_signals():
@@ -488,7 +489,7 @@ class App:
             wait = self.resting_for()
             if not events and wait != 0 and (wait is None or elapsed < wait):
                 resting = True
-                _time.sleep(rest.REST_POLL if wait is None else min(rest.REST_POLL, max(0.001, wait - elapsed)))
+                _time.sleep(idle_frames.REST_POLL if wait is None else min(idle_frames.REST_POLL, max(0.001, wait - elapsed)))
                 if (until is not None and until()) or (max_frames is not None and ticks >= max_frames):
                     self.shutdown()
                 continue

@@ -76,6 +76,26 @@ def log_error(context: str, exc: BaseException | None = None) -> str:
         return ""
 
 
+class ErrorLogHandler(logging.Handler):
+    """Writes what the game's loggers (``game.*``: a computer player's exception on ``game.ai``,
+    a bug a layer below the screens caught) report as errors to ``errors.log``."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        log_error(record.getMessage(), exc)
+
+
+def log_game_errors() -> None:
+    """Send the ``game`` loggers to ``errors.log`` (once a run): in front of a person a bug (a
+    computer player's exception, say) is written down and the game goes on."""
+    log = logging.getLogger("game")
+    if not any(isinstance(h, ErrorLogHandler) for h in log.handlers):
+        log.addHandler(ErrorLogHandler())
+
+
 def log_line(text: str) -> None:
     """One line in ``errors.log`` in the data folder (a note, not an error with a traceback)."""
     try:

@@ -2,7 +2,10 @@
 
 ``AIWorker`` runs computer moves (and hints) in a separate process, so the
 search never takes frame time from the game (nor the GIL).  Requests and
-answers are plain JSON-able data sent over a pipe; the frame only ever polls.
+answers are plain JSON-able data sent over a pipe (an answer is an action's
+``actions.to_json`` form); the frame only ever polls.  A computer player that
+raises answers a draw; ``poll`` reports what it raised on the ``game.ai`` logger
+(``game.play.computer.report_error``: errors.log in the game, a failure in tests).
 When a process cannot start, a background thread does the work instead; the
 ``sync`` mode computes inside ``poll`` for tests and tools that want
 determinism without waiting.
@@ -17,7 +20,9 @@ import threading
 import traceback
 from typing import Any
 
-from ..play.session import action_to_wire, compute_ai_action, compute_hint, view_from_dict
+from ..play.computer import report_error
+from ..play.session import compute_ai_action, compute_hint, view_from_dict
+from ..rules import actions as act
 
 HINT = "__hint__"
 
@@ -30,9 +35,9 @@ def _answer(job: tuple, cache: dict) -> tuple:
             action = compute_hint(view)
         else:
             action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
-        return (token, action_to_wire(action), "")
-    except Exception as exc:  # the game goes on: the move becomes a draw
-        return (token, {"type": "draw"}, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
+        return (token, act.to_json(action), "")
+    except Exception as exc:  # the game goes on: the move becomes a draw; ``poll`` reports the error
+        return (token, act.to_json(act.Draw()), f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
 
 
 STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGHUP"))  # (no SIGHUP on Windows)
@@ -228,6 +233,7 @@ class AIWorker:
             self._outstanding.pop(token, None)
             if err:
                 self.errors.append(err)
+                report_error("the computer player's worker", details=err)
         return kept + out
 
     def wait(self, token: int, timeout: float = 30.0) -> tuple[int, Any, str] | None:

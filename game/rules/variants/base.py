@@ -130,6 +130,12 @@ class Variant:
             raise ValueError(f"unknown option(s) for {cls.key}: {', '.join(sorted(unknown))}")
         return {name: spec.coerce(options[name]) if name in options else spec.default for name, spec in specs.items()}
 
+    @property
+    def board_shape(self) -> str:
+        """The board this rule set is played on: "crossword" (lines both ways, one connected
+        board) or "flat" (rows of sets).  Who plays which board is chosen by it (``game.ai.levels``)."""
+        return "crossword" if self.crossword else "flat"
+
     def turn_time(self) -> int:
         return self.fixed_turn_time if self.fixed_turn_time is not None else int(self.options.get("turn_time", 0))
 

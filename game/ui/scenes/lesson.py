@@ -34,7 +34,7 @@ class LessonSession(Session):
     def turn_time(self) -> int:
         return 0
 
-    def human_action(self, action: dict):
+    def human_action(self, action):
         judge = self.claim_judge
         if judge is not None and not judge(action):
             return Outcome(False, [Problem("not this lesson's claim")])
@@ -162,7 +162,7 @@ class LessonScene(PlayScene):
             self.shake = 0.35
             self.app.sound.play("invalid")
 
-    def judge_claim(self, action: dict) -> bool:
+    def judge_claim(self, action) -> bool:
         """A claim from the claim controls: the coach decides; a right one is then made for real."""
         if self.passed_at is not None or self.input_locked():
             return False

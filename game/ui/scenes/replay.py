@@ -386,31 +386,3 @@ def in_progress() -> store.Entry | None:
 
 def _tiles(n: int) -> str:
     return f"{n} tile{'s' if n != 1 else ''}"
-
-
-def screenshots(app, outdir, tag, frames, save) -> None:
-    """For tools/tutorial_screens.py: a replay on an analysed turn, the finder's table shown."""
-    from ...ai import make_player
-    from ...play.computer import computer_turn
-    from ...rules import engine
-    from ...rules.state import derived_secret
-
-    kinds = ["medium", "easy"]
-    st = engine.new_game("classic", [("You", "medium"), ("Mia", "easy")], seed=3, options={"rounds": 1},
-                         secret=derived_secret("t", 3))
-    while st.phase == "play":
-        computer_turn(st, make_player(kinds[st.current], st.player_seed(st.current)))
-    st.players[0].kind = HUMAN
-    sc = app.push(ReplayScene(app, st, 0))
-    frames(app, 3)
-    target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None and sc.frames[i].board.cells)
-    sc.go(target)
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-analysed")
-    sc.toggle_show()
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-shown")
-    sc.go(len(sc.frames) - 1)
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-end")
-    app.pop()

@@ -8,7 +8,7 @@ from ...ai import player_names
 from ...play.session import OPPONENT_NAMES
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
-from .. import faces, theme
+from .. import portrait_art, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
 from .common import BackdropScene, ErrorScene
@@ -314,7 +314,7 @@ class SetupScene(BackdropScene):
         size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
         for i in range(self.opponents):
             name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
-            img = faces.player_face(self.opponent_levels[i], name, size)
+            img = portrait_art.player_face(self.opponent_levels[i], name, size)
             fx = x + i * (size + int(14 * s))
             self.card_drawn.append(surf.blit(img, (fx, y)))
             ly = y + size + int(4 * s)

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ...rules.state import HUMAN
-from .. import rest, theme
+from .. import idle_frames, theme
 from ..anim import out_back
 from ..widgets import Button
 from .common import BackdropScene
@@ -176,7 +176,7 @@ class TitleScene(BackdropScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
-        self.bob += dt * rest.liveliness(self.still_for)  # the logo bobs while the tiles drift
+        self.bob += dt * idle_frames.liveliness(self.still_for)  # the logo bobs while the tiles drift
 
     def extra_clear(self, size) -> list[pygame.Rect]:
         w, h = size  # the logo and its line

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ....rules.turn import Problem
-from ... import faces, playlayout, theme
+from ... import playlayout, portrait_art, theme
 from .records import BUTTON_LABELS, level_text
 
 
@@ -156,7 +156,7 @@ class PlayHud:
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
             bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
-            img = faces.player_face(p.kind, p.name, box.face_size)
+            img = portrait_art.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
@@ -240,7 +240,7 @@ class PlayHud:
         active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
-        img = faces.player_face(me.kind, me.name, box.face_size)
+        img = portrait_art.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
         self.draw_ring_for(surf, box, active, s)
         if active and sess.ai_thinking:

@@ -17,7 +17,7 @@ from ....rules.state import Phase
 from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
-from ... import openingdraw, playlayout, rest, theme, variant_ui
+from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
@@ -74,12 +74,11 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._sync_sig = None
         self._layout_memo = None
         self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
-        self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
@@ -112,7 +111,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     log_error("autosave on close", exc)
 
     def next_frame(self) -> float | None:
-        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+        return idle_frames.play_next_frame(self)  # frames only while something moves (game/ui/idle_frames.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
@@ -206,7 +205,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             for fn in due:
                 fn()
         # the clock runs once the previous move has been shown, and never while an old turn is shown again
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai and not self.turnshow.replaying:
+        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
@@ -275,26 +274,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.think_started = self.time
             self.app.worker.submit(token, level, seed, view_d)
             return
-        if self.hold_ai:
-            # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
-            return
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
             sess.apply_ai(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
-
-    def _bench_view(self):
-        from ....rules import engine
-        from ....play.session import view_to_dict
-
-        return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
@@ -358,26 +343,25 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
     def _hint_answer(self, action) -> None:
-        from ....play.session import action_from_wire
+        from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = action_from_wire(action)
+        action = act.from_json(action)  # the worker's answer: a Play or a Draw
         tiles: list[int] = []
         text = ""
-        if isinstance(action, dict):
-            if action.get("type") == "play" and action.get("board") is not None:
-                start = sess.state.board.tile_set()
-                rack = set(sess.state.players[sess.viewer].rack)
-                board = action["board"]
-                tiles = [t for t in board.tiles() if t not in start and t in rack]
-                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if isinstance(action, act.Play):
+            start = sess.state.board.tile_set()
+            rack = set(sess.state.players[sess.viewer].rack)
+            board = action.board
+            tiles = [t for t in board.tiles() if t not in start and t in rack]
+            lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+        if tiles and self.turnshow.hint_arrived(action.board, tiles):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles

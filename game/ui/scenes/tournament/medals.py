@@ -10,7 +10,7 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import READINGS, describe_structure
 from ....tournament.run import TournamentRun
-from ... import rest, theme
+from ... import idle_frames, theme
 from ...anim import Effects
 from ...widgets import Button
 from ..common import BackdropScene
@@ -75,7 +75,7 @@ class MedalsScene(BackdropScene):
         """Every frame while the podium rises and the confetti falls, then as any menu: the
         tiles behind drift a while after input, then the screen rests."""
         if self.grown() < 1.0 or self.effects.busy:
-            return rest.NOW
+            return idle_frames.NOW
         return super().next_frame()
 
     def draw(self, surf) -> None:
