@@ -255,6 +255,8 @@ def plain_reason(reason: str) -> str:
     "permission denied"."""
     if reason.startswith(CANNOT_READ + " (") and reason.endswith(")"):
         return reason[len(CANNOT_READ) + 2:-1].lower()
+    if reason == NOT_A_FILE:
+        return "it is not an ordinary file but a pipe, a device or a folder"
     return reason
 
 
