@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import rig
 from savehelp import played
 
@@ -53,3 +54,14 @@ def test_every_code_has_words_in_the_saves_layer_and_saves_use_them():
     d["passes"] = 10**6
     odd = GameState.from_dict(d)
     assert validate.state_problems(odd) == [f"the count of passes ({10**6}) is out of range"]
+
+
+def test_every_lesson_position_is_a_possible_game_and_an_impossible_one_is_refused():
+    from game.tutorial import coach, lessons
+
+    steps = [(tr, st) for tr in lessons.TRACKS for le in tr["lessons"] for st in le["steps"]]
+    assert steps and all(coach.build_state(tr, st).problems() == [] for tr, st in steps)
+    track, step = steps[0]
+    broken = dict(step, table=[[0, 0, "R5 B9 K13"]])  # a lesson author's slip: not a set
+    with pytest.raises(ValueError, match="invalid_set"):
+        coach.build_state(track, broken)
