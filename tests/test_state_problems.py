@@ -65,3 +65,17 @@ def test_every_lesson_position_is_a_possible_game_and_an_impossible_one_is_refus
     broken = dict(step, table=[[0, 0, "R5 B9 K13"]])  # a lesson author's slip: not a set
     with pytest.raises(ValueError, match="invalid_set"):
         coach.build_state(track, broken)
+
+
+def test_a_tournament_refuses_a_table_result_that_could_not_have_happened():
+    from game.rules import engine
+    from game.tournament import TableRef, Tournament, TournamentError
+
+    t = Tournament.create(9, None, seed=2, games=(1, 1, 1))
+    ref = TableRef(0, 0)
+    game = t.start_table(ref)
+    engine.finish_round(game, "blocked")  # the table's one game, ended at once
+    assert game.phase == "game_over"
+    game.players[0].rounds_won = 5  # more rounds won than were played: tiles all there, yet impossible
+    with pytest.raises(TournamentError, match="rounds_won"):
+        t.record_result(ref, game)
