@@ -232,6 +232,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
             elif was:
+                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
                 self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
