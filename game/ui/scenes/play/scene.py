@@ -29,6 +29,8 @@ from .hud import PlayHud
 from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
+SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
+
 
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
@@ -238,10 +240,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
-        if sess.save_error != self.shown_save_error:
-            self.shown_save_error = sess.save_error
+        if sess.save_error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.save_error
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+            elif was:
+                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
+                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
             self.opening = None
