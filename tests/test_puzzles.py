@@ -237,3 +237,15 @@ def test_a_freed_joker_must_go_into_a_new_set():
     assert any("tiles from nowhere" in p for p in check_table(puzzle, onto_old))
     back_on_old = [[k5, k6, k7], [r3, r4, r5, j], [k9, r9, o9], [b9, b10, b11]]
     assert any("freed joker must go into a new set" in p for p in check_table(puzzle, back_on_old))
+
+
+def test_a_guess_saves_work_but_proves_the_same():
+    for seed, grade in ((1, 5), (2, 7), (3, 8), (4, 10), (5, 3)):
+        p = generate(seed, grade)
+        table = [list(s) for s in p.table]
+        plain = fewest_breaks(table, p.rack)
+        broken = broken_sets(table, [list(s) for s in p.answer])
+        for guess in (broken, list(range(len(table))), [0], [len(table) - 1]):
+            got = fewest_breaks(table, p.rack, guess=guess)
+            assert (got.placed, got.breaks) == (plain.placed, plain.breaks) == (len(p.rack), p.breaks)
+        assert fewest_breaks(table, p.rack, guess=broken).solves <= plain.solves

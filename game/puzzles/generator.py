@@ -76,11 +76,11 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         got = _candidate(rng, grade)
         if got is None:
             continue
-        table, rack = got
+        table, rack, meant = got
         if attempt < MAX_ATTEMPTS:  # the proof may stop as soon as it sees another number of breaks
-            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
+            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None, guess=meant)
         else:  # none of the grade turned up: prove in full and keep the closest grade
-            proof = fewest_breaks(table, rack)
+            proof = fewest_breaks(table, rack, guess=meant)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
@@ -188,6 +188,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
         at += widths[i] + 1
     table: list[list[int]] = []
     rack: list[int] = []
+    meant: list[int] = []  # the sets the blocks mean to force apart
     if rack_joker:
         rack.append(tiles.joker())
     extra = len(chosen)  # the far numbers come after the blocks' windows
@@ -197,6 +198,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
             far = starts[extra]
             extra += 1
         built = block.build(rng, tiles, starts[i], far)
+        meant.extend(len(table) + k for k in built.meant)
         table.extend(built.table)
         rack.extend(built.rack)
     free = _free_numbers(starts, widths)
@@ -211,8 +213,9 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     _decorate(rng, tiles, table, rack)
     if len(rack) > MAX_RACK:
         return None
-    rng.shuffle(table)
-    return table, rack
+    order = list(range(len(table)))
+    rng.shuffle(order)
+    return [table[i] for i in order], rack, [order.index(i) for i in meant]
 
 
 def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int]) -> None:
