@@ -158,7 +158,7 @@ def _candidate(rng: Rng, grade: int):
     else:
         rest = want
         if high:
-            chosen.append(B.JOKER_SWAP)
+            chosen.append(rng.choice(B.JOKERS))
             rest -= 1
         for part in _split_breaks(rng, rest):
             chosen.append(rng.choice(B.BY_BREAKS[part]))
