@@ -82,6 +82,7 @@ BUTTON_LABELS = {
     "hint": ("Hint", "H"),
     "undo": ("Undo", "Z"),
     "reset": ("Reset", "R"),
+    "skip": ("Skip", "K"),  # a Tile Rush puzzle's
 }
 
 
