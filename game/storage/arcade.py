@@ -172,8 +172,11 @@ def load_arcade() -> Arcade:
             arcade.message = f"The puzzle records were damaged ({'; '.join(got.problems)}); the previous copy was used."
     elif got.missing:
         arcade = Arcade(source="fresh")
+    elif got.unreadable:  # there but unreadable (permissions, a folder): not damage, and never written over
+        arcade = Arcade(source="fresh", message=f"The puzzle records could not be read ({got.unreadable}); they are "
+                        "left as they are and nothing new is saved.", hands_off=True)
     elif got.newer or not got.damaged:
-        # written by a newer version, or there but unreadable: left as it is, and not written over
+        # written by a newer version (or damaged but could not be kept aside): left as it is, not written over
         arcade = Arcade(source="fresh", message=f"The puzzle records could not be used ({'; '.join(got.problems)}); "
                         "they are left as they are and nothing new is saved.", hands_off=True)
     else:
