@@ -11,9 +11,9 @@ choice does too).
 The search runs from the top down (see ``_fewest_in_part``), and the work is cut by
 independence, never by guessing: without jokers, tiles can only ever share a set when they touch
 (same number, or same colour and numbers one apart), so the table splits into parts that touch
-no other part.  A part without a rack tile never needs breaking, and each
-part with rack tiles is proven on its own (its fewest breaks add up).  With a joker on the table
-or the rack everything may touch, so the whole table is one part.
+no other part.  A part without a rack tile never needs breaking, and each part with rack tiles is
+proven on its own (its fewest breaks add up).  With a joker on the table or the rack everything
+may touch, so the whole table is one part.
 
     fewest_breaks(sets, rack) -> Breaks
     placed_with(sets, rack, breakable) -> int   (rack tiles placed when only those sets may break)
@@ -37,7 +37,8 @@ class Breaks:
 
     ``placed``: the most rack tiles any rearrangement places; ``breaks``: the fewest table sets
     broken to place that many (every choice of ``breaks - 1`` sets placed fewer); ``broken``: the
-    indices of the sets broken in ``sets`` (the answer); ``solves``: finder calls made.
+    indices of the table sets broken; ``sets``: the whole table after play (the answer);
+    ``solves``: finder calls made.
     """
 
     placed: int
@@ -155,8 +156,10 @@ def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], min_breaks
     the whole table after play (``sets``: the answer), or None when the fewest is below
     ``min_breaks`` (the search may stop as soon as it sees that) or above ``max_breaks``.
     ``guess``: indices of sets that breaking may be enough (a generator knows what it built); it
-    only saves work, the answer and the proof are the same without it.
-    Raises ``SolverError`` for bad input (a tile twice, an invalid set).
+    only saves work: the proven number is the same without it (the answer may then be another
+    arrangement that breaks as many sets).
+    Raises ``SolverError`` for bad input the finder sees (a tile twice, an invalid set near a rack
+    tile); sets are expected valid (a part without a rack tile is not looked at).
     """
     sets = [[int(t) for t in s] for s in sets]
     rack = [int(t) for t in rack]
