@@ -141,3 +141,21 @@ def test_the_statistics_screen_opens_the_tile_rush_records(app):
     step(app, n=3)
     key(app, pygame.K_ESCAPE)
     assert app.top is stats and app.crashes == 0
+
+
+def test_closing_the_window_mid_celebration_keeps_what_the_run_earned(app):
+    from tests.uidrive import DT
+
+    run = puzzle_runs.rush_run("rush-3min", puzzle_runs.Records(), seed=11)
+    from game.ui.scenes.rush.menu import start_run
+
+    start_run(app, run)
+    scene = app.top
+    settle(app, scene)
+    solve_by_dragging(app, scene)
+    key(app, pygame.K_SPACE)
+    assert scene.moving_at is not None and run.score > 0  # the solved banner is up
+    app.step([pygame.event.Event(pygame.QUIT)], DT)
+    assert not app.running and app.crashes == 0
+    best = arcade.load_arcade().best("rush-3min")
+    assert (best.runs, best.best_score, best.most_solved) == (1, run.score, 1)
