@@ -19,7 +19,7 @@ from game.cli.solve import parse_table
 from game.puzzles import Puzzle, PuzzleError, check_table, generate, grade_of, grade_puzzle
 from game.puzzles.rng import Rng, mix
 from game.rules.melds import check_set
-from game.rules.tiles import parse_tiles
+from game.rules.tiles import parse_tiles, tile
 
 
 def _position(table: str, rack: str):
@@ -48,6 +48,8 @@ def test_every_generated_answer_passes_the_referee_with_every_rack_tile_placed(s
     _assert_sound(p)
     assert p.grade == grade
     assert grade_puzzle(p) == p.grade
+    assert Puzzle.from_json(json.loads(json.dumps(p.to_json()))) == p  # the same physical copies read back
+    assert len(broken_sets([list(s) for s in p.table], [list(s) for s in p.answer])) == p.breaks
 
 
 @pytest.mark.parametrize("grade", range(1, 11))
@@ -217,3 +219,33 @@ def test_the_puzzle_core_imports_no_pygame():
     root = Path(__file__).resolve().parent.parent
     mods = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True).stdout.split()
     assert "game.puzzles.rush" in mods and not any(m == "pygame" or m.startswith("pygame.") for m in mods)
+
+
+def test_a_freed_joker_must_go_into_a_new_set():
+    """The referee's joker rule of the standard rules: a joker taken from a table set goes into a new set."""
+    sets, rack = _position("K5 J K7 | R3 R4 R5 | B9 O9 K9", "K6 R9 B10 B11")
+    table = tuple(tuple(tile(t) for t in s) for s in sets)
+    rack_t = tuple(tile(t) for t in rack)
+    k5, j, k7 = sets[0]
+    r3, r4, r5 = sets[1]
+    b9, o9, k9 = sets[2]
+    k6, r9, b10, b11 = rack
+    legal = [[k5, k6, k7], [r3, r4, r5], [k9, r9, o9], [b9, b10, b11, j]]  # the joker starts a new run
+    puzzle = Puzzle("joker", 4, 1, table, rack_t, tuple(tuple(tile(t) for t in s) for s in legal))
+    assert check_table(puzzle, legal) == []
+    onto_old = [[k5, k6, k7], [r3, r4, r5, j], [b9, o9, k9, r9], [b10, b11, tile(105)]]
+    assert any("tiles from nowhere" in p for p in check_table(puzzle, onto_old))
+    back_on_old = [[k5, k6, k7], [r3, r4, r5, j], [k9, r9, o9], [b9, b10, b11]]
+    assert any("freed joker must go into a new set" in p for p in check_table(puzzle, back_on_old))
+
+
+def test_a_guess_saves_work_but_proves_the_same():
+    for seed, grade in ((1, 5), (2, 7), (3, 8), (4, 10), (5, 3)):
+        p = generate(seed, grade)
+        table = [list(s) for s in p.table]
+        plain = fewest_breaks(table, p.rack)
+        broken = broken_sets(table, [list(s) for s in p.answer])
+        for guess in (broken, list(range(len(table))), [0], [len(table) - 1]):
+            got = fewest_breaks(table, p.rack, guess=guess)
+            assert (got.placed, got.breaks) == (plain.placed, plain.breaks) == (len(p.rack), p.breaks)
+        assert fewest_breaks(table, p.rack, guess=broken).solves <= plain.solves

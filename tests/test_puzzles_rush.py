@@ -71,7 +71,7 @@ def test_a_wrong_done_near_the_end_ends_the_run():
 def test_the_clock_runs_out_through_tick():
     run = Rush("rush-3min", 8)
     assert not run.tick(179.0)
-    for bad in (-5.0, float("nan"), float("inf"), 0.0):
+    for bad in (-5.0, float("nan"), float("inf"), 0.0, None, "3", True):
         assert not run.tick(bad)
     assert run.time_left == pytest.approx(1.0)
     assert run.tick(3.0) and run.over and run.elapsed == pytest.approx(180.0)
@@ -216,3 +216,9 @@ def test_a_daily_puzzle_stays_the_same_across_versions():
     assert p["grade"] == 4
     assert p["table"] == [["K2", "K3", "K4"], ["B5", "B6", "B7", "B8"], ["R8", "J", "R10"]]
     assert p["rack"] == ["R9", "B1", "B4", "O1"]
+
+
+def test_a_done_with_things_that_are_not_tiles_is_just_wrong():
+    run = Rush("survival", 12)
+    got = run.done([["R5", None, 3.5], [999, -1, 7], [True]])
+    assert not got.solved and got.miss and all("not a tile" in p for p in got.problems[:3])

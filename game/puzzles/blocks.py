@@ -65,6 +65,7 @@ class Tiles:
 class Built:
     table: list[list[int]]
     rack: list[int]
+    meant: tuple[int, ...] = ()  # indices in ``table`` of the sets it means to force apart (a guess for the proof)
 
 
 @dataclass(frozen=True)
@@ -103,53 +104,53 @@ def _new_run(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
 def _split(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     c = rng.below(4)
     run = tiles.run(c, lo, lo + 5)  # six tiles: lo..lo+5; a copy of lo+2 or lo+3 splits it 3+4 or 4+3
-    return Built([run], [tiles.take(c, lo + 2 + rng.below(2))])
+    return Built([run], [tiles.take(c, lo + 2 + rng.below(2))], (0,))
 
 
 def _steal_end(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = tiles.run(cs[0], lo, lo + 3)
     at = lo + 3 if rng.chance(50) else lo
-    return Built([run], [tiles.take(cs[1], at), tiles.take(cs[2], at)])
+    return Built([run], [tiles.take(cs[1], at), tiles.take(cs[2], at)], (0,))
 
 
 def _steal_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs, lo)], [tiles.take(cs[0], lo + 1), tiles.take(cs[0], lo + 2)])
-    return Built([tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo), tiles.take(cs[0], lo + 1)])
+        return Built([tiles.group(cs, lo)], [tiles.take(cs[0], lo + 1), tiles.take(cs[0], lo + 2)], (0,))
+    return Built([tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo), tiles.take(cs[0], lo + 1)], (0,))
 
 
 def _joker_swap(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = [tiles.take(cs[0], lo), tiles.joker(), tiles.take(cs[0], lo + 2)]
-    return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)])
+    return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)], (0,))
 
 
 def _steal_two(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs, lo), tiles.group(cs, lo + 1)], [tiles.take(cs[0], lo + 2)])
-    return Built([tiles.group(cs, lo + 1), tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo)])
+        return Built([tiles.group(cs, lo), tiles.group(cs, lo + 1)], [tiles.take(cs[0], lo + 2)], (0, 1))
+    return Built([tiles.group(cs, lo + 1), tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo)], (0, 1))
 
 
 def _steal_runs(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo + 3)])
-    return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo)])
+        return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo + 3)], (0, 1))
+    return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo)], (0, 1))
 
 
 def _grid(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs[:3], n) for n in range(lo, lo + 3)], [tiles.take(cs[0], lo + 3)])
-    return Built([tiles.group(cs[:3], n) for n in range(lo + 1, lo + 4)], [tiles.take(cs[0], lo)])
+        return Built([tiles.group(cs[:3], n) for n in range(lo, lo + 3)], [tiles.take(cs[0], lo + 3)], (0, 1, 2))
+    return Built([tiles.group(cs[:3], n) for n in range(lo + 1, lo + 4)], [tiles.take(cs[0], lo)], (0, 1, 2))
 
 
 def _grid_turned(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
-    return Built([tiles.run(c, lo, lo + 2) for c in cs[:3]], [tiles.take(cs[3], lo + 1)])
+    return Built([tiles.run(c, lo, lo + 2) for c in cs[:3]], [tiles.take(cs[3], lo + 1)], (0, 1, 2))
 
 
 EXT_RUN = Block("ext_run", 0, 5, _ext_run)

@@ -17,11 +17,11 @@ So the grade rises with ``breaks``: a puzzle with more proven breaks always has 
 
 from __future__ import annotations
 
-from ..ai.breaks import fewest_breaks
+from ..ai.breaks import broken_sets, fewest_breaks
 from ..rules.melds import arrange
-from ..rules.tiles import TILE_IS_JOKER, sort_key_runs, tile
+from ..rules.tiles import TILE_IS_JOKER, copies, face_key, sort_key_runs, tile
 from . import blocks as B
-from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError
+from .model import MAX_GRADE, MAX_RACK, MIN_GRADE, MIN_RACK, Puzzle, PuzzleError, check_table, read_answer
 from .rng import Rng, mix
 
 MAX_ATTEMPTS = 40  # candidates tried for a puzzle of exactly the grade asked for
@@ -76,14 +76,18 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         got = _candidate(rng, grade)
         if got is None:
             continue
-        table, rack = got
+        table, rack, meant = got
         if attempt < MAX_ATTEMPTS:  # the proof may stop as soon as it sees another number of breaks
-            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
+            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None, guess=meant)
         else:  # none of the grade turned up: prove in full and keep the closest grade
-            proof = fewest_breaks(table, rack)
+            proof = fewest_breaks(table, rack, guess=meant)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
+        if check_table(puzzle, puzzle.answer):
+            continue  # the finder's answer frees a joker into an old set: not a legal play, so not proof enough
+        if len(broken_sets(puzzle.table, puzzle.answer)) != proof.breaks:
+            continue  # cannot happen: the answer read back from its notation breaks what the proof broke
         if puzzle.grade == grade:
             return puzzle
         if best is None or abs(puzzle.grade - grade) < abs(best.grade - grade):
@@ -96,16 +100,34 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
 
 
 def _puzzle(name: str, table: list[list[int]], rack: list[int], proof) -> Puzzle:
-    answer = tuple(tuple(tile(t) for t in arrange(s)) for s in proof.sets)
+    table = [arrange(s) for s in table]
+    rack = sorted(rack, key=sort_key_runs)
+    # The copies as the notation reads them back: the first copy of a face to the first place it
+    # appears (table in order, then the rack), so ``from_json(to_json(p)) == p``.
+    same = _canonical_copies([t for s in table for t in s] + rack)
     puzzle = Puzzle(
         id=name,
         grade=1,
         breaks=proof.breaks,
-        table=tuple(tuple(tile(t) for t in arrange(s)) for s in table),
-        rack=tuple(tile(t) for t in sorted(rack, key=sort_key_runs)),
-        answer=answer,
+        table=tuple(tuple(tile(same[t]) for t in s) for s in table),
+        rack=tuple(tile(same[t]) for t in rack),
+        answer=tuple(tuple(tile(same[t]) for t in arrange(s)) for s in proof.sets),
     )
+    # the answer as its notation reads back (which copy of a face goes where), then graded
+    answer = read_answer(name, puzzle.to_json()["answer"], puzzle.table, puzzle.rack)
+    puzzle = Puzzle(name, 1, puzzle.breaks, puzzle.table, puzzle.rack, answer)
     return Puzzle(name, grade_puzzle(puzzle), puzzle.breaks, puzzle.table, puzzle.rack, puzzle.answer)
+
+
+def _canonical_copies(tiles: list[int]) -> dict[int, int]:
+    """Old tile id -> the copy of the same face that ``parse_tiles`` would give in this order."""
+    taken: set[int] = set()
+    out = {}
+    for t in tiles:
+        new = next(c for c in copies(face_key(t)) if c not in taken)
+        taken.add(new)
+        out[t] = new
+    return out
 
 
 def _split_breaks(rng: Rng, total: int) -> list[int]:
@@ -166,6 +188,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
         at += widths[i] + 1
     table: list[list[int]] = []
     rack: list[int] = []
+    meant: list[int] = []  # the sets the blocks mean to force apart
     if rack_joker:
         rack.append(tiles.joker())
     extra = len(chosen)  # the far numbers come after the blocks' windows
@@ -175,6 +198,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
             far = starts[extra]
             extra += 1
         built = block.build(rng, tiles, starts[i], far)
+        meant.extend(len(table) + k for k in built.meant)
         table.extend(built.table)
         rack.extend(built.rack)
     free = _free_numbers(starts, widths)
@@ -189,8 +213,9 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     _decorate(rng, tiles, table, rack)
     if len(rack) > MAX_RACK:
         return None
-    rng.shuffle(table)
-    return table, rack
+    order = list(range(len(table)))
+    rng.shuffle(order)
+    return [table[i] for i in order], rack, [order.index(i) for i in meant]
 
 
 def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int]) -> None:

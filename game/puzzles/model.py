@@ -6,7 +6,9 @@ the notation every other tool prints ("R5", "K13", "J"); ``from_json`` checks ev
 edit could break and raises ``PuzzleError`` with the reason.
 
 ``check_table(puzzle, lines)`` is the referee's verdict on a table laid out by a player: every
-line a valid set in table order, every table tile still on the table, every rack tile placed.
+line a valid set in table order, every table tile still on the table, every rack tile placed, and
+with a joker about, the joker rules of the standard rule set (a joker freed from a table set must
+go into a new set that turn).
 
 Pure: no pygame.
 """
@@ -17,13 +19,14 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..rules.melds import check_line, check_set
-from ..rules.tiles import NotationError, Tile, face_key, format_tiles, notation, parse_tiles, tile
+from ..rules.tiles import NotationError, Tile, face_key, face_notation, format_tiles, notation, parse_tiles, tile
 
 MIN_RACK = 3
 MAX_RACK = 8
 MIN_GRADE = 1
 MAX_GRADE = 10
 MAX_ID = 64
+RULES = "classic"  # the rule set whose referee judges jokers in puzzles (a freed joker goes into a new set)
 
 
 class PuzzleError(ValueError):
@@ -116,7 +119,7 @@ class Puzzle:
             raise PuzzleError(f"puzzle {pid}: {exc}") from None
         if not MIN_RACK <= len(rack) <= MAX_RACK:
             raise PuzzleError(f"puzzle {pid}: the rack holds {len(rack)} tiles ({MIN_RACK} to {MAX_RACK} wanted)")
-        answer = _answer_tiles(pid, answer_txt, [t for s in table for t in s] + list(rack))
+        answer = read_answer(pid, answer_txt, table, rack)
         puzzle = cls(pid, grade, breaks, tuple(table), rack, answer)
         problems = puzzle.problems()
         if problems:
@@ -141,33 +144,53 @@ def _sets_of_text(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(s, list) and all(isinstance(t, str) for t in s) for s in value)
 
 
-def _answer_tiles(pid: str, answer_txt: list, tiles: list[Tile]) -> tuple[tuple[Tile, ...], ...]:
-    """The answer's notation read as the puzzle's own physical tiles (the same two red fives)."""
-    pool: dict[int, list[Tile]] = {}
-    for t in tiles:
-        pool.setdefault(face_key(t), []).append(t)
-    out = []
+def read_answer(pid: str, answer_txt: list, table: Sequence[tuple[Tile, ...]], rack: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], ...]:
+    """The answer's notation read as the puzzle's own physical tiles.  Two copies of a face look
+    alike, so each place in the answer takes the copy whose table set has most of its other tiles
+    in that answer set (the places where that count is highest choose first; a rack copy counts
+    0): a table set that stays together in the answer is read as staying together."""
     try:
-        for s in answer_txt:
-            got = []
-            for t in parse_tiles(s):
-                left = pool.get(face_key(t))
-                if not left:
-                    raise PuzzleError(f"puzzle {pid}: the answer holds {notation(t)}, which is on neither the table nor the rack")
-                got.append(left.pop(0))
-            out.append(tuple(got))
+        faces = [[face_key(t) for t in parse_tiles(s)] for s in answer_txt]
     except NotationError as exc:
         raise PuzzleError(f"puzzle {pid}: {exc}") from None
-    return tuple(out)
+    home: dict[int, tuple[Tile, ...]] = {int(t): s for s in table for t in s}
+    pool: dict[int, list[Tile]] = {}
+    for t in [t for s in table for t in s] + list(rack):
+        pool.setdefault(face_key(t), []).append(t)
+
+    def mates(copy: Tile, k: int) -> int:
+        here = faces[k]
+        return sum(1 for m in home.get(int(copy), ()) if m != copy and face_key(m) in here)
+
+    places = []
+    for k, s in enumerate(faces):
+        for i, f in enumerate(s):
+            if not pool.get(f):
+                raise PuzzleError(f"puzzle {pid}: the answer holds {face_notation(f)}, which is on neither the table nor the rack")
+            places.append((-max(mates(c, k) for c in pool[f]), k, i))
+    out: list[list[Tile | None]] = [[None] * len(s) for s in faces]
+    for _score, k, i in sorted(places):
+        left = pool[faces[k][i]]
+        if not left:
+            raise PuzzleError(f"puzzle {pid}: the answer holds {face_notation(faces[k][i])} more often than the table and the rack")
+        best = max(left, key=lambda c: (mates(c, k), -left.index(c)))
+        left.remove(best)
+        out[k][i] = best
+    return tuple(tuple(t for t in s if t is not None) for s in out)
 
 
 def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
     """The referee's problems with a table laid out for ``puzzle`` (empty when solved): every line
     a valid set in table order (runs ascending), every table tile kept, every rack tile placed,
     nothing else on the table."""
+    lines = [list(line) for line in lines]
     problems: list[str] = []
     seen: set[int] = set()
     for line in lines:
+        odd = [t for t in line if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 105]
+        if odd:
+            problems.append(f"not a tile: {str(odd[0])[:20]!r}")
+            continue
         ids = [int(t) for t in line]
         meld = check_line(ids)
         if not meld:
@@ -188,4 +211,18 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
     extra = seen - table - rack
     if extra:
         problems.append(f"tiles from nowhere: {format_tiles(sorted(extra))}")
+    if not problems and (any(t.is_joker for t in puzzle.table_tiles) or any(t.is_joker for t in puzzle.rack)):
+        problems.extend(_joker_rules(puzzle, lines))
     return problems
+
+
+def _joker_rules(puzzle: Puzzle, lines: Sequence[Sequence[int]]) -> list[str]:
+    """The referee's joker rules of the standard rule set (``RULES``), with the player already
+    melded: a joker freed from a table set must go into a new set this turn, and so on."""
+    from ..rules.board import Board
+    from ..rules.turn import TurnStart, validate
+    from ..rules.variants import REGISTRY
+
+    start = TurnStart(Board.from_sets(puzzle.table), [int(t) for t in puzzle.rack], melded=True)
+    board = Board.from_sets([[int(t) for t in line] for line in lines])
+    return [p.message for p in validate(REGISTRY[RULES](), start, board)]

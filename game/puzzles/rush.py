@@ -175,10 +175,10 @@ class Rush:
 
     # -- what the player does -------------------------------------------------------------
     def tick(self, dt: float) -> bool:
-        """``dt`` seconds pass (negative or non-finite values count as 0).  True when the run
+        """``dt`` seconds pass (negative, non-finite or non-numbers count as 0).  True when the run
         ended in this tick."""
-        if self.over or not dt == dt or dt <= 0 or dt == float("inf"):
-            return False
+        if self.over or isinstance(dt, bool) or not isinstance(dt, (int, float)) or not 0 < dt < float("inf"):
+            return False  # NaN, infinity, negative or not a number: no time passes
         if self.time_left is not None:
             dt = min(dt, self.time_left)
             self.time_left -= dt
