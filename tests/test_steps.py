@@ -106,7 +106,7 @@ def test_words():
 @pytest.mark.parametrize("variant,seed", [("classic", 4), ("golden-games", 2), ("rummi200kub", 5)])
 def test_real_computer_turns_are_told_whole(variant, seed):
     state = engine.new_game(variant, [("Mia", "hard"), ("Otto", "medium"), ("Lena", "hard")], seed=seed)
-    players = [make_player(p.kind, seed + i) for i, p in enumerate(state.players)]
+    players = [make_player(p.kind, seed + i, board=state.variant.board_shape) for i, p in enumerate(state.players)]
     told = 0
     for _ in range(90):
         if state.phase != "play":

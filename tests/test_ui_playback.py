@@ -10,25 +10,27 @@ import pytest
 
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
-from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
+from uidrive import DT, click, drag, key, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
+
+pytestmark = pytest.mark.app(speed=1.0)
 
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
+def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
+                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None,
+                     options=None):
+    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set
+    (by default); ``cells(i, k)``: where the table's set ``i`` puts its tile ``k``."""
+    from game.rules.board import Board
 
-
-def computer_to_move(app):
-    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set."""
-    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5)
+    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5, options=options)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"])
-    set_rack(st, 1, parse_tiles("K5 R7 B9 B10 O2 R12 K1", used=st.board.tiles()))
+    lay_table(st, list(table))
+    if cells is not None:
+        st.board = Board({cells(i, k): t for i, ln in enumerate(st.board.lines()) for k, t in enumerate(ln.tiles)})
+    set_rack(st, 1, parse_tiles(rack, used=st.board.tiles()))
     for p in st.players:
         p.melded = True
     st.current = 1
@@ -130,6 +132,85 @@ def test_show_last_turn_plays_the_turn_again(app):
     assert sess.my_turn and not sess.draft_changed and pb.steps
 
 
+def log_with_two_plays(app, play, sess, right: bool = False):
+    """The human to move after CPU 1's play; a second play (CPU 2's new set, at the table's
+    left, or its right) is the newest entry."""
+    start_playback(app, play, sess)
+    key(app, pygame.K_SPACE)  # skip
+    assert run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
+    log = play.turnshow.log
+    before = sess.table()
+    after = before.copy()
+    row = max(r for r, _ in before.cells) + 2
+    for k, t in enumerate(parse_tiles("B11 B12 B13", used=before.tiles())):
+        after.cells[(row, k + (sess.grid_width - 3 if right else 0))] = int(t)
+    log.add({"type": "play", "seat": 2, "before": before, "after": after}, play.name_of, sess.state.round)
+    plays = [e for e in log.entries if e.replayable]
+    assert len(plays) >= 2
+    return plays
+
+
+def test_a_click_on_a_log_entry_replays_that_entry(app):
+    sess, play = computer_to_move(app)
+    plays = log_with_two_plays(app, play, sess)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    lay = play.layout()
+    box = panel.rect(lay)
+    # where each entry is drawn: the list is drawn 80 px (scaled) below the panel's top
+    rows = [(r.move(box.x, box.y + int(80 * lay.s)), e) for r, e in panel._rows if e.replayable]
+    assert {id(e) for _r, e in rows} >= {id(plays[-1]), id(plays[-2])}
+    for r, entry in rows:
+        click(app, (r.centerx, r.y + 4))  # near its top edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        click(app, (r.centerx, r.bottom - 4))  # near its bottom edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        assert play.turnshow.pb is None
+
+
+def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
+    sess, play = computer_to_move(app, options={"turn_time": 60})
+    plays = log_with_two_plays(app, play, sess, right=True)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    entry = plays[-1]  # the new set, at the table's right: under the open log
+    target = next(r for r, e in panel.entry_rects(play.layout()) if e is entry)
+    g = play.layout().grid
+    changed = [g.cell_rect(c) for c in set(entry.before.cells) | set(entry.after.cells)
+               if entry.before.cells.get(c) != entry.after.cells.get(c)]
+    assert changed and panel.rect(play.layout()).collidelist(changed) >= 0  # the open log covers them
+    clock = sess.timer_left
+    click(app, target.center)
+    pb = play.turnshow.pb
+    assert pb is not None and pb.steps is entry.steps
+    step(app)
+    assert panel.open and panel.rect(play.layout()).collidelist(changed) == -1  # moved aside
+    # the person's clock stands still while an old turn is shown (frames of 0.1 s, as on a busy
+    # machine), and runs again after
+    key(app, pygame.K_SPACE)  # skip to its end
+    settle(app, play)
+    cpu = next(e for e in plays if e.seat == 1)  # CPU 1's turn, in several steps
+    assert len(cpu.steps) >= 2
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=panel.rect(play.layout()).center, rel=(0, 0), buttons=(0, 0, 0))])
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])  # back one entry: CPU 1's in view
+    clock = sess.timer_left
+    click(app, next(r for r, e in panel.entry_rects(play.layout()) if e is cpu).center)
+    assert play.turnshow.replaying
+    while play.turnshow.replaying:
+        step(app, dt=0.1)
+        assert sess.timer_left == clock
+    step(app, n=30)
+    assert sess.timer_left < clock
+
+
 def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     sess = human_session("", melded=True)
     st = sess.state
@@ -157,7 +238,6 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     # the player may change it, or undo it
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
-
 
 
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
@@ -197,18 +277,18 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
 
 
 def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
-    from game.ui import faces
+    from game.ui import portrait_art
 
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     seen = []
-    real = faces.player_face
+    real = portrait_art.player_face
 
     def spy(kind, name, size):
         seen.append((kind, name))
         return real(kind, name, size)
 
-    monkeypatch.setattr(faces, "player_face", spy)
+    monkeypatch.setattr(portrait_art, "player_face", spy)
     run_until(app, lambda: pb.idx >= 1, 2)
     step(app, n=3)
     key(app, pygame.K_l)  # open the log
@@ -219,3 +299,28 @@ def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the
     entry = next(e for e in play.turnshow.log.entries if e.seat == 1)
     where = {t: c for c, t in pb.after.cells.items()}
     assert entry.tiles == sorted(entry.tiles, key=lambda t: where[t])  # the pictures in table order
+
+
+def test_a_computer_turn_keeps_the_tile_size_and_the_sets_it_does_not_touch(app):
+    """Five full rows (three sets a row, no room for another) and a spare row: the computer's
+    new set goes to the spare row; while its turn plays out no tile changes size and no set
+    it did not touch moves.  The table takes a new spare row once the turn is over."""
+    sess, play = computer_to_move(app, [f"K{n} R{n} B{n}" for n in range(1, 13)] + ["R1 B1 O1", "K2 B2 O2", "K3 R3 O3"],
+                                  "K13 R13 O13", "basic", cells=lambda i, k: (i // 3, 3 + 6 * (i % 3) + k))
+    st = sess.state
+    step(app, n=2)
+    before = play.layout().grid.tile_w
+    assert play.layout().grid.rows == 6
+    old = {ln.tiles: ln.cells for ln in st.board.lines()}
+    pb = start_playback(app, play, sess)
+    sizes = set()
+    while play.turnshow.pb is not None:
+        sizes.add(play.layout().grid.tile_w)
+        step(app)
+    assert sizes == {before}
+    assert any(r == 5 for r, _ in pb.after.cells), pb.after.render() + str(sorted(pb.after.cells))  # on the spare row
+    for ln in pb.after.lines():
+        if ln.tiles in old:
+            assert ln.cells == old[ln.tiles]
+    settle(app, play)
+    assert play.layout().grid.rows == 7  # a spare row again, now the turn is over

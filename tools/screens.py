@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 from shotkit import frames, save  # noqa: E402
 
 TOOLS = ("control_screens", "detail_screens", "playback_screens", "r200_screens", "rush_screens", "table_screens",
-         "tournament_screens", "tutorial_screens")
+         "table_turn_screens", "tournament_screens", "tutorial_screens")
 
 
 def every_tool(outdir: str, size: tuple[int, int]) -> int:

@@ -61,13 +61,6 @@ class ExpertPlayer(HardPlayer):
         k = HardPlayer.knobs(turn)
         return replace(k, deny=self.deny) if k.deny else k
 
-    def crossword(self, view) -> dict:
-        from . import crossword
-
-        return crossword.choose(view, self.crossword_level, self.rng)
-
-    crossword_level = "hard"  # the crossword board: the hard crossword player
-
     def plan(self, turn: _Turn) -> Board | None:
         hard_board = super().plan(turn)
         if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):

@@ -11,6 +11,7 @@ possible move.  It has been checked by the rules core.  Crossword rule sets
 from __future__ import annotations
 
 from . import crossword
+from .levels import CROSSWORD
 from .players import GreedyMaxPlayer, _Turn
 
 
@@ -18,7 +19,7 @@ GENTLE = (0, 1, 2)  # table sets a hint may break up before it takes the finder'
 
 
 def hint(view, time_budget: float = 0.3) -> dict | None:
-    if view.variant.crossword:
+    if view.variant.board_shape == CROSSWORD:
         return crossword.hint(view)
     player = GreedyMaxPlayer()
     turn = _Turn(view, max(0.02, float(time_budget)))

@@ -14,6 +14,10 @@ tiles than its own search allows (see ``game/cli/bench_lost.py``); the goal is 0
 ``python -m game.bench puzzles [--json] [--per-grade N]``: puzzle generation, proof and grade
 included, p99 at most 100 ms (``game/cli/bench_puzzles.py``).
 
+``python -m game.bench table [--json] [--games N] [--seed S]``: seeded computer-only games of every flat
+rule set: sets moved although unchanged, tile size changes within a turn (goals 0) and the smallest tile
+width at the table's fullest (``game/cli/bench_table.py``).
+
 Each benchmark is a subcommand: a function ``add_NAME(subparsers)`` registers its arguments and sets
 ``func`` to the function that runs it (returns the exit status).  Add new ones to ``SUBCOMMANDS``.
 """
@@ -120,7 +124,13 @@ def add_puzzles(sub) -> None:
     add(sub)
 
 
-SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup, add_lost_moves, add_puzzles]
+def add_table(sub) -> None:
+    from .bench_table import add_table as add
+
+    add(sub)
+
+
+SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup, add_lost_moves, add_puzzles, add_table]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -205,7 +205,7 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
                 out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
         valid_homes = [ln for ln, m in new_ if m]
         if variant.freed_joker_new_set and valid_homes and not any(
-                _is_new_set(j, ln, before_lines, before_melds) for ln in valid_homes):
+                _is_new_set(j, ln, board, before_lines, before_melds) for ln in valid_homes):
             out.append(Problem("a freed joker must go into a new set: not back into the set it came from, "
                                "nor onto a set that was already on the table", jcell))
         if rack_in_line < variant.freed_joker_min_rack:
@@ -290,13 +290,34 @@ def joker_placement_problems(
     return out
 
 
-def _is_new_set(j: int, line: Line, before_lines: list[Line], before_melds: list[Meld]) -> bool:
+def _is_new_set(j: int, line: Line, board: Board, before_lines: list[Line], before_melds: list[Meld]) -> bool:
     """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
-    tile of some set that was on the table at the start of the turn (that set, extended),
-    compared by face, so which copy of a face sits where does not matter."""
-    here = Counter(face_key(t) for t in line.tiles)
-    return not any(m and not (Counter(face_key(t) for t in ln.tiles if t != j) - here)
-                   for ln, m in zip(before_lines, before_melds))
+    physical tile of some set that was on the table at the start of the turn (that set,
+    extended).  Copies of a face are interchangeable, so a set is judged by its tiles, not by
+    the faces they show: an old set whose faces all show in ``line`` still stays outside it
+    when one of its faces also shows on a cell outside ``line``, the copy there being its
+    own (each such cell can be the copy of one old set only)."""
+    inside = Counter(face_key(t) for t in line.tiles)
+    spare = Counter(face_key(t) for t in board.tiles()) - inside
+    held = [sorted({face_key(t) for t in ln.tiles if t != j})
+            for ln, m in zip(before_lines, before_melds)
+            if m and not (Counter(face_key(t) for t in ln.tiles if t != j) - inside)]
+    return _each_keeps_one_outside(held, spare)
+
+
+def _each_keeps_one_outside(sets: list[list[int]], spare: Counter) -> bool:
+    """Can every set of faces in ``sets`` take a different spare cell of one of its faces?"""
+    if not sets:
+        return True
+    first, rest = sets[0], sets[1:]
+    for f in first:
+        if spare[f] > 0:
+            spare[f] -= 1
+            ok = _each_keeps_one_outside(rest, spare)
+            spare[f] += 1
+            if ok:
+                return True
+    return False
 
 
 def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:

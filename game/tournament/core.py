@@ -240,7 +240,7 @@ class Tournament:
         tb = self._table(ref)
         entrant = self.data.entrants[tb.seats[seat]]
         level = FALLBACK_LEVEL if entrant.is_human else entrant.plays_as
-        return simulate.make_computer(level, state.player_seed(seat))
+        return simulate.make_computer(level, state.player_seed(seat), state.variant.board_shape)
 
     def record_result(self, ref: TableRef, state: GameState, *, illegal_moves: int = 0,
                       tiles_conserved: bool | None = None, played: str = "on screen") -> Table:

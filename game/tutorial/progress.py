@@ -46,11 +46,16 @@ def exists() -> bool:
 
 
 def mark_done(key: str) -> bool:
-    """Remember that a lesson was finished.  False when the file could not be written."""
-    done = load()
-    done.add(key)
+    """Remember that a lesson was finished.  False when the file could not be written (a file
+    that exists but cannot be read is never written over)."""
     try:
-        persistence.atomic_write_json(_path(), {"format": FORMAT, "done": sorted(done)})
+        with persistence.files_lock():  # read, add, write: a lesson finished in another process is kept
+            got = persistence.load_with_backup(_path(), _check)
+            if got.unreadable:
+                return False
+            done = set(got.value["done"]) if got.ok else set()
+            done.add(key)
+            persistence.atomic_write_json(_path(), {"format": FORMAT, "done": sorted(done)})
     except OSError:
         return False
     return True
@@ -58,8 +63,9 @@ def mark_done(key: str) -> bool:
 
 def touch() -> None:
     """Create the progress file (the tutorial was offered), keeping what is in it."""
-    if not exists():
-        try:
-            persistence.atomic_write_json(_path(), {"format": FORMAT, "done": []})
-        except OSError:
-            pass
+    try:
+        with persistence.files_lock():
+            if not exists():
+                persistence.atomic_write_json(_path(), {"format": FORMAT, "done": []})
+    except OSError:
+        pass

@@ -53,6 +53,8 @@ class HintShow:
         sc = self.scene
         sc.hint_tiles = [t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots]
         sc.hint_until = sc.time + 10 ** 6
+        where = self.board.where()
+        sc.plugin.bring_into_view([where[t] for s in self.steps[: self.idx + 1] for t in s.tiles if t in where])
 
     def clear(self) -> None:
         if self.steps:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.state import HUMAN
-from . import faces, theme
+from . import portrait_art, theme
 from .tileart import ASPECT
 
 TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
@@ -45,12 +45,33 @@ class TurnLogPanel:
         return r
 
     def rect(self, lay) -> pygame.Rect:
+        """At the table's right; while an old turn is shown again, on whichever side covers
+        less of the sets that turn changed (the log moves aside from what it replays)."""
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
         top = int(8 * s) + (int(44 * s) if lay.extra.get("own_grid") else 0)  # below a board view's controls
         h = t.h - top - int(84 * s)
-        return pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        right = pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        shown = self.replayed_area(lay)
+        if not shown:
+            return right
+        left = right.copy()
+        left.x = t.x + int(8 * s)
+
+        def covered(r: pygame.Rect) -> int:
+            return sum(c.w * c.h for c in (r.clip(a) for a in shown))
+        return left if covered(left) < covered(right) else right
+
+    def replayed_area(self, lay) -> list[pygame.Rect]:
+        """The cells of the sets a turn shown again changes, on the screen (none otherwise)."""
+        if not self.show.replaying:
+            return []
+        pb = self.show.pb
+        g = lay.grid
+        cells = {c for st in pb.steps for line in st.lines for c in line}
+        cells |= {c for c in set(pb.before.cells) | set(pb.after.cells) if pb.before.cells.get(c) != pb.after.cells.get(c)}
+        return [g.cell_rect(cell) for cell in cells]
 
     def buttons(self, lay) -> dict[str, pygame.Rect]:
         s = lay.s
@@ -94,9 +115,8 @@ class TurnLogPanel:
             if b.collidepoint(ev.pos):
                 self.press(name)
                 return True
-        local = (ev.pos[0] - r.x, ev.pos[1] - r.y)
-        for rr, entry in self._rows:
-            if rr.collidepoint(local) and entry.replayable:
+        for rr, entry in self.entry_rects(lay):
+            if rr.collidepoint(ev.pos) and entry.replayable:
                 if self.show.replay(entry):
                     sc.app.sound.play("click")
                 return True
@@ -140,13 +160,22 @@ class TurnLogPanel:
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
             lt = theme.fit_text(labels[name], (24 if name == "close" else 16) * s, b.w - int(10 * s), theme.INK)
             theme.blit_center(surf, lt, b.center)
-        top = int(80 * s)
+        top = self.body_top(lay)
         body = self.body(lay, r.w, r.h - top - int(8 * s))
         surf.blit(body, (r.x, r.y + top))
-        for rr, entry in self._rows:
-            shown = rr.move(r.x, r.y + top)
+        for shown, entry in self.entry_rects(lay):
             if entry.replayable and shown.collidepoint(mouse):
                 pygame.draw.rect(surf, theme.GOLD, shown, width=max(1, int(2 * s)), border_radius=int(8 * s))
+
+    def body_top(self, lay) -> int:
+        """Where the list begins below the panel's top (under its title and buttons)."""
+        return int(80 * lay.s)
+
+    def entry_rects(self, lay) -> list[tuple[pygame.Rect, object]]:
+        """Each listed entry's rectangle on the screen, as last drawn: what a click picks."""
+        r = self.rect(lay)
+        top = self.body_top(lay)
+        return [(rr.move(r.x, r.y + top), entry) for rr, entry in self._rows]
 
     def body(self, lay, w: int, h: int) -> pygame.Surface:
         """The list of turns, newest first, as far as it fits (cached per new entry)."""
@@ -184,7 +213,7 @@ class TurnLogPanel:
             if e.round != self.scene.session.state.round:
                 surf.fill((255, 255, 255, 10), (pad // 2, y, w - pad, need - int(4 * s)))
             seat = players[e.seat] if 0 <= e.seat < len(players) else None
-            face = faces.player_face(seat.kind, seat.name, fs) if seat else faces.player_face(HUMAN, e.name, fs)
+            face = portrait_art.player_face(seat.kind, seat.name, fs) if seat else portrait_art.player_face(HUMAN, e.name, fs)
             surf.blit(face, (pad, y + int(2 * s)))  # the face the seat has at the table
             ty = y + int(3 * s)
             for ln in wrapped:

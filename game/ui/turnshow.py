@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..play.steps import Step, positions, turn_steps
-from . import faces, theme
+from . import portrait_art, theme
 from .errorlog import log_error
 from .hintshow import HintShow
 from .turnlog_panel import TurnLogPanel
@@ -82,6 +82,11 @@ class TurnShow:
     @property
     def playing(self) -> bool:
         return self.pb is not None
+
+    @property
+    def replaying(self) -> bool:
+        """An old turn is being shown again (the person's clock stands still meanwhile)."""
+        return self.pb is not None and self.pb.replay
 
     # -- events -------------------------------------------------------------------------------
     def on_event(self, ev: dict) -> None:
@@ -274,7 +279,7 @@ class TurnShow:
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=235, edge=theme.GOLD, shadow=int(6 * s))
         fs = int(r.h * 0.74)
         seat = sc.session.players[pb.seat]
-        surf.blit(faces.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
+        surf.blit(portrait_art.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
         x = r.x + int(20 * s) + fs
         st = pb.shown or pb.steps[0]
         n = len(pb.steps)

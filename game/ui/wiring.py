@@ -130,6 +130,13 @@ def _replays(app):
     return ReplayListScene(app)
 
 
+@route("already_open")
+def _already_open(app, folder: str):
+    from .scenes.already_open import AlreadyOpenScene
+
+    return AlreadyOpenScene(app, folder)
+
+
 @route("statistics")
 def _statistics(app):
     from .scenes.statistics import StatisticsScene

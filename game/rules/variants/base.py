@@ -20,6 +20,8 @@ from ..tiles import rack_value
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Sequence
 
+    from ..problems import StateProblem
+
     from ..board import Board
     from ..state import GameState
     from ..turn import Analysis, Problem
@@ -128,6 +130,12 @@ class Variant:
             raise ValueError(f"unknown option(s) for {cls.key}: {', '.join(sorted(unknown))}")
         return {name: spec.coerce(options[name]) if name in options else spec.default for name, spec in specs.items()}
 
+    @property
+    def board_shape(self) -> str:
+        """The board this rule set is played on: "crossword" (lines both ways, one connected
+        board) or "flat" (rows of sets).  Who plays which board is chosen by it (``game.ai.levels``)."""
+        return "crossword" if self.crossword else "flat"
+
     def turn_time(self) -> int:
         return self.fixed_turn_time if self.fixed_turn_time is not None else int(self.options.get("turn_time", 0))
 
@@ -143,7 +151,7 @@ class Variant:
         return turn_rules.initial_meld_problems(analysis, self.initial_meld, self.initial_table_untouched)
 
     def initial_play_points(self, analysis: "Analysis") -> int:
-        """Points an initial play counts (shown in the play event); the crossword board counts rack tiles."""
+        """Points an initial play counts (the counter on screen, the note and the play event); the crossword board counts rack tiles."""
         return analysis.initial_points()
 
     def extra_play_problems(self, analysis: "Analysis") -> list["Problem"]:
@@ -198,8 +206,9 @@ class Variant:
         """Every claimed set, as plain data for a screen or a computer player."""
         return {}
 
-    def state_problems(self, state: "GameState") -> list[str]:
-        """What a loaded state breaks of this rule set's own bookkeeping (saves check it)."""
+    def state_problems(self, state: "GameState") -> "list[StateProblem]":
+        """What a state breaks of this rule set's own bookkeeping, as codes with data
+        (``game/rules/problems.py``; ``GameState.problems()`` asks, saves and replays check it)."""
         return []
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":

@@ -152,6 +152,10 @@ def load_game(slot: str) -> LoadResult:
         msg = (f"{title} was saved by a newer version of Tile Rush and needs that version to open it. "
                f"The file was left as it is in {path.parent}.")
         return LoadResult(None, message=msg, problems=list(got.problems), newer=True)
+    if got.unreadable:
+        msg = (f"{title} could not be read ({got.unreadable}). It is not damaged: it was left as it is in "
+               f"{path.parent} and is not written over, and its older backup was not used in its place.")
+        return LoadResult(None, message=msg, problems=list(got.problems))
     if got.value is None:
         if got.missing:
             return LoadResult(None, message=f"{title}: no saved game.", missing=True)
@@ -194,13 +198,16 @@ def autosave_exists() -> bool:
 
 
 def delete_slot(slot: str) -> None:
-    """Remove a slot's save and backup (e.g. the autosave once a game is over)."""
+    """Remove a slot's save and backup (e.g. the autosave once a game is over).  Raises
+    ``persistence.ReadOnlyError`` in a copy of the game that must write nothing."""
+    persistence.check_writable()
     path = slot_path(slot)
-    for p in (path, persistence.backup_path(path)):
-        try:
-            os.unlink(p)
-        except FileNotFoundError:
-            pass
+    with persistence.files_lock():
+        for p in (path, persistence.backup_path(path)):
+            try:
+                os.unlink(p)
+            except FileNotFoundError:
+                pass
 
 
 # -- summaries for the menus --------------------------------------------------------------------

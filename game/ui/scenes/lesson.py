@@ -17,6 +17,7 @@ from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
+from ..boardview import MIN_FIT_COLS, BoardView
 from .common import DialogScene
 from .play import PlayScene
 
@@ -33,7 +34,7 @@ class LessonSession(Session):
     def turn_time(self) -> int:
         return 0
 
-    def human_action(self, action: dict):
+    def human_action(self, action):
         judge = self.claim_judge
         if judge is not None and not judge(action):
             return Outcome(False, [Problem("not this lesson's claim")])
@@ -86,6 +87,17 @@ class LessonCard(variant_ui.Plugin):
         self.scene.draw_card(surf, lay, self.rect(lay))
 
 
+def step_cells(step: dict) -> list[tuple[int, int]]:
+    """The board cells a step's solution puts tiles on or claims."""
+    out = []
+    for text, cell in step.get("solution", []):
+        if text == "claim":
+            out.append((cell[0], cell[1]))
+        else:
+            out.extend((cell[0], cell[1] + k) for k in range(len(text.split())))
+    return out
+
+
 class LessonScene(PlayScene):
     name = "lesson"
 
@@ -104,6 +116,9 @@ class LessonScene(PlayScene):
         self.passed_at: float | None = None
         self.tries = 0
         self.session.claim_judge = self.judge_claim
+        view = variant_ui.find(self.plugin, BoardView)
+        if view is not None:  # a crossword board: show just the prepared board and the cells the step uses
+            view.frame(step_cells(self.step), margin=0, min_rows=3, min_cols=MIN_FIT_COLS)
 
     # -- the lesson ----------------------------------------------------------------------------
     @property
@@ -147,7 +162,7 @@ class LessonScene(PlayScene):
             self.shake = 0.35
             self.app.sound.play("invalid")
 
-    def judge_claim(self, action: dict) -> bool:
+    def judge_claim(self, action) -> bool:
         """A claim from the claim controls: the coach decides; a right one is then made for real."""
         if self.passed_at is not None or self.input_locked():
             return False

@@ -8,7 +8,7 @@ from ...ai import player_names
 from ...play.session import OPPONENT_NAMES
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
-from .. import faces, theme
+from .. import portrait_art, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
 from .common import BackdropScene, ErrorScene
@@ -67,7 +67,9 @@ class SetupScene(BackdropScene):
         super().__init__(app)
         self.card: pygame.Rect | None = None  # the rule set's card, beside the form (set by layout)
         keys = list(REGISTRY)
-        self.variant_key = variant or app.variant or ("classic" if "classic" in keys else keys[0])
+        last = app.settings.get("last_variant")
+        self.variant_key = variant or app.variant or (last if last in REGISTRY else None) or (
+            "classic" if "classic" in keys else keys[0])
         if self.variant_key not in REGISTRY:
             self.variant_key = keys[0]
         lv = levels()
@@ -188,6 +190,9 @@ class SetupScene(BackdropScene):
             return
         if self.app.seed is not None:
             self.app.seed += 1  # the next game from this menu deals differently
+        if self.app.settings.get("last_variant") != self.variant_key:
+            self.app.settings["last_variant"] = self.variant_key  # New game offers it first next time
+            self.app.save_settings()
         self.app.switch("play", session)
 
     def show_rules(self) -> None:
@@ -309,7 +314,7 @@ class SetupScene(BackdropScene):
         size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
         for i in range(self.opponents):
             name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
-            img = faces.player_face(self.opponent_levels[i], name, size)
+            img = portrait_art.player_face(self.opponent_levels[i], name, size)
             fx = x + i * (size + int(14 * s))
             self.card_drawn.append(surf.blit(img, (fx, y)))
             ly = y + size + int(4 * s)

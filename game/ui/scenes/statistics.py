@@ -79,13 +79,11 @@ def plural(n: int, word: str) -> str:
 
 
 def rule_set_keys(stats) -> list[tuple[str, str, bool]]:
-    """(key, title, lower score wins) for every registered rule set, then any other in the file."""
+    """(key, title, lower score wins) for every registered rule set (a rule set this version does not
+    know is kept in the file but not shown: ``Stats.other``)."""
     from ...rules.variants import REGISTRY
 
-    out = [(k, cls.title or k, bool(cls.lower_score_wins)) for k, cls in REGISTRY.items()]
-    known = set(REGISTRY)
-    out += [(k, k, False) for k in sorted(stats.variants) if k not in known]
-    return out
+    return [(k, cls.title or k, bool(cls.lower_score_wins)) for k, cls in REGISTRY.items()]
 
 
 def cards_for(vs, lower_wins: bool) -> list[tuple[str, str, str]]:
@@ -152,7 +150,9 @@ class StatisticsScene(MenuScene):
         if first:
             self.tab = self._initial_tab()
         self.tab = max(0, min(self.tab, len(self.keys) - 1))
-        self.reset_button.enabled = any(v.games for v in self.stats.variants.values())
+        self.reset_button.enabled = any(v.games for v in self.stats.variants.values()) and not self.app.read_only
+        if self.app.read_only:
+            self.reset_button.tooltip = "Tile Rush is open in another window: nothing can be changed here"
         self._layout_size = None
 
     def _initial_tab(self) -> int:

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ...rules.state import HUMAN
-from .. import rest, theme
+from .. import idle_frames, theme
 from ..anim import out_back
 from ..widgets import Button
 from .common import BackdropScene
@@ -33,7 +33,13 @@ def first_time_player(has_save: bool) -> bool:
 def first_scenes(app) -> list:
     """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
     first-time player of the real game (``app.welcome``), the first classic lesson on top, with
-    the lesson menu under it, so Back leads to the other lessons and then to the title."""
+    the lesson menu under it, so Back leads to the other lessons and then to the title.  A copy
+    started while another holds the data folder (``app.read_only``) opens on the "already open"
+    screen alone."""
+    if app.read_only:
+        from ...storage import persistence
+
+        return [app.make("already_open", str(persistence.data_dir(create=False)))]
     title = TitleScene(app)
     scenes = [title]
     if app.welcome and not app.demo and title.first_time:
@@ -170,7 +176,7 @@ class TitleScene(BackdropScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
-        self.bob += dt * rest.liveliness(self.still_for)  # the logo bobs while the tiles drift
+        self.bob += dt * idle_frames.liveliness(self.still_for)  # the logo bobs while the tiles drift
 
     def extra_clear(self, size) -> list[pygame.Rect]:
         w, h = size  # the logo and its line

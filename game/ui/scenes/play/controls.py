@@ -413,9 +413,14 @@ class PlayInput:
             area, cell = self.cursor
             tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
             insert = bool(ev.mod & pygame.KMOD_SHIFT)
-            if self.selection and (tile is None or insert):
+            table_tiles = set(sess.table().tiles())
+            onto_set = (area == TABLE and tile is not None and bool(self.selection) and not sess.variant.crossword
+                        and not any(t in table_tiles for t in self.selection))
+            if self.selection and (tile is None or insert or onto_set):
+                # on empty space: a new set; on a table tile with rack tiles chosen: they join
+                # that tile's set in their places, as a drop on it does
                 tiles = self.ordered(self.selection)
-                if area == TABLE and not sess.variant.crossword:
+                if area == TABLE and not sess.variant.crossword and not onto_set:
                     cell = (cell[0], max(0, min(sess.grid_width - len(tiles), cell[1])))
                 if self.move_tiles(tiles, area, cell):
                     self.selection = []

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ....rules.turn import Problem
-from ... import faces, playlayout, theme
+from ... import playlayout, portrait_art, theme
 from .records import BUTTON_LABELS, level_text
 
 
@@ -134,9 +134,14 @@ class PlayHud:
                 pulse = 0.5 + 0.5 * math.cos((sess.timer_left % 1.0) * math.pi * 2)
                 thick = (6 + 3 * pulse) * s
             theme.draw_ring(surf, (cx, cy), r + thick / 2, thick, frac, col)
-            if sess.timer_left <= 10:
-                secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
-                theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
+            # the seconds left, always while the timer runs (bigger in the last ten)
+            left = max(0, int(math.ceil(sess.timer_left)))
+            secs = theme.text(str(left), (24 if left <= 10 else 19) * s, col)
+            at = (cx - r * 0.75, cy + r * 0.78)  # bottom left: the token colour sits bottom right
+            rad = max(secs.get_width(), secs.get_height()) // 2 + int(3 * s)
+            pygame.draw.circle(surf, (8, 14, 26), (int(at[0]), int(at[1])), rad)
+            pygame.draw.circle(surf, col, (int(at[0]), int(at[1])), rad, width=max(1, int(2 * s)))
+            theme.blit_center(surf, secs, at)
         else:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
 
@@ -151,7 +156,7 @@ class PlayHud:
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
             bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
-            img = faces.player_face(p.kind, p.name, box.face_size)
+            img = portrait_art.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
@@ -235,7 +240,7 @@ class PlayHud:
         active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
-        img = faces.player_face(me.kind, me.name, box.face_size)
+        img = portrait_art.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
         self.draw_ring_for(surf, box, active, s)
         if active and sess.ai_thinking:
@@ -250,7 +255,7 @@ class PlayHud:
         width = box.rect.w - int(24 * s)
         need = sess.variant.initial_meld_points(st)
         if not me.melded and need:
-            pts = analysis.initial_points() if analysis is not None else 0
+            pts = sess.variant.initial_play_points(analysis) if analysis is not None else 0
             lab = theme.text("Initial meld", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(lab, (lx, y))
             val = theme.text(f"{pts} / {need}", 22 * s, theme.GOOD if pts >= need else theme.GOLD)
@@ -378,8 +383,8 @@ class PlayHud:
             msg, mcol = note
         right = self.plugin.status_right(lay) or lay.buttons["end"].right
         if msg:
-            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
-            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
+            mt = theme.fit_block(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
+            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), max(int(28 * s), mt.get_height() + int(6 * s)))
             pill.midright = (right, r.centery)
             pill.x = max(pill.x, lay.rack.x + t.get_width() + int(20 * s))
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
@@ -435,17 +440,55 @@ class PlayHud:
         surf.blit(body, r.topleft)
 
     def hovered_problem(self, lay, analysis) -> str:
+        return self.hovered_problem_area(lay, analysis)[0]
+
+    def hovered_problem_area(self, lay, analysis) -> tuple[str, pygame.Rect | None]:
+        """The problem under the pointer and the area of the tiles it is about."""
         if analysis is None or not self.session.draft_changed:
-            return ""
+            return "", None
         for prob in self.shown_problems(analysis):
-            for rect in self.cell_runs(lay.grid, prob.cells):
-                if rect.collidepoint(self.mouse):
-                    return prob.message
-        return ""
+            rects = self.cell_runs(lay.grid, prob.cells)
+            if any(rect.collidepoint(self.mouse) for rect in rects):
+                return prob.message, rects[0].unionall(rects[1:])
+        return "", None
+
+    def tip_box(self, size, lay, avoid: pygame.Rect | None = None, keep_clear=()) -> pygame.Rect:
+        """Where a tooltip of ``size`` goes: by the pointer, on screen, and never over
+        ``avoid`` (the tiles it explains) when there is room above, below or beside them;
+        nor over the ``keep_clear`` areas (controls drawn over it) where it can help it."""
+        s = lay.s
+        screen = pygame.Rect(0, 0, *lay.size)
+        box = pygame.Rect(0, 0, *size)
+        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
+        box.clamp_ip(screen)
+        if avoid is None or not box.colliderect(avoid):
+            return box
+        clear = [r for r in keep_clear if r is not None]
+        gap = int(8 * s)
+        tries = []
+        for side in ("above", "below", "right", "left"):
+            b = box.copy()
+            if side == "above":
+                b.bottom = avoid.top - gap
+            elif side == "below":
+                b.top = avoid.bottom + gap
+            elif side == "right":
+                b.left, b.centery = avoid.right + gap, self.mouse[1]
+            else:
+                b.right, b.centery = avoid.left - gap, self.mouse[1]
+            b.clamp_ip(screen)
+            tries.append(b)
+        for b in tries:
+            if not b.colliderect(avoid) and b.collidelist(clear) < 0:
+                return b
+        for b in tries:
+            if not b.colliderect(avoid):
+                return b
+        return min(tries, key=lambda b: b.clip(avoid).w * b.clip(avoid).h)
 
     def draw_tooltip(self, surf, lay, analysis) -> None:
         s = lay.s
-        text = self.hovered_problem(lay, analysis)
+        text, avoid = self.hovered_problem_area(lay, analysis)
         colour = theme.BAD
         if not text and any(r.collidepoint(self.mouse) for r in lay.info):
             text, colour = "  ·  ".join(self.status_lines()), theme.INK
@@ -459,10 +502,8 @@ class PlayHud:
                 text, colour = tips.get(btn, ""), theme.INK
         if not text:
             return
-        img = theme.text(text, 19 * s, colour if colour != theme.BAD else (255, 220, 220))
-        box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
-        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
-        box.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        img = theme.text(text, 19 * s, colour if colour != theme.BAD else (255, 220, 220), wrap=int(lay.size[0] * 0.5))
+        box = self.tip_box((img.get_width() + int(20 * s), img.get_height() + int(12 * s)), lay, avoid)
         bg = theme.panel(box.size, radius=int(8 * s), fill=(40, 10, 16) if colour == theme.BAD else (10, 18, 32), alpha=240, shadow=0,
                          edge=colour)
         surf.blit(bg, box.topleft)

@@ -14,9 +14,10 @@ from typing import Callable
 import pygame
 
 from ....rules.state import Phase
+from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
-from ... import openingdraw, playlayout, rest, theme, variant_ui
+from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
@@ -72,12 +73,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._static_key = None
         self._sync_sig = None
         self._layout_memo = None
-        self.hold_ai = False  # the benchmark keeps the computer thinking forever
+        self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
@@ -110,7 +111,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     log_error("autosave on close", exc)
 
     def next_frame(self) -> float | None:
-        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+        return idle_frames.play_next_frame(self)  # frames only while something moves (game/ui/idle_frames.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
@@ -124,7 +125,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
         cam = self.plugin.layout_key()  # a board view's pan and zoom
-        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam, base)
         if memo == self._layout_memo and self._layout is not None:
             return self._layout
         board = sess.table()
@@ -140,11 +142,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
             bounds = (r0, c0, rows, cols)
         else:
-            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
-            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
-            top = max(used, default=-1)
-            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
-            rows_needed = top + 1 + int(spare)
+            # the rows as the turn began (a spare row for new sets), more only when needed:
+            # the tile size holds for the whole turn
+            rows_needed = draft_edit.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         # a table laid out wider than a row (an older save) is shown whole
@@ -157,8 +157,18 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                                               cols, rows_needed, sess.rack_cols, bounds, info_band)
             self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
             self._layout_key = key
-        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam, base)
         return self._layout
+
+    def table_rows_base(self, rebase: bool = False) -> int:
+        """The rows the flat table showed as this turn began.  Taken again (``rebase``) between
+        turns: once the table the turn left is on the screen (a computer's turn played out)."""
+        board = self.session.state.board
+        sig = (self.session.state.round, len(board), hash(frozenset(board.cells.items())))
+        if self._rows_base is None or (rebase and self._rows_base[0] != sig and not self.turnshow.playing):
+            self._rows_base = (sig, draft_edit.rows_at_turn_start(board.cells))
+        return self._rows_base[1]
 
     def status_lines(self) -> list[str]:
         """The rule set's status lines (cached per change of the game)."""
@@ -187,13 +197,15 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
+        if not sess.variant.crossword:
+            self.table_rows_base(rebase=True)
         if self.scheduled:
             due = [fn for at, fn in self.scheduled if at <= self.time]
             self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
             for fn in due:
                 fn()
-        # the clock runs once the previous move has been shown
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai:
+        # the clock runs once the previous move has been shown, and never while an old turn is shown again
+        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
@@ -262,26 +274,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.think_started = self.time
             self.app.worker.submit(token, level, seed, view_d)
             return
-        if self.hold_ai:
-            # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
-            return
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
             sess.apply_ai(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
-
-    def _bench_view(self):
-        from ....rules import engine
-        from ....play.session import view_to_dict
-
-        return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
@@ -345,26 +343,25 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
     def _hint_answer(self, action) -> None:
-        from ....play.session import action_from_wire
+        from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = action_from_wire(action)
+        action = act.from_json(action)  # the worker's answer: a Play or a Draw
         tiles: list[int] = []
         text = ""
-        if isinstance(action, dict):
-            if action.get("type") == "play" and action.get("board") is not None:
-                start = sess.state.board.tile_set()
-                rack = set(sess.state.players[sess.viewer].rack)
-                board = action["board"]
-                tiles = [t for t in board.tiles() if t not in start and t in rack]
-                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if isinstance(action, act.Play):
+            start = sess.state.board.tile_set()
+            rack = set(sess.state.players[sess.viewer].rack)
+            board = action.board
+            tiles = [t for t in board.tiles() if t not in start and t in rack]
+            lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+        if tiles and self.turnshow.hint_arrived(action.board, tiles):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles

@@ -10,10 +10,11 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import READINGS, describe_structure
 from ....tournament.run import TournamentRun
-from ... import rest, theme
+from ... import idle_frames, theme
 from ...anim import Effects
 from ...widgets import Button
 from ..common import BackdropScene
+from ..results import ignored_input
 from ..rules import RulesScene
 from .parts import MEDAL_COLOURS, draw_disc, face_of, to_title
 
@@ -56,6 +57,11 @@ class MedalsScene(BackdropScene):
             b.rect = pygame.Rect(x, h - bh - int(30 * s), bw, bh)
             x += bw + gap
 
+    def handle(self, ev) -> None:
+        if ignored_input(ev, self.age):
+            return
+        super().handle(ev)
+
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
@@ -69,7 +75,7 @@ class MedalsScene(BackdropScene):
         """Every frame while the podium rises and the confetti falls, then as any menu: the
         tiles behind drift a while after input, then the screen rests."""
         if self.grown() < 1.0 or self.effects.busy:
-            return rest.NOW
+            return idle_frames.NOW
         return super().next_frame()
 
     def draw(self, surf) -> None:
@@ -79,9 +85,9 @@ class MedalsScene(BackdropScene):
         theme.blit_center(surf, theme.shadow_text("The medals", 54 * s, theme.GOLD), (w // 2, int(64 * s)))
         line = self.run.human_line()
         theme.blit_center(surf, theme.text(line, 26 * s, theme.ACCENT), (w // 2, int(118 * s)))
-        if self._layout_size == self.app.size:
-            self.draw_podium(surf, s)
-            self.group.draw(surf, s)
+        self.ensure_layout()  # the podium and the buttons from the very first frame
+        self.draw_podium(surf, s)
+        self.group.draw(surf, s)
         for p in self.effects.particles:
             hgt = p.size * 0.5 * abs(math.cos(p.angle)) + 1
             pygame.draw.rect(surf, p.colour, (int(p.x), int(p.y), int(p.size), int(hgt)))
