@@ -11,7 +11,10 @@ apart.  Nothing here is trusted: the generator proves every puzzle with the find
     split         a long run and a copy of a middle tile               (1)
     steal_end     a run of four and two tiles that want its end tile   (1)
     steal_group   a group of four and two tiles that want one colour   (1)
+    steal_middle  a run of seven and two tiles that want its middle tile (1)
     joker_swap    a run holding a joker, the tile it stands for and two tiles the joker completes (1)
+    joker_group   a group of three holding a joker, its missing colour, and two tiles of a run the
+                  freed joker completes (1)
     steal_two     two groups of four and a tile that runs below or above them (2)
     steal_runs    two runs of four ending at one number and a third colour of it (2)
     grid          three groups in three colours and a tile extending one colour (3)
@@ -127,6 +130,19 @@ def _joker_swap(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)], (0,))
 
 
+def _steal_middle(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
+    cs = _colours(rng)
+    run = tiles.run(cs[0], lo, lo + 6)  # seven tiles; the middle one goes to a group, three stay on each side
+    return Built([run], [tiles.take(cs[1], lo + 3), tiles.take(cs[2], lo + 3)], (0,))
+
+
+def _joker_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
+    cs = _colours(rng)
+    group = [tiles.take(cs[0], far), tiles.take(cs[1], far), tiles.joker()]
+    run_at = lo + rng.below(2)
+    return Built([group], [tiles.take(cs[2], far), tiles.take(cs[3], run_at), tiles.take(cs[3], run_at + 1)], (0,))
+
+
 def _steal_two(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
@@ -160,6 +176,8 @@ SPLIT = Block("split", 1, 6, _split)
 STEAL_END = Block("steal_end", 1, 4, _steal_end)
 STEAL_GROUP = Block("steal_group", 1, 3, _steal_group)
 JOKER_SWAP = Block("joker_swap", 1, 3, _joker_swap, joker=True, extra_number=True)
+STEAL_MIDDLE = Block("steal_middle", 1, 7, _steal_middle)
+JOKER_GROUP = Block("joker_group", 1, 3, _joker_group, joker=True, extra_number=True)
 STEAL_TWO = Block("steal_two", 2, 3, _steal_two)
 STEAL_RUNS = Block("steal_runs", 2, 4, _steal_runs)
 GRID = Block("grid", 3, 4, _grid)
@@ -167,8 +185,10 @@ GRID_TURNED = Block("grid_turned", 3, 3, _grid_turned)
 
 EXTENSIONS = (EXT_RUN, EXT_GROUP)
 BY_BREAKS = {
-    1: (SPLIT, STEAL_END, STEAL_GROUP),
+    1: (SPLIT, STEAL_END, STEAL_GROUP, STEAL_MIDDLE),
     2: (STEAL_TWO, STEAL_RUNS),
     3: (GRID, GRID_TURNED),
 }
 
+
+JOKERS = (JOKER_SWAP, JOKER_GROUP)
