@@ -8,8 +8,8 @@ import pygame
 from game.play import puzzle_runs
 from game.storage import arcade
 from game.ui.scenes.rush.puzzle import NEXT_AFTER, PuzzleScene
-from tests.test_ui_rush import solve_by_dragging
-from tests.uidrive import key, run_until, settle, step
+from rushhelp import solve_by_dragging
+from uidrive import DT, key, run_until, settle, step
 
 
 def open_menu(app):
@@ -144,8 +144,6 @@ def test_the_statistics_screen_opens_the_tile_rush_records(app):
 
 
 def test_closing_the_window_mid_celebration_keeps_what_the_run_earned(app):
-    from tests.uidrive import DT
-
     run = puzzle_runs.rush_run("rush-3min", puzzle_runs.Records(), seed=11)
     from game.ui.scenes.rush.menu import start_run
 
