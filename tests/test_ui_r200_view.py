@@ -110,3 +110,18 @@ def test_the_hover_story_of_a_set_never_hides_its_tiles(app):
     assert boxes, "no hover story drawn"
     g = play.layout().grid
     assert not any(boxes[-1].colliderect(g.cell_rect(c)) for c in cells), boxes[-1]
+
+
+@pytest.mark.parametrize("width", [40, 24, 16, 12])
+def test_a_claim_chip_shrinks_its_points_rather_than_squeezing_them(width):
+    import pygame
+
+    from game.ui import theme
+    from game.ui.r200.board import chip_label
+
+    pygame.font.init()
+    t = chip_label(26, 20, width, (255, 255, 255))
+    assert t.get_width() <= width or t.get_height() <= theme.text("26", 8).get_height()
+    # the letters keep their shape: the picture is the text at some size, not a squashed one
+    same = [theme.text(label, n, (255, 255, 255)) for label in ("+26", "26") for n in range(8, 21)]
+    assert any(t.get_size() == o.get_size() for o in same)
