@@ -239,6 +239,48 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
 
 
 
+def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
+    sess = human_session("", melded=True)
+    st = sess.state
+    lay_table(st, ["R6 R7 R8", "K6 K7 K8", "O9 O10 O11", "B4 R4 K4"])
+    set_rack(st, 0, parse_tiles("R9 K5 B1 B2 B3 O7 O8 O12 J", used=st.board.tiles()))
+    sess._sync_rack(initial=True)
+    sess._begin_turn()
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    start = sess.table().copy()
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    hint = play.turnshow.hint
+    sizes = []
+    while True:
+        step(app)
+        played = [t for t in hint.board.tiles() if t not in start.tile_set()]
+        sizes.append(len(played))
+        # the preview shows only the sets that change: an untouched table set gets no ghost
+        untouched = [set(ln.tiles) for ln in start.lines() if any(set(ln.tiles) == set(n.tiles) for n in hint.board.lines())]
+        assert untouched and not any(hint.changed & u for u in untouched)
+        assert all(hint.changed.intersection(stp.tiles) for stp in hint.steps)
+        # the caption: whole, at the normal size, on at most two lines
+        lay = play.layout()
+        for k in range(len(hint.steps)):
+            hint.idx = k
+            lines = hint.caption_lines(lay, hint.bar_rect(lay))
+            assert " ".join(lines) == hint.steps[k].caption and len(lines) <= 2 and not lines[-1].endswith("…")
+        hint.idx = 0
+        if not hint.has_more:
+            break
+        key(app, pygame.K_m)
+    assert sizes[0] == 1 and sizes == sorted(set(sizes)) and sizes[-1] == 9 and len(sizes) >= 3
+    # More by the button as well: from the start again
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10) and hint.level == 0
+    step(app)
+    click(app, hint.buttons(play.layout())["more"].center)
+    assert hint.level == 1
+
+
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
     sess = human_session("R10 R11 R12 B5", melded=True)
     play = app.push(PlayScene(app, sess))

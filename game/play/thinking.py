@@ -23,11 +23,13 @@ def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | Non
 
 
 def compute_hint(view: PlayerView) -> dict:
-    """A suggested play for ``view`` (``game.ai.hint``): ``{"type": "play", "board", "tiles"}``,
-    or ``{"type": "draw"}`` when there is no legal play."""
+    """Suggested plays for ``view`` (``game.ai.hint.hints``): ``{"type": "play", "board", "tiles",
+    "more"}`` (the smallest play, then the bigger ones in ``more``, the last placing the most
+    tiles), or ``{"type": "draw"}`` when there is no legal play."""
     from ..ai import hint as hint_mod
 
-    result = hint_mod.hint(view)
-    if result is None:
+    ladder = hint_mod.hints(view)
+    if not ladder:
         return {"type": "draw"}
-    return {"type": "play", "board": result["board"], "tiles": [int(t) for t in result["tiles"]]}
+    return {"type": "play", "board": ladder[0]["board"], "tiles": [int(t) for t in ladder[0]["tiles"]],
+            "more": [h["board"] for h in ladder[1:]]}

@@ -60,8 +60,19 @@ def action_to_wire(action: Any) -> Any:
         return action
     out = {}
     for k, v in action.items():
+        if isinstance(v, list) and v and all(isinstance(b, Board) for b in v):
+            v = [{"__board__": b.to_list()} for b in v]  # several boards (a hint's bigger plays)
         out[k] = {"__board__": v.to_list()} if isinstance(v, Board) else v
     return out
+
+
+def _board_from_wire(v: Any) -> Any:
+    if isinstance(v, dict) and set(v) == {"__board__"}:
+        try:
+            return Board.from_list(v["__board__"])
+        except (TypeError, ValueError):
+            return None
+    return v
 
 
 def action_from_wire(action: Any) -> Any:
@@ -69,10 +80,7 @@ def action_from_wire(action: Any) -> Any:
         return action
     out = {}
     for k, v in action.items():
-        if isinstance(v, dict) and set(v) == {"__board__"}:
-            try:
-                v = Board.from_list(v["__board__"])
-            except (TypeError, ValueError):
-                v = None
-        out[k] = v
+        if isinstance(v, list) and v and all(isinstance(b, dict) and set(b) == {"__board__"} for b in v):
+            v = [b for b in map(_board_from_wire, v) if b is not None]
+        out[k] = _board_from_wire(v)
     return out

@@ -232,8 +232,8 @@ class TurnShow:
             return True
         return self.hint.handle(ev)
 
-    def hint_arrived(self, board, tiles) -> bool:
-        return self.hint.present(board, tiles)
+    def hint_arrived(self, board, tiles, more=()) -> bool:
+        return self.hint.present(board, tiles, more)
 
     def current(self, seat: int) -> int:
         """The seat to show as the one playing: a computer while its turn is played out."""
@@ -247,8 +247,10 @@ class TurnShow:
         return f"{pb.name} {'play' if pb.name == 'You' else 'plays'}" + (" (shown again)" if pb.replay else "")
 
     def toast_lift(self, lay) -> int:
-        if self.pb is not None or self.hint.active:
+        if self.pb is not None:
             return int(self.bar_rect(lay).h + 14 * lay.s)
+        if self.hint.active:
+            return int(self.hint.bar_rect(lay).h + 14 * lay.s)
         return 0
 
     # -- drawing -------------------------------------------------------------------------------

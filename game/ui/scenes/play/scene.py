@@ -13,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from ....rules.board import Board
 from ....rules.state import Phase
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
@@ -363,7 +364,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+        more = [b for b in action.get("more") or [] if isinstance(b, Board)] if isinstance(action, dict) else []
+        if tiles and self.turnshow.hint_arrived(action["board"], tiles, more):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles
