@@ -281,6 +281,70 @@ def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
     assert hint.level == 1
 
 
+def hint_position(app, mode=None):
+    sess = human_session("", melded=True)
+    st = sess.state
+    lay_table(st, ["R6 R7 R8", "K6 K7 K8"])
+    set_rack(st, 0, parse_tiles("R9 K5 B1 B2 B3", used=st.board.tiles()))
+    sess._sync_rack(initial=True)
+    sess._begin_turn()
+    if mode is not None:
+        app.settings["hint_mode"] = mode
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    return sess, play
+
+
+def test_one_hint_a_turn_by_default_counted_once(app):
+    sess, play = hint_position(app)
+    assert play.hint_mode() == "turn"
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    first = play.turnshow.hint.board.copy()
+    token = play.hint_token
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)  # again this turn: the same hint, not a second one
+    assert play.turnshow.hint.active and play.turnshow.hint.board == first
+    assert play.hint_token == token and sess.hints_used == 1
+    # the statistics and the saved game carry the count
+    back = type(sess).from_dict(sess.to_dict(), autosave=False)
+    assert back.hints_used == 1
+
+
+def test_unlimited_hints_count_each_and_off_gives_none(app):
+    sess, play = hint_position(app, "unlimited")
+    for n in (1, 2):
+        key(app, pygame.K_h)
+        assert run_until(app, lambda: play.turnshow.hint.active, 10)
+        key(app, pygame.K_ESCAPE)
+        assert sess.hints_used == n
+    play.app.settings["hint_mode"] = "off"
+    key(app, pygame.K_h)
+    step(app, n=5)
+    assert not play.turnshow.hint.active and sess.hints_used == 2
+    assert any("Hints are off" in t.text for t in play.toasts) and not play.button_enabled("hint")
+
+
+def test_a_game_won_with_hints_says_so_and_the_statistics_count_them(app):
+    from game.storage import stats
+    from game.ui.scenes.results import GameOverScene
+
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)  # apply
+    key(app, pygame.K_SPACE)  # and end the turn: out
+    assert run_until(app, lambda: isinstance(app.top, GameOverScene), 20)
+    over = app.top
+    step(app)
+    assert over.ranking[0] == sess.viewer and sess.hints_used == 1
+    vs = stats.load_stats().get("classic")
+    assert vs.games == 1 and vs.hints == 1 and vs.recent[-1]["hints"] == 1
+    assert "won with 1 hint" in over.subtitle()
+
+
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
     sess = human_session("R10 R11 R12 B5", melded=True)
     play = app.push(PlayScene(app, sess))

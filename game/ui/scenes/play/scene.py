@@ -48,6 +48,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
+        self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
         self.drag: Drag | None = None
         self.press: Press | None = None
         self.mouse = (0, 0)
@@ -333,9 +334,22 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.on_event(ev)
 
     # -- hints --------------------------------------------------------------------------------------
+    def hint_mode(self) -> str:
+        """Hints in this game: "off", "turn" (one a turn, the default) or "unlimited" (the
+        ``hint_mode`` setting; a lesson overrides ``ask_hint`` and always helps)."""
+        mode = self.app.settings.get("hint_mode", "turn")
+        return mode if mode in ("off", "turn", "unlimited") else "turn"
+
     def ask_hint(self) -> None:
         sess = self.session
         if not sess.my_turn or self.input_locked():
+            return
+        mode = self.hint_mode()
+        if mode == "off":
+            self.toast("Hints are off: Settings turns them on", theme.INK_DIM, 3.0)
+            return
+        if mode == "turn" and self.hint_given is not None and self.hint_given[0] == sess.state.total_turns:
+            self._hint_answer(self.hint_given[1], count=False)  # this turn's hint again: it is not a second one
             return
         view = sess.hint_view()
         if view is None:
@@ -344,12 +358,14 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.worker.submit(self.hint_token, HINT, 0, view)
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
-    def _hint_answer(self, action) -> None:
+    def _hint_answer(self, action, count: bool = True) -> None:
         from ....play.session import action_from_wire
 
         sess = self.session
         if not sess.my_turn:
             return
+        if count:
+            self.hint_given = (sess.state.total_turns, action)
         action = action_from_wire(action)
         tiles: list[int] = []
         text = ""
@@ -364,6 +380,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
+        if count and tiles:
+            sess.hints_used += 1  # the statistics count it; a game won with hints says so
         more = [b for b in action.get("more") or [] if isinstance(b, Board)] if isinstance(action, dict) else []
         if tiles and self.turnshow.hint_arrived(action["board"], tiles, more):
             pass  # shown on the table
