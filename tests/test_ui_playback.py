@@ -191,6 +191,7 @@ def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     assert pb is not None and pb.steps is entry.steps
     step(app)
     assert panel.open and panel.rect(play.layout()).collidelist(changed) == -1  # moved aside
+    assert not panel.stepped_aside(play.layout())  # and still in sight, on the other side
     # the person's clock stands still while an old turn is shown (frames of 0.1 s, as on a busy
     # machine), and runs again after
     key(app, pygame.K_SPACE)  # skip to its end

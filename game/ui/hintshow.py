@@ -120,17 +120,19 @@ class HintShow:
 
     # -- input ------------------------------------------------------------------------------------
     def bar_rect(self, lay) -> pygame.Rect:
-        """The playback's bar, taller: room for a caption on two lines (three if it must)."""
+        """The playback's bar, as tall as the longest caption of the play shown needs (wrapped
+        at the normal size: two lines, three if it must), so it keeps its size step to step."""
         s = lay.s
         r = self.show.bar_rect(lay)
-        lines = len(self.caption_lines(lay, r)) if self.active else 2
-        h = int(22 * s * 1.25 * max(2, lines) + 15 * s * 1.3 + 22 * s)
-        return pygame.Rect(r.x, r.bottom - h, r.w, h)
+        lines = max((len(self.caption_lines(lay, r, k)) for k in range(len(self.steps))), default=1)
+        h = int(theme.font(21 * s, True).get_linesize() * lines + 15 * s * 1.3 + 24 * s)
+        return pygame.Rect(r.x, r.bottom - max(r.h, h), r.w, max(r.h, h))
 
-    def caption_lines(self, lay, bar: pygame.Rect) -> list[str]:
+    def caption_lines(self, lay, bar: pygame.Rect, k: int | None = None) -> list[str]:
         s = lay.s
         left = self._buttons_left(lay, bar)
-        return theme.wrap_lines(self.steps[self.idx].caption, 21 * s, left - bar.x - int(28 * s), bold=True)
+        st = self.steps[self.idx if k is None else k]
+        return theme.wrap_lines(st.caption, 21 * s, left - bar.x - int(28 * s), bold=True)
 
     def _buttons_left(self, lay, bar: pygame.Rect) -> int:
         return min(b.x for b in self._buttons(lay, bar).values())
@@ -209,6 +211,8 @@ class HintShow:
         where = self.board.where()
         s = lay.s
         h = int(g.tile_w * ASPECT)
+        prev = surf.get_clip()
+        surf.set_clip(lay.table.clip(prev))  # never a ghost off the table
         with self.scene.table_clip(surf, lay):
             for k, st in enumerate(self.steps[: self.idx + 1]):
                 now = k == self.idx
@@ -222,6 +226,7 @@ class HintShow:
                         col = theme.GOLD if t in st.from_rack else MOVED
                         pygame.draw.rect(surf, col, (int(x) - 2, int(y) - 2, g.tile_w + 4, h + 4), width=max(2, int(2 * s)),
                                          border_radius=max(3, g.tile_w // 5))
+        surf.set_clip(prev)
 
     def draw_over(self, surf, lay) -> None:
         if not self.active:
