@@ -3,6 +3,7 @@ by a click or a key, shown again from the turn log; the hint on the table and Ap
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pygame
@@ -102,6 +103,24 @@ def test_a_key_skips_too_and_instant_shows_no_steps(app):
     sess2, play2 = computer_to_move(app)
     run_until(app, lambda: sess2.state.current != 1, 20)
     assert play2.turnshow.pb is None and play2.turnshow.log.entries
+
+
+def test_playback_captions_wrap_whole_in_a_small_window():
+    small = make_app(size=(800, 500))
+    try:
+        sess, play = computer_to_move(small)
+        pb = start_playback(small, play, sess)
+        lay = play.layout()
+        st = pb.steps[0]  # the longest kind of caption a turn can have
+        pb.steps[0] = dataclasses.replace(st, caption=st.caption + " and moves the orange 9-11 run beside the blue 9-11 run")
+        step(small, n=2)  # drawn as it is
+        wrapped = [play.turnshow.caption_lines(lay, pb, st) for st in pb.steps]
+        assert all(" ".join(lines) == st.caption for lines, st in zip(wrapped, pb.steps))
+        assert max(len(lines) for lines in wrapped) >= 2  # a long caption takes a second line, at the same size
+        bar = play.turnshow.caption_rect(lay, pb)
+        assert bar.h > play.turnshow.bar_rect(lay).h and lay.table.contains(bar)
+    finally:
+        small.shutdown()
 
 
 def test_show_last_turn_plays_the_turn_again(app):
