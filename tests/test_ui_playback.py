@@ -229,15 +229,23 @@ def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     assert sess.timer_left < clock
 
 
-def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1 B2 B3"):
+    """The person (melded) to move with ``rack`` and ``table``; ``mode``: the hints setting."""
     sess = human_session("", melded=True)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R10 B10 O10"])
-    set_rack(st, 0, parse_tiles("K5 R1 B7 O13 K10", used=st.board.tiles()))
+    lay_table(st, list(table))
+    set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
     sess._sync_rack(initial=True)
     sess._begin_turn()
+    if mode is not None:
+        app.settings["hint_mode"] = mode
     play = app.push(PlayScene(app, sess))
     settle(app, play)
+    return sess, play
+
+
+def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+    sess, play = hint_position(app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
     start = sess.table().copy()
     key(app, pygame.K_h)
     run_until(app, lambda: play.turnshow.hint.active, 10)
@@ -260,14 +268,8 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
 
 
 def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
-    sess = human_session("", melded=True)
-    st = sess.state
-    lay_table(st, ["R6 R7 R8", "K6 K7 K8", "O9 O10 O11", "B4 R4 K4"])
-    set_rack(st, 0, parse_tiles("R9 K5 B1 B2 B3 O7 O8 O12 J", used=st.board.tiles()))
-    sess._sync_rack(initial=True)
-    sess._begin_turn()
-    play = app.push(PlayScene(app, sess))
-    settle(app, play)
+    sess, play = hint_position(app, table=["R6 R7 R8", "K6 K7 K8", "O9 O10 O11", "B4 R4 K4"],
+                               rack="R9 K5 B1 B2 B3 O7 O8 O12 J")
     start = sess.table().copy()
     key(app, pygame.K_h)
     assert run_until(app, lambda: play.turnshow.hint.active, 10)
@@ -299,20 +301,6 @@ def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
     step(app)
     click(app, hint.buttons(play.layout())["more"].center)
     assert hint.level == 1
-
-
-def hint_position(app, mode=None):
-    sess = human_session("", melded=True)
-    st = sess.state
-    lay_table(st, ["R6 R7 R8", "K6 K7 K8"])
-    set_rack(st, 0, parse_tiles("R9 K5 B1 B2 B3", used=st.board.tiles()))
-    sess._sync_rack(initial=True)
-    sess._begin_turn()
-    if mode is not None:
-        app.settings["hint_mode"] = mode
-    play = app.push(PlayScene(app, sess))
-    settle(app, play)
-    return sess, play
 
 
 def test_one_hint_a_turn_by_default_counted_once(app):
