@@ -257,11 +257,11 @@ def test_hint_suggests_a_legal_play_or_a_draw():
     from game.play.session import compute_hint
 
     s = human_session("R10 R11 R12 K1 B5", exact=True)
-    got = compute_hint(engine.view(s.state, 0))
+    got = compute_hint(engine.view(s.state, 0)).play
     assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(s.state.board.tiles())) == sorted(tiles("R10 R11 R12"))
     assert engine.play(s.state.clone(), got.board).ok  # the rules core accepts it as it stands
     s = human_session("R1 B5 K9 O13", exact=True)  # nothing to open with
-    assert compute_hint(engine.view(s.state, 0)) == act.Draw()
+    assert compute_hint(engine.view(s.state, 0)).play == act.Draw()
 
 
 def test_hint_on_the_crossword_board_places_tiles_legally():
@@ -282,7 +282,7 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
         p.melded = True
     state.current = 0
     assert not state.conservation_problems()
-    got = compute_hint(engine.view(state, 0))  # R2 and B2 cross K2: a group of three
+    got = compute_hint(engine.view(state, 0)).play  # R2 and B2 cross K2: a group of three
     assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(table)) == sorted(rack[:2])
     assert engine.play(state.clone(), got.board).ok
 

@@ -51,6 +51,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
+        self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
         self.drag: Drag | None = None
         self.press: Press | None = None
         self.mouse = (0, 0)
@@ -336,9 +337,22 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.on_event(ev)
 
     # -- hints --------------------------------------------------------------------------------------
+    def hint_mode(self) -> str:
+        """Hints in this game: "off", "turn" (one a turn, the default) or "unlimited" (the
+        ``hint_mode`` setting; a lesson overrides ``ask_hint`` and always helps)."""
+        mode = self.app.settings.get("hint_mode", "turn")
+        return mode if mode in ("off", "turn", "unlimited") else "turn"
+
     def ask_hint(self) -> None:
         sess = self.session
         if not sess.my_turn or self.input_locked():
+            return
+        mode = self.hint_mode()
+        if mode == "off":
+            self.toast("Hints are off: Settings turns them on", theme.INK_DIM, 3.0)
+            return
+        if mode == "turn" and self.hint_given is not None and self.hint_given[0] == sess.state.total_turns:
+            self._hint_answer(self.hint_given[1], count=False)  # this turn's hint again: it is not a second one
             return
         view = sess.hint_view()
         if view is None:
@@ -347,13 +361,21 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.worker.submit(self.hint_token, HINT, 0, view)
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
-    def _hint_answer(self, action) -> None:
+    def _hint_answer(self, answer, count: bool = True) -> None:
+        from ....play.thinking import Hint
         from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = act.from_json(action)  # the worker's answer: a Play or a Draw
+        if count:
+            self.hint_given = (sess.state.total_turns, answer)
+        try:
+            hint = Hint.from_json(answer)  # the worker's answer: the smallest play (or a draw), then bigger ones
+        except (act.ActionError, ValueError, TypeError) as exc:
+            log_error("a hint the worker sent could not be read", exc)
+            hint = Hint(act.Draw())
+        action = hint.play
         tiles: list[int] = []
         text = ""
         if isinstance(action, act.Play):
@@ -366,7 +388,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action.board, tiles):
+        if count and tiles:
+            sess.hints_used += 1  # the statistics count it; a game won with hints says so
+        if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles
