@@ -315,3 +315,16 @@ def test_runs_sort_keeps_each_colour_on_one_row():
     assert faces == sorted(faces)
     # the two rows share the colours: neither holds them all when they fit on two
     assert {r for rs in rows.values() for r in rs} == {0, 1}
+
+
+def test_a_hint_travels_the_worker_pipe_as_json_and_a_bad_one_is_refused():
+    from game.rules import engine
+    from game.play.session import compute_hint
+    from game.play.thinking import Hint
+
+    s = human_session("R10 R11 R12 R13 K1 B5", exact=True)
+    got = compute_hint(engine.view(s.state, 0))
+    assert Hint.from_json(json.loads(json.dumps(got.to_json()))) == got
+    for bad in (None, [], {"play": {"type": "claim"}}, {"play": {"type": "draw"}, "more": "x"}, {"more": []}):
+        with pytest.raises((act.ActionError, ValueError, TypeError)):
+            Hint.from_json(bad)

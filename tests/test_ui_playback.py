@@ -11,7 +11,7 @@ import pytest
 
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
-from uidrive import DT, click, drag, key, run_until, settle, step, tile_center
+from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
 pytestmark = pytest.mark.app(speed=1.0)

@@ -19,12 +19,7 @@ from uidrive import make_app, open_play, step
 from uihelp import human_session, lay_table, tiles
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app(tip_shown=True)
 
 
 def take(state, wanted):
