@@ -378,8 +378,10 @@ def test_unreadable_tutorial_progress_keeps_its_lessons(shared_home):
         from game.tutorial import progress
         out["loaded"] = sorted(progress.load())
         out["marked"] = progress.mark_done("classic/3")
+        out["why"] = progress.load_with_reason()[1]
         """)
-    assert out == {"loaded": [], "marked": False}
+    assert out["loaded"] == [] and out["marked"] is False
+    assert "tutorial.json" in out["why"] and "could not be read (permission denied)" in out["why"]
     assert path.read_bytes() == newer and (shared_home / "tutorial.json.bak").read_bytes() == older
 
 
