@@ -263,6 +263,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             elif token == self.hint_token:
                 self._hint_answer(action)
 
+    def thinking_for(self) -> float:
+        """Seconds the computer to move has been working on its move: 0 when no move is asked for
+        or its answer is in (and the screen only waits out ``MIN_THINK``)."""
+        if not self.session.ai_thinking or self.ai_answer is not None:
+            return 0.0
+        return self.time - self.think_started
+
     def run_computer(self) -> None:
         sess = self.session
         self.poll_worker()
