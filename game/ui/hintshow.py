@@ -40,7 +40,7 @@ class HintShow:
     def present(self, board, tiles) -> bool:
         sc = self.scene
         sess = sc.session
-        steps = turn_steps(sess.state.board, board, None, vertical=bool(sess.variant.crossword))
+        steps = turn_steps(sess.state.board, board, None, vertical=sess.variant.reads_columns)
         if not steps:
             return False
         self.board = board.copy()
