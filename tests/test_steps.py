@@ -116,7 +116,7 @@ def test_real_computer_turns_are_told_whole(variant, seed):
         turn = computer_turn(state, players[seat])
         if not any(ev.get("type") == "play" for ev in turn.result.events):
             continue
-        steps = turn_steps(before, state.board, state.players[seat].name, vertical=state.variant.crossword)
+        steps = turn_steps(before, state.board, state.players[seat].name, vertical=state.variant.reads_columns)
         assert steps
         check_story(before, state.board, steps)
         told += 1

@@ -52,7 +52,7 @@ def hints(view, time_budget: float = 0.3) -> list[dict]:
     one before (``broken``: table sets broken up), the first the smallest play (fewest tiles,
     then fewest sets broken), the last the most tiles.  Empty when there is no legal play.
     Every board has been checked by the rules core."""
-    if view.variant.crossword:
+    if not view.variant.flat_table:
         one = crossword.hint(view)
         return [dict(one, tiles=sorted(one["tiles"]), broken=0)] if one else []
     player = GreedyMaxPlayer()

@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
                 if verdict != "ok" and len(examples) < 20:
                     examples.append({"variant": variant, "level": level, "position": i, "verdict": verdict,
                                      "placed": placed, "allowed": best, "rack": [int(t) for t in view.rack],
-                                     "table": [list(map(int, ln.tiles)) for ln in view.board.lines(vertical=view.variant.crossword)]})
+                                     "table": [list(map(int, ln.tiles)) for ln in view.variant.lines(view.board)]})
             lost = sum(n for v, n in verdicts.items() if v != "ok")
             totals.update(verdicts)
             rows.append({"variant": variant, "level": level, "positions": len(views), "lost": lost,

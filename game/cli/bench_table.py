@@ -34,7 +34,7 @@ MAX_TURNS = 400
 def flat_rule_sets() -> list[str]:
     from ..rules.registry import REGISTRY
 
-    return [key for key, cls in REGISTRY.items() if not cls.crossword]
+    return [key for key, cls in REGISTRY.items() if cls().flat_table]
 
 
 def moved_unchanged(before, after) -> int:

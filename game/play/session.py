@@ -202,7 +202,7 @@ class Session(RackLayout, ComputerTurns):
             return False
         if self._changed is None or self._changed[0] != self.version:
             same = self.draft == self.state.board
-            if not same and not self.variant.crossword:
+            if not same and self.variant.flat_table:
                 same = draft_edit.sets_of(self.draft) == draft_edit.sets_of(self.state.board)
             self._changed = (self.version, not same)
         return self._changed[1]
@@ -258,7 +258,7 @@ class Session(RackLayout, ComputerTurns):
         tiles = [int(t) for t in dict.fromkeys(tiles)]
         if not tiles:
             return MoveResult(False, "nothing to move")
-        if area == TABLE and self.variant.crossword:
+        if area == TABLE and not self.variant.flat_table:
             return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
         if area == TABLE:
             return self._move_flat(tiles, (int(cell[0]), int(cell[1])), lead, whole_set)
@@ -282,7 +282,7 @@ class Session(RackLayout, ComputerTurns):
         if self.draft is not None:
             for cl in [cl for cl, t in self.draft.cells.items() if t in moving]:
                 del self.draft.cells[cl]
-            if not self.variant.crossword:
+            if self.variant.flat_table:
                 self.draft = draft_edit.close_groups(before_draft, self.draft)  # a group closes its gap
         for t in tiles:
             self.rack_slots.pop(t, None)
@@ -344,7 +344,7 @@ class Session(RackLayout, ComputerTurns):
         cells = list(table.values())
         if len(set(cells)) != len(cells):
             return MoveResult(False, "two tiles cannot share a cell")
-        if not self.variant.crossword and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
+        if self.variant.flat_table and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
             return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
         moving = set(table) | set(to_rack)
         if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
@@ -357,7 +357,7 @@ class Session(RackLayout, ComputerTurns):
         for t, cell in table.items():
             self.rack_slots.pop(t, None)
             self.draft.cells[cell] = t
-        if not self.variant.crossword:
+        if self.variant.flat_table:
             self.draft = draft_edit.close_groups(before, self.draft)  # a group closes its gap
         last = max(self.rack_slots.values(), default=None)
         for t in to_rack:
@@ -504,7 +504,7 @@ class Session(RackLayout, ComputerTurns):
                 after = self.state.board.copy()
                 ev["before"] = before
                 ev["after"] = after
-                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.crossword))
+                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.reads_columns))
             self._emit(ev)
 
     def _after_turn(self) -> None:

@@ -195,7 +195,7 @@ def _words(text: str) -> str:
 
 
 def _missing_sets(state, board: Board, sets: list[str]) -> list[str]:
-    have = Counter(tuple(sorted(face_key(t) for t in ln.tiles)) for ln in board.lines(vertical=state.variant.crossword))
+    have = Counter(tuple(sorted(face_key(t) for t in ln.tiles)) for ln in state.variant.lines(board))
     out = []
     for text in sets:
         key = tuple(faces(text))
@@ -212,7 +212,7 @@ def _why(state, board: Board, pv) -> str:
     first = [m for m in messages if "initial meld" in m and ("move tiles" in m or "rack only" in m)]
     if first:
         return _cap(first[0]) + "."
-    for ln in board.lines(vertical=state.variant.crossword):
+    for ln in state.variant.lines(board):
         if not ln.check():
             return diagnose(ln.tiles)
     rest = [m for m in messages if not m.startswith("play at least one tile")] or messages

@@ -43,7 +43,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return variant.crossword
+    return not variant.flat_table
 
 
 def felt_inner(table: pygame.Rect, s: float) -> pygame.Rect:

@@ -37,7 +37,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return not variant.crossword
+    return variant.flat_table
 
 
 class ClickControls(variant_ui.Plugin):

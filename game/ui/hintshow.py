@@ -60,9 +60,9 @@ class HintShow:
         sess = self.scene.session
         start = sess.state.board
         board = self.ladder[level]
-        steps = turn_steps(start, board, None, vertical=bool(sess.variant.crossword))
-        kept = {frozenset(ln.tiles) for ln in start.lines(vertical=bool(sess.variant.crossword))}
-        changed = {t for ln in board.lines(vertical=bool(sess.variant.crossword)) if frozenset(ln.tiles) not in kept
+        steps = turn_steps(start, board, None, vertical=sess.variant.reads_columns)
+        kept = {frozenset(ln.tiles) for ln in start.lines(vertical=sess.variant.reads_columns)}
+        changed = {t for ln in board.lines(vertical=sess.variant.reads_columns) if frozenset(ln.tiles) not in kept
                    for t in ln.tiles}
         steps = [st for st in steps if changed.intersection(st.tiles)]  # no step for a set that only moved along
         if not steps:

@@ -59,7 +59,7 @@ class TurnShow:
         self.pb: Playback | None = None
         sess = scene.session
         try:  # a game continued from a save shows the turns before it was left
-            self.log = rebuilt(sess.state, scene.name_of, bool(sess.variant.crossword))
+            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
             self.log = TurnLog()
@@ -93,7 +93,7 @@ class TurnShow:
         sc = self.scene
         sess = sc.session
         try:
-            self.log.add(ev, sc.name_of, sess.state.round, bool(sess.variant.crossword))
+            self.log.add(ev, sc.name_of, sess.state.round, sess.variant.reads_columns)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
         if ev.get("type") in ("turn", "round_start", "round_end"):
@@ -103,7 +103,7 @@ class TurnShow:
         """A computer's play: played out step by step (True), as the screen's own landing otherwise."""
         sc = self.scene
         speed = self.speed
-        steps = turn_steps(before, after, sc.name_of(seat), vertical=bool(sc.session.variant.crossword))
+        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns)
         if not steps:
             return False
         pb = Playback(seat, sc.name_of(seat), before.copy(), after.copy(), steps, STEP_SECONDS[speed],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
-from ..board import GRID_WIDTH
+from ..board import GRID_WIDTH, Board, Line
 from ..registry import REGISTRY, find_variant, register  # noqa: F401  (kept importable from here)
 from ..tiles import rack_value
 
@@ -135,6 +135,25 @@ class Variant:
         """The board this rule set is played on: "crossword" (lines both ways, one connected
         board) or "flat" (rows of sets).  Who plays which board is chosen by it (``game.ai.levels``)."""
         return "crossword" if self.crossword else "flat"
+
+    # -- the board's shape: what everything outside the rules asks instead of ``crossword`` ----------
+    @property
+    def flat_table(self) -> bool:
+        """The table is rows of sets, each at most ``grid_width`` cells wide and read left to right
+        only; tiles put into a row push the others along.  False on a board that grows in every
+        direction and is read both ways (Rummi200kub's crossword board): nothing is pushed, tiles
+        go down a row or a column, and the view fits the whole board."""
+        return not self.crossword
+
+    @property
+    def reads_columns(self) -> bool:
+        """Columns of two or more tiles are sets too (the crossword board)."""
+        return self.crossword
+
+    def lines(self, board: Board) -> list[Line]:
+        """Every line of ``board`` this rule set reads as a set: rows, and columns where
+        ``reads_columns``."""
+        return board.lines(vertical=self.reads_columns)
 
     def turn_time(self) -> int:
         return self.fixed_turn_time if self.fixed_turn_time is not None else int(self.options.get("turn_time", 0))

@@ -48,13 +48,13 @@ class LessonCard(variant_ui.Plugin):
         self.scene = scene
         self.full_table: pygame.Rect | None = None
 
-    def crossword(self) -> bool:
-        return self.scene.session.variant.crossword
+    def open_board(self) -> bool:
+        return not self.scene.session.variant.flat_table
 
     def adjust_layout(self, lay) -> None:
         """On a crossword board (whose view fits the whole board to the felt) the card gets a band
         of its own under a shorter felt; a flat table keeps its sets in the top rows instead."""
-        if not self.crossword():
+        if not self.open_board():
             return
         self.full_table = lay.table.copy()
         lay.table = pygame.Rect(lay.table.x, lay.table.y, lay.table.w, lay.table.h - self.height(lay) - int(8 * lay.s))
@@ -66,7 +66,7 @@ class LessonCard(variant_ui.Plugin):
         say = len(theme.wrap_lines(self.scene.step["say"], 21 * s, width, bold=True))
         verdict = self.scene.verdict
         extra = len(theme.wrap_lines(verdict.text + "  (any key: go on)", 19 * s, width)) if verdict is not None else 0
-        if self.crossword():
+        if self.open_board():
             extra = max(extra, 2)
         need = 28 + 20 + 25 * say + (8 + 23 * extra if extra else 0)
         return int(min(max(86, need) * s, lay.table.h * 0.5))
@@ -75,7 +75,7 @@ class LessonCard(variant_ui.Plugin):
         """Low on the felt (the lessons' sets sit in the top rows), above the news toasts."""
         s = lay.s
         pad = int(14 * s)
-        if self.crossword() and self.full_table is not None:
+        if self.open_board() and self.full_table is not None:
             t = self.full_table
             h = self.height(lay)
             return pygame.Rect(t.x, t.bottom - h, t.w, h)

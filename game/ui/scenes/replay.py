@@ -201,7 +201,7 @@ class ReplayScene(BackdropScene):
         cells = board.cells
         if cells:
             r0, c0, r1, c1 = board.bounds()
-            if not self.state.variant.crossword:
+            if self.state.variant.flat_table:
                 r0, c0, c1 = 0, 0, max(c1, 15)  # from the left edge, at least 16 columns
             rows, cols = r1 - r0 + 1, c1 - c0 + 1
             pad = int(16 * s)

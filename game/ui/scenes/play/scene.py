@@ -135,7 +135,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         board = sess.table()
         rows_needed = 0
         bounds = None
-        if sess.variant.crossword:
+        if not sess.variant.flat_table:
             b = board.bounds() if len(board) else (0, 0, -1, -1)
             sb = sess.state.board.bounds() if len(sess.state.board) else b
             r0 = min(b[0], sb[0]) - 2 if len(board) else -3
@@ -200,7 +200,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
-        if not sess.variant.crossword:
+        if sess.variant.flat_table:
             self.table_rows_base(rebase=True)
         if self.scheduled:
             due = [fn for at, fn in self.scheduled if at <= self.time]
@@ -390,7 +390,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             rack = set(sess.state.players[sess.viewer].rack)
             board = action.board
             tiles = [t for t in board.tiles() if t not in start and t in rack]
-            lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
+            lines = [ln for ln in sess.variant.lines(board) if any(t in tiles for t in ln.tiles)]
             text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
