@@ -7,7 +7,7 @@ and best streak, the fastest win in turns and in time, and a bar chart of the la
 at a bar to read the game).  "Reset…" asks first.  When ``load_stats`` had to recover a
 damaged file, its message is shown at the top.
 
-Only the person's finished games are counted (``game.play.session.default_record_result``);
+Only the person's finished games are counted (``game.play.hooks.default_record_result``);
 the attract mode never is.  Everything here reads ``game.storage.stats``; nothing else is stored.
 """
 
