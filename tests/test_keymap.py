@@ -66,6 +66,29 @@ DOCUMENTED = [
     ("claim", pygame.K_RETURN, 0, "choose"),
     ("claim", pygame.K_ESCAPE, 0, "back"),
     ("puzzle", pygame.K_k, 0, "skip"),
+    ("lesson", pygame.K_ESCAPE, 0, "leave"),
+    ("menu", pygame.K_DOWN, 0, "focus_next"),
+    ("menu", pygame.K_TAB, 0, "focus_next"),
+    ("menu", pygame.K_TAB, SHIFT, "focus_previous"),
+    ("menu", pygame.K_RETURN, 0, "activate"),
+    ("menu", pygame.K_SPACE, 0, "activate"),
+    ("menu", pygame.K_ESCAPE, 0, "back"),
+    ("menu", pygame.K_BACKSPACE, 0, "back"),
+    ("form", pygame.K_KP_ENTER, 0, "start"),
+    ("field", pygame.K_ESCAPE, 0, "cancel"),
+    ("field", pygame.K_RETURN, 0, "commit"),
+    ("field", pygame.K_TAB, 0, "commit_and_move"),
+    ("tabs", pygame.K_TAB, CTRL, "next_tab"),
+    ("tabs", pygame.K_TAB, CTRL | SHIFT, "previous_tab"),
+    ("tabs", pygame.K_PAGEUP, 0, "previous_tab"),
+    ("tabs", pygame.K_3, 0, "tab_3"),
+    ("replay", pygame.K_PAGEDOWN, 0, "forward_10"),
+    ("replay", pygame.K_END, 0, "last"),
+    ("replay", pygame.K_s, 0, "show_finder"),
+    ("rules", pygame.K_SPACE, 0, "page_down"),
+    ("scroll", pygame.K_HOME, 0, "top"),
+    ("bracket", pygame.K_RIGHT, SHIFT, "scroll_right"),
+    ("bracket", pygame.K_RIGHT, 0, "focus_next"),
 ]
 
 
@@ -79,6 +102,8 @@ def test_modifiers_and_contexts_decide():
     assert keymap.intent(press(pygame.K_LEFT, SHIFT), "claim") is None  # Shift+arrows are the board's
     assert keymap.intent(press(pygame.K_c, CTRL), "claim") is None
     assert keymap.intent(press(pygame.K_q), "play", "app") is None
+    assert keymap.intent(press(pygame.K_SPACE), "results") is None  # Space was meant for the table
+    assert keymap.intent(press(pygame.K_TAB), "tabs") is None  # plain Tab moves the focus
     # the first context that binds the key wins: the hint's H before the play screen's
     assert keymap.intent(press(pygame.K_h), "hint", "play") == "next_step"
     assert keymap.intent(press(pygame.K_h), "play", "hint") == "hint"
@@ -87,10 +112,10 @@ def test_modifiers_and_contexts_decide():
 
 def test_no_key_means_two_things_in_one_context():
     for context, bindings in keymap.KEYMAP.items():
-        seen: dict[tuple[int, int, int], str] = {}
+        seen: dict[tuple, str] = {}
         for b in bindings:
             for k in b.keys:
-                spot = (k, b.mods, b.without)
+                spot = (k, b.held, b.without)
                 assert seen.setdefault(spot, b.intent) == b.intent, (context, pygame.key.name(k))
 
 
