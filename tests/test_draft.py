@@ -1,6 +1,7 @@
 """Editing a flat table's draft (game.play.draft, pure): drops join the set they are put on
-or at, new sets land sorted, sets never touch, neighbours move aside and reflow to the next
-row, whole sets move as they are, and the table never runs out of room."""
+or at, new sets land sorted, sets never touch, a set the player does not change never moves
+(the changed one takes free cells beside it or moves alone), a group closes its gap, whole
+sets move as they are, and the table never runs out of room."""
 
 from __future__ import annotations
 
@@ -62,8 +63,11 @@ def test_a_tile_at_the_end_of_a_run_joins_it_and_never_the_set_one_gap_away():
     b = table("R2 R3 R4 R5 . K12 R12 J")
     r6 = int(parse_tiles("R6")[0])
     out = draft.drop(b, [r6], (0, 4), W)
-    assert picture(out) == ["R2 R3 R4 R5 R6 . K12 R12 J"]
+    assert sorted(format_tiles(ln.tiles) for ln in out.lines()) == ["K12 R12 J", "R2 R3 R4 R5 R6"]
     assert [ln.check().ok for ln in out.lines()] == [True, True]
+    # the set it did not join stays; the run, too long for its place now, moved alone
+    assert picture(out)[0] == ". . . . . K12 R12 J"
+    assert picture(out)[1] == "R2 R3 R4 R5 R6"
 
 
 def test_a_tile_dropped_in_the_gap_joins_the_set_it_makes_a_set_with():
@@ -80,10 +84,11 @@ def test_dropping_onto_a_tile_joins_that_tiles_set():
     # put on the blue 9 (the first tile of its set, next to the red run's gap): joins the blue run
     out = draft.drop(b, [b8], (0, 4), W)
     assert picture(out) == ["R2 R3 R4 . B8 B9 B10 B11"]
-    # put on the red 4: joins the red run even though it does not fit there (outlined later)
+    # put on the red 4: joins the red run even though it does not fit there (outlined later);
+    # the blue run stays where it is and the red set, grown, moves alone to the nearest room
     out = draft.drop(b, [b8], (0, 2), W)
-    assert picture(out)[0].startswith("R2 R3 R4 B8 .")
-    assert "B9 B10 B11" in picture(out)[0]
+    assert picture(out)[0] == ". . . . B9 B10 B11"
+    assert picture(out)[1] == "R2 R3 R4 B8"
 
 
 def test_tiles_join_a_run_in_their_place_by_number():
@@ -121,30 +126,55 @@ def test_a_new_set_on_empty_space_stays_apart_from_its_neighbours():
     b10, b11, b12 = (int(t) for t in parse_tiles("B10 B11 B12"))
     # three blue tiles dropped on the free cells touch both sets: they are not a set with either
     out = draft.drop(b, [b10, b11, b12], (0, 4), W)
-    assert picture(out) == ["R2 R3 R4 . B10 B11 B12 . K7 K8 K9"]
+    assert picture(out) == ["R2 R3 R4 . . . K7 K8 K9", ". . . . B10 B11 B12"]  # the nearest room
     assert len(out.lines()) == 3
+    # where it fits, it lands where it is put
+    out = draft.drop(b, [b10, b11], (0, 11), W)
+    assert picture(out) == ["R2 R3 R4 . . . K7 K8 K9 . . B10 B11"]
 
 
-def test_neighbours_are_pushed_right_and_reflow_onto_the_next_row():
+def test_a_set_the_drop_does_not_change_never_moves():
     b = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7",
               "K1 K2 K3")
     r13 = int(parse_tiles("R13")[0])
     k7 = int(parse_tiles("K7")[0])
-    out = draft.drop(b, [k7], (0, 7), W)  # at the end of K4-K6
+    out = draft.drop(b, [k7], (0, 7), W)  # at the end of K4-K6: no room beside it in the row
     rows = picture(out)
-    assert rows[0] == "R1 R2 R3 . K4 K5 K6 K7 . B7 B8 B9 . O10 O11 O12"
-    assert rows[1] == "K1 K2 K3 . R5 R6 R7"  # the last set went to the next row with room; nothing else moved
-    # a full next row is left alone: the set goes further down
+    assert rows[0] == "R1 R2 R3 . . . . . B7 B8 B9 . O10 O11 O12 . R5 R6 R7"  # nothing else moved
+    assert rows[1] == "K1 K2 K3 . K4 K5 K6 K7"  # the grown set, alone, in the nearest room
+    # a full row below is left alone: the set goes to the nearest row with room
     full = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7",
                  "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5",
                  "O7 O8 O9")
-    rows = picture(draft.drop(full, [k7], (0, 7), W))
-    assert rows[1] == "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5"
-    assert rows[2] == "O7 O8 O9 . R5 R6 R7"
-    # a new set in the middle pushes everything after it along; nothing is lost
-    out2 = draft.drop(out, [r13], (0, 8), W)
+    out = draft.drop(full, [k7], (0, 7), W)
+    for cell, t in full.cells.items():
+        if t not in draft.sets_of(full)[0] and cell[1] not in (4, 5, 6) or cell[0] != 0:
+            assert out.get(cell) == t
+    assert picture(out)[2] == "O7 O8 O9 . K4 K5 K6 K7"
+    # a new set in the middle of a full row: nothing is lost, nothing else moves
+    out2 = draft.drop(out, [r13], (0, 5), W)
     assert len(out2) == len(out) + 1 and gaps_kept(out2)
-    assert sorted(len(ln.tiles) for ln in out2.lines()) == sorted([3, 4, 3, 3, 1, 3, 3])
+    assert all(out2.get(c) == t for c, t in out.cells.items())
+
+
+def test_taking_a_tile_out_of_a_group_leaves_one_group():
+    b = table("K5 R5 B5 O5 . R7 R8 R9 R10 R11")
+    r5, r9 = tile_of(b, (0, 1)), tile_of(b, (0, 7))
+    out = draft.lift(b, [r5])  # to the rack
+    assert picture(out) == ["K5 B5 O5 . . R7 R8 R9 R10 R11"]
+    # moved elsewhere on the table: the same
+    out = draft.drop(b, [r5], (2, 0), W)
+    assert picture(out)[0] == "K5 B5 O5 . . R7 R8 R9 R10 R11" and picture(out)[2] == "R5"
+    # a run is cut where its tile is taken out
+    out = draft.lift(b, [r9])
+    assert picture(out) == ["K5 R5 B5 O5 . R7 R8 . R10 R11"]
+    # a group with a joker closes its gap too; a group the player refills stays as it is
+    g = table("K8 J B8 O8")
+    assert picture(draft.lift(g, [tile_of(g, (0, 1))])) == ["K8 B8 O8"]
+    refill = Board(dict(b.cells))
+    del refill.cells[(0, 1)]
+    refill.cells[(0, 1)] = int(parse_tiles("J")[0])
+    assert picture(draft.close_groups(b, refill)) == ["K5 J B5 O5 . R7 R8 R9 R10 R11"]
 
 
 def test_the_table_never_runs_out_of_room():
@@ -196,9 +226,11 @@ def test_a_whole_set_moves_as_it_is_and_never_joins():
     run = [tile_of(b, (0, c)) for c in range(3)]
     out = draft.move_set(b, run, (1, 4), W)  # right after the blue run: it does not join it
     assert picture(out) == [". . . . K6 K7 K8", "B1 B2 B3 . R3 J R5"]
-    # onto another set: that set moves aside
+    # onto another set: that set stays; the moved set goes to the nearest room (here, where it was)
     out = draft.move_set(b, run, (1, 0), W)
-    assert picture(out) == [". . . . K6 K7 K8", "R3 J R5 . B1 B2 B3"]
+    assert picture(out) == ["R3 J R5 . K6 K7 K8", "B1 B2 B3"]
+    out = draft.move_set(b, run, (1, 1), W)
+    assert picture(out) == [". . . . K6 K7 K8", "B1 B2 B3", ". R3 J R5"]
 
 
 def test_a_drop_at_the_row_end_stays_in_the_row():
@@ -209,11 +241,10 @@ def test_a_drop_at_the_row_end_stays_in_the_row():
     assert len(out.lines()) == 2
 
 
-def test_pinned_tables_tiles_are_not_pushed_for_a_new_set():
+def test_the_tables_tiles_are_not_pushed_for_a_new_set():
     b = table("R2 R3 R4 . . K7 K8 K9")
-    pinned = b.tiles()
     b10, b11, b12 = (int(t) for t in parse_tiles("B10 B11 B12"))
-    out = draft.drop(b, [b10, b11, b12], (0, 4), W, pinned=pinned)
+    out = draft.drop(b, [b10, b11, b12], (0, 4), W)
     assert all(out.cells.get(c) == t for c, t in b.cells.items())  # the table as it was
     assert len(out.lines()) == 3
 
@@ -241,3 +272,30 @@ def test_crossword_cells_step_over_tiles_on_the_board():
     assert draft.crossword_cells(b, [r1, r2, r3], (0, 1)) == [(0, 1), (0, 3), (0, 4)]
     assert draft.crossword_cells(b, [r1, r2], (0, 2), vertical=True) == [(1, 2), (2, 2)]
     assert draft.crossword_cells(b, [r1], (0, 2)) == [(0, 2)]
+
+
+def test_a_set_that_must_move_looks_for_room_in_the_rows_the_table_shows():
+    # rows 0 and 2 used, row 1 empty: the table shows three rows this turn (no spare row below)
+    b = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7",
+              "",
+              "K1 K2 K3 . B1 B2 B3 . O1 O2 O3 . K10 K11 K12 . B4 B5 B6")
+    assert draft.rows_at_turn_start(b.cells) == 3
+    k7 = int(parse_tiles("K7")[0])
+    out = draft.drop(b, [k7], (2, 15), W, rows=3)  # onto the full last row's blue 4-6: no room beside it
+    assert max(r for r, _ in out.cells) == 2  # the grown set went to the empty row shown, not a new one
+    assert draft.rows_in_turn(3, out.cells) == 3
+    # where no row shown has room, a new row (the table grows only then)
+    full = table("R1 R2 R3 . K4 K5 K6 . B7 B8 B9 . O10 O11 O12 . R5 R6 R7")
+    out = draft.drop(full, [k7], (0, 4), W, rows=1)
+    assert max(r for r, _ in out.cells) == 1 and draft.rows_in_turn(1, out.cells) == 2
+
+
+def test_a_tile_from_a_group_put_back_at_its_end_rejoins_the_whole_group():
+    b = table("K5 R5 B5 O5 . . . R9 R10 R11")
+    r5 = tile_of(b, (0, 1))
+    # the player holds the red 5 (a gap where it was) and puts it after the orange 5
+    out = draft.drop(b, [r5], (0, 4), W)
+    assert [format_tiles(ln.tiles) for ln in out.lines()] == ["K5 R5 B5 O5", "R9 R10 R11"]
+    # or back in its own gap
+    out = draft.drop(b, [r5], (0, 1), W)
+    assert picture(out) == picture(b)

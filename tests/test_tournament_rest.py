@@ -1,4 +1,4 @@
-"""The tournament screens rest when nothing moves (game/ui/rest.py): the bracket, a table's
+"""The tournament screens rest when nothing moves (game/ui/idle_frames.py): the bracket, a table's
 results, the medals and "how it works" draw no frame until the player does something; they draw every frame
 while the computer tables are simulated or the confetti falls.
 

@@ -14,22 +14,24 @@ from game.ui.scenes.play import PlayScene
 from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
+def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
+                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None,
+                     options=None):
+    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set
+    (by default); ``cells(i, k)``: where the table's set ``i`` puts its tile ``k``."""
+    from game.rules.board import Board
 
-
-def computer_to_move(app, options=None):
-    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set."""
-    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5, options=options)
+    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5, options=options)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"])
-    set_rack(st, 1, parse_tiles("K5 R7 B9 B10 O2 R12 K1", used=st.board.tiles()))
+    lay_table(st, list(table))
+    if cells is not None:
+        st.board = Board({cells(i, k): t for i, ln in enumerate(st.board.lines()) for k, t in enumerate(ln.tiles)})
+    set_rack(st, 1, parse_tiles(rack, used=st.board.tiles()))
     for p in st.players:
         p.melded = True
     st.current = 1
@@ -390,18 +392,18 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
 
 
 def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
-    from game.ui import faces
+    from game.ui import portrait_art
 
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     seen = []
-    real = faces.player_face
+    real = portrait_art.player_face
 
     def spy(kind, name, size):
         seen.append((kind, name))
         return real(kind, name, size)
 
-    monkeypatch.setattr(faces, "player_face", spy)
+    monkeypatch.setattr(portrait_art, "player_face", spy)
     run_until(app, lambda: pb.idx >= 1, 2)
     step(app, n=3)
     key(app, pygame.K_l)  # open the log
@@ -412,3 +414,28 @@ def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the
     entry = next(e for e in play.turnshow.log.entries if e.seat == 1)
     where = {t: c for c, t in pb.after.cells.items()}
     assert entry.tiles == sorted(entry.tiles, key=lambda t: where[t])  # the pictures in table order
+
+
+def test_a_computer_turn_keeps_the_tile_size_and_the_sets_it_does_not_touch(app):
+    """Five full rows (three sets a row, no room for another) and a spare row: the computer's
+    new set goes to the spare row; while its turn plays out no tile changes size and no set
+    it did not touch moves.  The table takes a new spare row once the turn is over."""
+    sess, play = computer_to_move(app, [f"K{n} R{n} B{n}" for n in range(1, 13)] + ["R1 B1 O1", "K2 B2 O2", "K3 R3 O3"],
+                                  "K13 R13 O13", "basic", cells=lambda i, k: (i // 3, 3 + 6 * (i % 3) + k))
+    st = sess.state
+    step(app, n=2)
+    before = play.layout().grid.tile_w
+    assert play.layout().grid.rows == 6
+    old = {ln.tiles: ln.cells for ln in st.board.lines()}
+    pb = start_playback(app, play, sess)
+    sizes = set()
+    while play.turnshow.pb is not None:
+        sizes.add(play.layout().grid.tile_w)
+        step(app)
+    assert sizes == {before}
+    assert any(r == 5 for r, _ in pb.after.cells), pb.after.render() + str(sorted(pb.after.cells))  # on the spare row
+    for ln in pb.after.lines():
+        if ln.tiles in old:
+            assert ln.cells == old[ln.tiles]
+    settle(app, play)
+    assert play.layout().grid.rows == 7  # a spare row again, now the turn is over

@@ -13,26 +13,9 @@ from game.play.session import TABLE, Session
 from game.ui.setgrip import SetGrip
 from game.ui.variant_ui import find
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, tile_center
-from uihelp import give, human_session, lay_table, tiles
+from uihelp import tiles, table_session as position
 
-
-@pytest.fixture
-def app():
-    a = make_app(speed=4.0)
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
-
-
-def position(table, rack, variant="classic", melded=True, seed=5):
-    sess = human_session(variant=variant, opponents=("basic", "basic", "basic"), seed=seed)
-    st = sess.state
-    lay_table(st, table)
-    every = tiles(" ".join(table) + " " + rack)  # a face on the table and the rack: both copies
-    give(st, 0, every[len(every) - len(rack.split()):])
-    st.players[0].melded = melded
-    return Session(st, autosave=False)
-
+pytestmark = pytest.mark.app(speed=4.0, tip_shown=True)
 
 
 def lines(sess) -> list[str]:
@@ -49,11 +32,12 @@ def test_a_red_6_at_the_end_of_a_run_joins_it_and_not_the_set_one_gap_away(app):
     play = open_play(app, sess)
     assert sess.table().get((0, 4)) is None and sess.table().get((0, 5)) is not None  # one gap apart
     r6 = rack_tile(sess, "R6")
+    k12 = sess.table().where()[tiles("K12")[0]]
     drag(app, tile_center(play, r6), cell_center(play, TABLE, (0, 4)))
     settle(app, play)
-    assert lines(sess) == ["R2 R3 R4 R5 R6", "K12 R12 J"]
+    assert sorted(lines(sess)) == ["K12 R12 J", "R2 R3 R4 R5 R6"]
+    assert sess.table().where()[tiles("K12")[0]] == k12  # the set it did not join stays
     assert sess.analysis().ok  # both sets valid: nothing outlined
-    assert sess.table().get((0, 5)) is None  # the empty cell between them is kept
 
 
 def test_dropping_onto_a_tile_joins_that_tiles_set(app):
@@ -68,7 +52,7 @@ def test_dropping_onto_a_tile_joins_that_tiles_set(app):
     r6 = rack_tile(sess, "R6")
     drag(app, tile_center(play, r6), tile_center(play, tiles("R4")[0]))
     settle(app, play)
-    assert lines(sess) == ["R3 R4 R5 R6", "B8 B9 B10 B11"]
+    assert sorted(lines(sess)) == ["B8 B9 B10 B11", "R3 R4 R5 R6"]
 
 
 def test_selected_blue_1_3_2_land_as_1_2_3(app):
@@ -86,9 +70,11 @@ def test_a_drop_next_to_a_set_it_does_not_fit_keeps_them_apart(app):
     sess = position(["R3 R4 R5", "K9 K10 K11"], "O1 O2")
     play = open_play(app, sess)
     o1 = rack_tile(sess, "O1")
+    before = sess.table().copy()
     drag(app, tile_center(play, o1), cell_center(play, TABLE, (0, 3)))  # right against the red 5
     settle(app, play)
-    assert lines(sess) == ["R3 R4 R5", "O1", "K9 K10 K11"]
+    assert sorted(lines(sess)) == ["K9 K10 K11", "O1", "R3 R4 R5"]
+    assert all(sess.table().get(c) == t for c, t in before.cells.items())  # nothing else moved
 
 
 def test_a_whole_set_moves_with_one_drag_of_its_grip(app):
@@ -112,7 +98,7 @@ def test_a_whole_set_moves_with_one_drag_of_its_grip(app):
     assert sess.undo() and sess.table().where()[line.tiles[0]] == first
 
 
-def test_a_whole_set_dropped_on_another_pushes_it_aside(app):
+def test_a_whole_set_dropped_on_another_goes_to_the_nearest_room(app):
     sess = position(["R3 R4 R5", "K9 K10 K11"], "B5")
     play = open_play(app, sess)
     grip = find(play.plugin, SetGrip)
@@ -122,7 +108,8 @@ def test_a_whole_set_dropped_on_another_pushes_it_aside(app):
     target = lay.grid.cell_rect((0, 0))
     drag(app, rect.center, (rect.centerx + target.x - first.x, rect.centery + target.y - first.y))
     settle(app, play)
-    assert lines(sess) == ["K9 K10 K11", "R3 R4 R5"]  # never joined: the run moved aside
+    assert sorted(lines(sess)) == ["K9 K10 K11", "R3 R4 R5"]  # never joined
+    assert sess.table().where()[tiles("R3")[0]] == (0, 0)  # the set it was dropped on stays
 
 
 def test_a_whole_set_moves_with_the_keyboard(app):
@@ -169,3 +156,43 @@ def test_tiles_on_a_40_tile_table_are_as_large_as_the_rack(size):
             assert lay.table.contains(pygame.Rect(*map(int, play.sprites[t].pos), lay.grid.tile_w, lay.grid.tile_w))
     finally:
         app.shutdown()
+
+
+def one_set_a_row(table, rack):
+    """A position whose table has each set alone on its row (rows 0, 1, ...)."""
+    from game.rules.board import Board
+
+    sess = position(table, rack)
+    st = sess.state
+    st.board = Board({(r, c): t for r, ln in enumerate(st.board.lines()) for c, t in enumerate(ln.tiles, start=2 * r)})
+    return Session(st, autosave=False)
+
+
+def test_putting_down_a_new_set_never_changes_the_tile_size_during_the_turn(app):
+    sess = one_set_a_row(["K1 K2 K3", "R4 R5 R6", "B7 B8 B9", "O10 O11 O12", "K5 R5 B5"], "K13 R13 B13")
+    play = open_play(app, sess)
+    lay = play.layout()
+    last = max(r for r, _ in sess.table().cells)
+    assert lay.grid.rows == last + 2  # the rows used and a spare row, which the felt cannot hold at full size
+    before = (lay.grid.tile_w, lay.grid.rows)
+    for face in ("K13", "B13"):
+        click(app, tile_center(play, rack_tile(sess, face)))
+    click(app, cell_center(play, TABLE, (last + 1, 2)))  # a new set on the spare row
+    settle(app, play)
+    assert "K13 B13" in lines(sess) and sess.table().get((last + 1, 2)) is not None
+    assert (play.layout().grid.tile_w, play.layout().grid.rows) == before
+    # and once the turn is over the table takes a spare row again (between turns, not during)
+
+
+def test_a_tile_taken_out_of_the_middle_of_a_group_leaves_one_group():
+    from game.play.session import RACK
+
+    sess = position(["K5 R5 B5 O5", "R7 R8 R9 R10 R11"], "K13")
+    r5, r9 = tiles("R5")[0], tiles("R9")[0]
+    assert sess.move([r5], RACK, (1, 12)).ok  # onto the rack
+    assert lines(sess) == ["K5 B5 O5", "R7 R8 R9 R10 R11"]
+    assert sess.move([r9], RACK, (1, 13)).ok  # a run is cut where the tile is taken
+    assert lines(sess) == ["K5 B5 O5", "R7 R8", "R10 R11"]
+    sess.reset()
+    assert sess.place({}, [r5]).ok  # the click controls' "take a tile"
+    assert lines(sess) == ["K5 B5 O5", "R7 R8 R9 R10 R11"]

@@ -507,3 +507,44 @@ def test_tournament_save_slot_is_its_own():
     TournamentRun.delete_save()
     assert not TournamentRun.exists()
     assert TournamentRun.load() == (None, "")
+
+
+def test_pause_menu_buttons_stay_in_place_across_modes(app):
+    """Resume, Rules and Settings sit at the same places in a game, a demo and a tournament;
+    a mode's own entry (Save to a slot, Bracket) comes after them."""
+    from game.play.session import Session
+    from game.ui.scenes.play import PlayScene
+    from uihelp import human_session
+
+    def pause_of(play) -> PauseScene:
+        play.open_pause()
+        pause = app.top
+        assert isinstance(pause, PauseScene)
+        step(app)
+        return pause
+
+    def places(pause) -> dict:
+        return {label: button(pause, label).rect.topleft for label in ("Resume", "Rules", "Settings")}
+
+    game = app.push(PlayScene(app, human_session(variant="golden-games", opponents=("basic", "basic"))))
+    step(app)
+    normal = pause_of(game)
+    assert labels(normal)[:4] == ["Resume", "Rules", "Settings", "Save to a slot"]
+    at_game = places(normal)
+    app.pop()
+    app.pop()
+    demo_sess = human_session(variant="golden-games", opponents=("basic", "basic"))
+    demo_sess.demo = True
+    demo = app.push(PlayScene(app, demo_sess))
+    step(app)
+    at_demo = places(pause_of(demo))
+    app.pop()
+    app.pop()
+    run = new_run()
+    to_bracket(app, run)
+    key(app, pygame.K_RETURN)
+    play = app.top
+    human_turn(app, play)
+    tour = pause_of(play)
+    assert labels(tour)[:4] == ["Resume", "Rules", "Settings", "Bracket"]
+    assert places(tour) == at_game == at_demo

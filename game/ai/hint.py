@@ -17,6 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import crossword
+from .levels import CROSSWORD
 from .players import GreedyMaxPlayer, _Turn
 
 
@@ -24,7 +25,7 @@ GENTLE = (0, 1, 2)  # table sets a hint may break up before it takes the finder'
 
 
 def hint(view, time_budget: float = 0.3) -> dict | None:
-    if view.variant.crossword:
+    if view.variant.board_shape == CROSSWORD:
         return crossword.hint(view)
     player = GreedyMaxPlayer()
     turn = _Turn(view, max(0.02, float(time_budget)))
@@ -51,7 +52,7 @@ def hints(view, time_budget: float = 0.3) -> list[dict]:
     one before (``broken``: table sets broken up), the first the smallest play (fewest tiles,
     then fewest sets broken), the last the most tiles.  Empty when there is no legal play.
     Every board has been checked by the rules core."""
-    if view.variant.crossword:
+    if not view.variant.flat_table:
         one = crossword.hint(view)
         return [dict(one, tiles=sorted(one["tiles"]), broken=0)] if one else []
     player = GreedyMaxPlayer()

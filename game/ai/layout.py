@@ -1,17 +1,20 @@
 """Put an arrangement of sets on the grid moving as few tiles as possible.
 
-Sets that already lie on the table stay where they are; a set that grew from
-an old one keeps the old tiles in place when the new ones fit beside them; the
-rest go to the first free slots.  A person (and the animation) then sees only
-what really changed.
+A set whose tiles the turn does not change keeps its cells (and its order).  A set
+that changed keeps its old tiles in place when the new ones fit beside them, else
+takes the free cells nearest beside it in its row, else moves alone to the nearest
+free space that fits.  New sets go to the first free space that fits, in reading
+order (the table grows by a row when none has room).  A person (and the animation)
+then sees only what really changed.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from ..rules.board import Board, Cell
+from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line
+from ..rules.tiles import face_key
 
 from ..rules.board import GRID_WIDTH as DEFAULT_WIDTH
 
@@ -27,14 +30,21 @@ def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:
 def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAULT_WIDTH, rows: int | None = None) -> Board:
     """A board holding ``sets`` (each laid out left to right in table order),
     keeping every tile that does not need to move where it was.  A set already in a
-    valid table order keeps it (so a joker keeps the tile it stands for)."""
-    ordered = [list(s) if check_line(list(s)) else list(arrange(s)) for s in sets]
-    where = old.where()
+    valid table order keeps it (so a joker keeps the tile it stands for); a set made of
+    exactly the tiles of a set on ``old`` keeps that set's order and cells."""
     new = Board()
+    rest: list[tuple[int, list[int]]] = []
+    for idx, tiles, same in _unchanged(old, sets):
+        if same is not None:
+            new.place_line(same.cells[0], tiles)  # unchanged: its cells, its order
+        else:
+            rest.append((idx, tiles if check_line(tiles) else list(arrange(tiles))))
+    where = old.where()
+    w = width or DEFAULT_WIDTH
     pending: list[tuple[int, list[int]]] = []
-    # Score each set by how many tiles would stay put if anchored on an old tile.
+    # Score each changed set by how many tiles would stay put if anchored on an old tile.
     anchored: list[tuple[int, int, list[int], Cell]] = []
-    for idx, tiles in enumerate(ordered):
+    for idx, tiles in rest:
         best: tuple[int, Cell] | None = None
         for i, t in enumerate(tiles):
             cell = where.get(t)
@@ -48,15 +58,68 @@ def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAUL
             pending.append((idx, tiles))
         else:
             anchored.append((best[0], idx, tiles, best[1]))
-    for stay, idx, tiles, start in sorted(anchored, key=lambda a: (-a[0], a[1])):
-        if _fits(new, start, len(tiles), width):
-            new.place_line(start, tiles)
-        else:
-            pending.append((idx, tiles))
+    for _stay, _idx, tiles, start in sorted(anchored, key=lambda a: (-a[0], a[1])):
+        new.place_line(_nearest(new, start, len(tiles), w), tiles)
     for _, tiles in sorted(pending):
-        slot = _free(new, len(tiles), width or DEFAULT_WIDTH, old)
+        slot = _free(new, len(tiles), w, old)
         new.place_line(slot, tiles)
     return new
+
+
+def _unchanged(old: Board, sets: Iterable[Sequence[int]]) -> list[tuple[int, list[int], Line | None]]:
+    """Each set with the line of ``old`` it leaves unchanged (None for a changed or new set).
+    Copies of a face are interchangeable (the referee reads a play that way), so a set showing
+    the faces of an old set is that set unchanged: its tiles come back in the old set's order.
+    A set of exactly an old set's tiles is matched first."""
+    lines = old.lines()
+    free = list(range(len(lines)))
+    sets = [[int(t) for t in s] for s in sets]
+    found: dict[int, int] = {}
+    for exact in (True, False):
+        for idx, tiles in enumerate(sets):
+            if idx in found or len(set(tiles)) != len(tiles):
+                continue
+            for k in free:
+                ln = lines[k]
+                same = (set(ln.tiles) == set(tiles) if exact else
+                        sorted(map(face_key, ln.tiles)) == sorted(map(face_key, tiles)))
+                if same and len(ln.tiles) == len(tiles):
+                    found[idx] = k
+                    free.remove(k)
+                    break
+    out: list[tuple[int, list[int], Line | None]] = []
+    for idx, tiles in enumerate(sets):
+        k = found.get(idx)
+        if k is None:
+            out.append((idx, tiles, None))
+            continue
+        ln = lines[k]
+        left = list(tiles)
+        order = []
+        for t in ln.tiles:  # the old order, each place taken by the same tile or a copy of its face
+            u = t if t in left else next(u for u in left if face_key(u) == face_key(t))
+            left.remove(u)
+            order.append(u)
+        out.append((idx, order, ln))
+    return out
+
+
+def _nearest(board: Board, start: Cell, length: int, width: int) -> Cell:
+    """Where a changed set anchored at ``start`` goes: there when it fits, else the free
+    cells beside it in its row (the nearest first), else the nearest free space that fits
+    (rows nearer first, then columns nearer), a new row when no row has room."""
+    row, col = start
+    starts = sorted(range(0, max(0, width - length) + 1), key=lambda c: (abs(c - col), c))
+    for c in starts:
+        if _fits(board, (row, c), length, width):
+            return (row, c)
+    last = max((r for r, _ in board.cells), default=row)
+    rows = sorted((r for r in range(0, max(last, row) + 2) if r != row), key=lambda r: (abs(r - row), r))
+    for r in rows:
+        for c in starts:
+            if _fits(board, (r, c), length, width):
+                return (r, c)
+    return (max(last, row) + 2, 0)  # a set longer than the grid is wide: alone on a new row
 
 
 def _free(board: Board, length: int, width: int, old: Board) -> Cell:

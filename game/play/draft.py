@@ -2,21 +2,20 @@
 (pure: no pygame, no game state; every function returns a new ``Board``).
 
 A flat table is rows of ``width`` cells; a set is a maximal line of touching tiles
-in a row, so two sets must never touch.  The rules here keep it that way:
+in a row, so two sets must never touch.  The rules here keep it that way, and a set
+the player does not change stays where it is:
 
 - tiles put on a set (the pointer over one of its tiles), or at one of its ends,
   join that set in their place: a run by number, a group by colour;
 - tiles put on empty space start a new set there, sorted;
 - tiles filling the gap between two sets exactly join both when that makes a set;
-- whatever the change, an empty cell stays between two sets: the sets after the
-  changed one are pushed right, and sets that no longer fit in the row move to the
-  first row below with room for them (a new row when none has: the table never runs
-  out of room), so nothing else moves;
+- the set that changed (or the new one) stays where it was put when it touches
+  nothing there, else it takes the free cells beside it, else it moves alone to the
+  nearest free place (a new row below the others only when no row has room: the
+  table never runs out of room); no other set moves;
+- tiles taken out of a group close its gap: a group has no order (``close_groups``);
+  a run is cut where its tiles were taken;
 - a whole set can be moved as it is (``move_set``): it never joins another.
-
-``pinned`` tiles (the table as it was, before a player's initial meld in rule sets
-where the table may not be touched then) are not pushed aside for a new set: the
-new set goes to the nearest free place instead.
 
 The rack's pushing (``push_row``) and where tiles go on Rummi200kub's crossword board
 (``crossword_cells``) live here too: every way the session edits a draft.
@@ -24,23 +23,11 @@ The rack's pushing (``push_row``) and where tiles go on Rummi200kub's crossword 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..rules.board import Board, Cell, Line
 from ..rules.melds import arrange, check_line, check_set
 from ..rules.tiles import colour_index, face_colour, face_key, face_number, is_joker, number_of
-
-@dataclass
-class Block:
-    """A set in a row: its first column and its tiles, left to right."""
-
-    start: int
-    tiles: list[int]
-
-    @property
-    def end(self) -> int:
-        return self.start + len(self.tiles) - 1
 
 
 # -- orders -------------------------------------------------------------------------------------
@@ -102,81 +89,64 @@ def could_be_set(tiles: Sequence[int]) -> bool:
 # -- rows ---------------------------------------------------------------------------------------
 
 
+def _group_like(tiles: Sequence[int]) -> bool:
+    """A line that reads as a group (one number, two colours or more): it has no order."""
+    faces = [face_key(t) for t in tiles if not is_joker(t)]
+    return len({face_number(f) for f in faces}) == 1 and len({face_colour(f) for f in faces}) >= 2
+
+
+def close_groups(before: Board, after: Board) -> Board:
+    """``after`` with every group of ``before`` that lost tiles from its middle closed up: its
+    other tiles side by side from its first cell, in their order (a group has no order, so
+    taking a tile out of one leaves one group of the rest).  A run is cut where its tiles were
+    taken.  Nothing else moves; a group whose cells took other tiles is left as it is."""
+    out = after.copy()
+    where = after.where()
+    for ln in before.lines():
+        if len(ln.tiles) < 3 or not _group_like(ln.tiles):
+            continue
+        stay = [t for t in ln.tiles if where.get(t) in ln.cells and where.get(t) == ln.cells[ln.tiles.index(t)]]
+        if len(stay) == len(ln.tiles) or len(stay) < 2:
+            continue
+        span = set(ln.cells)
+        if any(after.get(c) is not None and after.get(c) not in stay for c in span):
+            continue  # something else was put in its place
+        pieces = [p for p in after.lines() if set(p.cells) & span]
+        if len(pieces) < 2 or any(not set(p.cells) <= span for p in pieces):
+            continue  # already one line, or a piece now reaches beyond the group's cells
+        for t in stay:
+            del out.cells[where[t]]
+        out.place_line(ln.cells[0], stay)
+    return out
+
+
+def lift(board: Board, tiles: Iterable[int]) -> Board:
+    """``board`` without ``tiles`` (taken to the rack or elsewhere): a group they leave closes
+    its gap (``close_groups``)."""
+    return close_groups(board, _lift(board, tiles))
+
+
 def _lift(board: Board, tiles: Iterable[int]) -> Board:
     gone = set(tiles)
     return Board({c: t for c, t in board.cells.items() if t not in gone})
 
 
-def _row_blocks(board: Board, row: int) -> list[Block]:
-    return [Block(ln.cells[0][1], list(ln.tiles)) for ln in board.lines() if ln.cells[0][0] == row]
+def rows_at_turn_start(cells) -> int:
+    """Rows a flat table shows as a turn begins (``cells``: the table's cells then): the
+    rows used, and a spare row for new sets unless a row in between is empty.  The tile
+    size this gives holds for the whole turn (see ``rows_in_turn``); the play screen shows
+    these rows, and a set that must move goes to the nearest room among them."""
+    used = {r for r, _ in cells}
+    top = max(used, default=-1)
+    spare = all(r in used for r in range(top + 1))
+    return top + 1 + int(spare)
 
 
-def _write_row(board: Board, row: int, blocks: list[Block]) -> None:
-    for cell in [c for c in board.cells if c[0] == row]:
-        del board.cells[cell]
-    for b in blocks:
-        for i, t in enumerate(b.tiles):
-            board.cells[(row, b.start + i)] = t
-
-
-def _push_right(blocks: list[Block], cursor: int, width: int) -> tuple[list[Block], list[Block]]:
-    """Blocks (in order) moved right as far as needed to start at ``cursor`` or later with a
-    gap between them: ``(placed, overflow)``, the overflow being those past the row's end."""
-    placed: list[Block] = []
-    rest = list(blocks)
-    while rest:
-        b = rest[0]
-        start = max(b.start, cursor)
-        if start + len(b.tiles) > width:
-            break
-        placed.append(Block(start, b.tiles))
-        cursor = start + len(b.tiles) + 1
-        rest.pop(0)
-    return placed, rest
-
-
-def _send_down(board: Board, row: int, blocks: list[Block], width: int) -> None:
-    """Sets that no longer fit in ``row`` go, in order, to the first free place below it
-    (the first row with room, else a new row): nothing else moves."""
-    for b in blocks:
-        last = max((r for r, _ in board.cells), default=row)
-        for r in range(row + 1, last + 2):
-            c = next((c for c in range(0, width - len(b.tiles) + 1) if _fits_alone(board, r, c, len(b.tiles), width)), None)
-            if c is not None:
-                board.place_line((r, c), b.tiles)
-                break
-
-
-def _place_block(board: Board, row: int, block: Block, width: int) -> Board:
-    """``board`` with ``block`` laid in ``row`` at its start (the cells it covers must be
-    free of its own tiles already): sets before it stay (it moves right of one it would
-    touch), sets after it are pushed right, and what does not fit flows to the next rows."""
-    out = board.copy()
-    blocks = _row_blocks(out, row)
-    n = len(block.tiles)
-    left = [b for b in blocks if b.start < block.start]
-    right = [b for b in blocks if b.start >= block.start]
-    start = max(0, block.start)
-    if left:
-        start = max(start, max(b.end for b in left) + 2)
-    if start + n > width:  # no room at the row's end: the sets before it move left if they can
-        start = max(0, width - n)
-        limit = start - 2
-        moved: list[Block] = []
-        for b in reversed(left):
-            end = min(b.end, limit)
-            s = end - len(b.tiles) + 1
-            moved.insert(0, Block(s, b.tiles))
-            limit = s - 2
-        if moved and moved[0].start < 0:  # the row is full: the set goes to the next row with room
-            _send_down(out, row, [Block(0, block.tiles)], width)
-            return out
-        left = moved
-    placed, over = _push_right(right, start + n + 1, width)
-    _write_row(out, row, left + [Block(start, list(block.tiles))] + placed)
-    if over:
-        _send_down(out, row, over, width)
-    return out
+def rows_in_turn(base: int, cells) -> int:
+    """Rows a flat table shows during a turn that began with ``base`` rows, ``cells`` being
+    the table now: never fewer than at the start (tiles never grow under the player) and
+    more only when the table needs them."""
+    return max(base, max((r for r, _ in cells), default=-1) + 1)
 
 
 def _fits_alone(board: Board, row: int, start: int, n: int, width: int) -> bool:
@@ -185,22 +155,38 @@ def _fits_alone(board: Board, row: int, start: int, n: int, width: int) -> bool:
     return not any((row, c) in board.cells for c in range(start - 1, start + n + 1))
 
 
-def _free_place(board: Board, row: int, want: int, n: int, width: int) -> Cell:
+ROW_PITCH = 1.5  # a row is about one and a half cells high on the screen: "nearest" weighs rows so
+
+
+def _free_place(board: Board, row: int, want: int, n: int, width: int, rows: int | None = None) -> Cell:
     """The free place nearest ``(row, want)`` for a set of ``n`` tiles that touches nothing:
-    in that row, else the rows below, else a new row."""
-    last = max((r for r, _ in board.cells), default=-1)
-    for r in list(range(row, last + 2)) + list(range(row - 1, -1, -1)):
-        starts = sorted(range(0, max(0, width - n) + 1), key=lambda s: (abs(s - want), s))
+    there when it fits, else the nearest in the ``rows`` the table shows this turn (by default
+    the rows used and the spare row below them), a new row below only when none has room."""
+    if _fits_alone(board, row, want, n, width):
+        return (row, want)
+    used = max([r for r, _ in board.cells] + [row])
+    shown = used + 1 if rows is None else max(rows - 1, row)
+    last = max(used, shown)
+    starts = range(0, max(0, width - n) + 1)
+    best = None
+    for r in range(0, shown + 1):
         for s in starts:
             if _fits_alone(board, r, s, n, width):
-                return (r, s)
-    return (max(last + 2, row), 0)
+                d = ((s - want) ** 2 + ((r - row) * ROW_PITCH) ** 2, r, s)
+                if best is None or d < best:
+                    best = d
+    if best is not None:
+        return (best[1], best[2])
+    return (last + 1, max(0, min(want, width - n)))
 
 
-def _moved(before: Board, after: Board, tiles: Iterable[int]) -> bool:
-    where = after.where()
-    old = before.where()
-    return any(where.get(t) != old.get(t) for t in tiles)
+def _put(board: Board, row: int, start: int, tiles: Sequence[int], width: int, rows: int | None) -> Board:
+    """``board`` with ``tiles`` laid as one set where asked when that touches nothing, else at
+    the nearest free place (``_free_place``): no other set moves."""
+    out = board.copy()
+    n = len(tiles)
+    out.place_line(_free_place(out, row, max(0, min(start, width - n)), n, width, rows), list(tiles))
+    return out
 
 
 # -- what the player does -----------------------------------------------------------------------
@@ -241,15 +227,15 @@ def _target(rest: Board, tiles: list[int], row: int, start: int, probe: Cell, wi
     return "new", None
 
 
-def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int = 0,
-         pinned: Iterable[int] = ()) -> Board:
+def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int = 0, rows: int | None = None) -> Board:
     """The table after ``tiles`` (from the rack or from the table) are put down with the
     first at ``cell`` and tile ``lead`` under the pointer (that cell decides which set
-    they join).  Never fails: there is always room."""
+    they join); ``rows``: the rows the table shows this turn (``rows_at_turn_start``), where
+    a set that must move looks for room first.  Never fails: there is always room."""
     tiles = [int(t) for t in dict.fromkeys(tiles)]
     if not tiles:
         return board.copy()
-    rest = _lift(board, tiles)
+    rest = _lift(board, tiles)  # as the player sees it while the tiles are held: gaps where they were
     n = len(tiles)
     row = max(0, int(cell[0]))
     lead = max(0, min(n - 1, int(lead)))
@@ -260,36 +246,31 @@ def drop(board: Board, tiles: Sequence[int], cell: Cell, width: int, lead: int =
         a, b = what
         order = list(a.tiles) + set_order(tiles) + list(b.tiles)
         base = _lift(rest, list(a.tiles) + list(b.tiles))
-        return _place_block(base, row, Block(a.cells[0][1], order), width)
+        return close_groups(board, _put(base, row, a.cells[0][1], order, width, rows))
     if kind == "join":
         line = what
+        closed = close_groups(board, rest)
+        whole = closed.line_of(closed.where()[line.tiles[0]])
+        if whole is not None and whole.tiles != line.tiles:  # a piece of a group they left: the whole group
+            rest, line = closed, whole
         order = joined_order(line.tiles, tiles)
         before = min(order.index(t) for t in line.tiles)
         base = _lift(rest, line.tiles)
-        return _place_block(base, row, Block(line.cells[0][1] - before, order), width)
-    return _new_set(rest, set_order(tiles), row, start, width, pinned)
+        return close_groups(board, _put(base, line.cells[0][0], line.cells[0][1] - before, order, width, rows))
+    return close_groups(board, _put(rest, row, start, set_order(tiles), width, rows))
 
 
-def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int, pinned: Iterable[int] = ()) -> Board:
+def move_set(board: Board, tiles: Sequence[int], cell: Cell, width: int, rows: int | None = None) -> Board:
     """The table after a whole set (``tiles`` in its order) is moved so its first tile is at
-    ``cell``: it keeps its order and never joins another set; neighbours move aside."""
+    ``cell``: it keeps its order and never joins another set; where it would touch another
+    set it goes to the nearest free place instead."""
     tiles = [int(t) for t in dict.fromkeys(tiles)]
     if not tiles:
         return board.copy()
-    rest = _lift(board, tiles)
+    rest = lift(board, tiles)
     row = max(0, int(cell[0]))
     start = max(0, min(max(0, width - len(tiles)), int(cell[1])))
-    return _new_set(rest, tiles, row, start, width, pinned)
-
-
-def _new_set(rest: Board, order: list[int], row: int, start: int, width: int, pinned: Iterable[int]) -> Board:
-    out = _place_block(rest, row, Block(start, order), width)
-    pinned = [t for t in pinned if t in rest.cells.values()]
-    if pinned and _moved(rest, out, pinned):
-        r, c = _free_place(rest, row, start, len(order), width)
-        out = rest.copy()
-        out.place_line((r, c), order)
-    return out
+    return _put(rest, row, start, tiles, width, rows)
 
 
 # -- the rack and the crossword board -----------------------------------------------------------

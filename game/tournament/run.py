@@ -22,6 +22,7 @@ screen's ``Session`` and to the save system:
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Callable
@@ -36,6 +37,8 @@ from .core import Tournament
 from .model import Table
 from .plan import DEFAULT_GAMES, TableRef, TournamentError
 from .simulate import Progress
+
+log = logging.getLogger(__name__)  # what a bug caught here was (errors.log in the game)
 
 SCREEN_PLAY = "play"
 SCREEN_BRACKET = "bracket"
@@ -141,7 +144,8 @@ class Simulation:
         except StopIteration:
             self._finish()
             return
-        except Exception as exc:  # a bug must not take the screen down: say so, keep the tournament
+        except Exception as exc:  # a bug must not take the screen down: say so, log it, keep the tournament
+            log.exception("the tournament's simulation stopped")
             self.error = f"the simulation stopped: {exc}"
             self._finish()
             return
@@ -158,7 +162,8 @@ class Simulation:
             if self.on_table is not None:
                 try:
                     self.on_table()
-                except Exception as exc:
+                except Exception as exc:  # saving after a table: logged, said, the tournament goes on
+                    log.exception("saving the tournament after a simulated table")
                     self.error = f"could not save the tournament ({exc})"
         if self._should_stop():
             self._finish()
@@ -167,8 +172,8 @@ class Simulation:
         if self._gen is not None:
             try:
                 self._gen.close()  # the table being simulated is forgotten (it is replayed later)
-            except Exception:
-                pass
+            except Exception:  # a bug in the generator's clean-up: logged, the simulation ends all the same
+                log.exception("closing the tournament's simulation")
             self._gen = None
         self.bracket = self.t.bracket()
         self.cancelled = self._cancel
@@ -238,7 +243,8 @@ class Simulation:
                                name="tile-rush-tournament")
             proc.start()
             child.close()
-        except Exception:  # no process here: a thread will do
+        except Exception:  # no process here: a thread will do (logged: why not)
+            log.warning("the tournament's simulation runs on a thread: no process could start", exc_info=True)
             return False
         self._proc, self._conn = proc, parent
         return True
@@ -295,7 +301,7 @@ class Simulation:
         self.done = True
         try:
             self._conn.close()
-        except Exception:
+        except OSError:
             pass
         proc, self._proc = self._proc, None
         if proc is not None:
@@ -346,10 +352,11 @@ def _process_main(conn, data: dict, until: str) -> None:  # pragma: no cover - r
         conn.send(("done", t.to_dict(), sim.error, sim.cancelled))
     except (EOFError, OSError, BrokenPipeError, KeyboardInterrupt):
         return
-    except Exception as exc:
+    except Exception as exc:  # a bug in the child process: logged there, said to the screen
+        log.exception("the tournament's simulation process stopped")
         try:
             conn.send(("done", t.to_dict() if t is not None else data, f"the simulation stopped: {exc}", False))
-        except Exception:
+        except (OSError, ValueError):
             pass
 
 
@@ -380,7 +387,8 @@ class TournamentRun:
         """(run, note) or (None, why not); (None, "") when no tournament is saved.  Never raises."""
         try:
             res = saves.load_game(save_slot())
-        except Exception as exc:  # the save system promises not to raise; be safe all the same
+        except Exception as exc:  # the save system promises not to raise; be safe all the same (logged)
+            log.exception("loading the saved tournament")
             return None, f"the saved tournament could not be read ({exc})"
         if not res.ok:
             return None, "" if res.missing else res.message
@@ -397,7 +405,7 @@ class TournamentRun:
         try:
             path = saves.slot_path(save_slot())
             return path.exists() or persistence.backup_path(path).exists()
-        except Exception:
+        except (OSError, ValueError):
             return False
 
     @staticmethod
@@ -426,7 +434,8 @@ class TournamentRun:
             try:
                 state = t.preview_table()
                 res = saves.save_game(save_slot(), state, session, kind="tournament", tournament=t.to_dict())
-            except Exception as exc:
+            except Exception as exc:  # saving must never cost the tournament: logged and said
+                log.exception("saving the tournament")
                 self.save_error = f"could not save the tournament ({exc})"
                 return False
             self.save_error = "" if res.ok else f"could not save the tournament ({res.message})"

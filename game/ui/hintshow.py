@@ -60,9 +60,9 @@ class HintShow:
         sess = self.scene.session
         start = sess.state.board
         board = self.ladder[level]
-        steps = turn_steps(start, board, None, vertical=bool(sess.variant.crossword))
-        kept = {frozenset(ln.tiles) for ln in start.lines(vertical=bool(sess.variant.crossword))}
-        changed = {t for ln in board.lines(vertical=bool(sess.variant.crossword)) if frozenset(ln.tiles) not in kept
+        steps = turn_steps(start, board, None, vertical=sess.variant.reads_columns)
+        kept = {frozenset(ln.tiles) for ln in start.lines(vertical=sess.variant.reads_columns)}
+        changed = {t for ln in board.lines(vertical=sess.variant.reads_columns) if frozenset(ln.tiles) not in kept
                    for t in ln.tiles}
         steps = [st for st in steps if changed.intersection(st.tiles)]  # no step for a set that only moved along
         if not steps:
@@ -79,6 +79,8 @@ class HintShow:
         sc = self.scene
         sc.hint_tiles = [t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots]
         sc.hint_until = sc.time + 10 ** 6
+        where = self.board.where()
+        sc.plugin.bring_into_view([where[t] for s in self.steps[: self.idx + 1] for t in s.tiles if t in where])
 
     def clear(self) -> None:
         if self.steps:

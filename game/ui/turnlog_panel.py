@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.state import HUMAN
-from . import faces, theme
+from . import portrait_art, theme
 from .tileart import ASPECT
 
 TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
@@ -97,6 +97,8 @@ class TurnLogPanel:
         if self.open and self.stepped_aside(self.scene.layout()):
             return False  # out of sight for a moment: not there for the pointer either
         sc = self.scene
+        if not sc.has_turn_log:
+            return False
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:
             self.open = not self.open
             sc.app.sound.play("click")
@@ -146,6 +148,8 @@ class TurnLogPanel:
     def draw(self, surf, lay) -> None:
         s = lay.s
         sc = self.scene
+        if not sc.has_turn_log:
+            return
         mouse = sc.mouse
         if not self.open:
             tab = self.tab_rect(lay)
@@ -221,7 +225,7 @@ class TurnLogPanel:
             if e.round != self.scene.session.state.round:
                 surf.fill((255, 255, 255, 10), (pad // 2, y, w - pad, need - int(4 * s)))
             seat = players[e.seat] if 0 <= e.seat < len(players) else None
-            face = faces.player_face(seat.kind, seat.name, fs) if seat else faces.player_face(HUMAN, e.name, fs)
+            face = portrait_art.player_face(seat.kind, seat.name, fs) if seat else portrait_art.player_face(HUMAN, e.name, fs)
             surf.blit(face, (pad, y + int(2 * s)))  # the face the seat has at the table
             ty = y + int(3 * s)
             for ln in wrapped:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..play.steps import Step, positions, turn_steps
-from . import faces, theme
+from . import portrait_art, theme
 from .errorlog import log_error
 from .hintshow import HintShow
 from .turnlog_panel import TurnLogPanel
@@ -59,7 +59,7 @@ class TurnShow:
         self.pb: Playback | None = None
         sess = scene.session
         try:  # a game continued from a save shows the turns before it was left
-            self.log = rebuilt(sess.state, scene.name_of, bool(sess.variant.crossword))
+            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
             self.log = TurnLog()
@@ -93,7 +93,7 @@ class TurnShow:
         sc = self.scene
         sess = sc.session
         try:
-            self.log.add(ev, sc.name_of, sess.state.round, bool(sess.variant.crossword))
+            self.log.add(ev, sc.name_of, sess.state.round, sess.variant.reads_columns)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
         if ev.get("type") in ("turn", "round_start", "round_end"):
@@ -103,7 +103,7 @@ class TurnShow:
         """A computer's play: played out step by step (True), as the screen's own landing otherwise."""
         sc = self.scene
         speed = self.speed
-        steps = turn_steps(before, after, sc.name_of(seat), vertical=bool(sc.session.variant.crossword))
+        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns)
         if not steps:
             return False
         pb = Playback(seat, sc.name_of(seat), before.copy(), after.copy(), steps, STEP_SECONDS[speed],
@@ -298,7 +298,7 @@ class TurnShow:
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=235, edge=theme.GOLD, shadow=int(6 * s))
         fs = int(self.bar_rect(lay).h * 0.74)
         seat = sc.session.players[pb.seat]
-        surf.blit(faces.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
+        surf.blit(portrait_art.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
         x = r.x + int(20 * s) + fs
         st = pb.shown or pb.steps[0]
         n = len(pb.steps)

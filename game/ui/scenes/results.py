@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tiles import parse_tiles
-from .. import faces, theme
+from .. import portrait_art, theme
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
@@ -221,7 +221,7 @@ class RoundResultsScene(ResultsBase):
                              edge=theme.GOLD if win else None)
             surf.blit(bg, row.topleft)
             fs = int(row.h * 0.8)
-            surf.blit(faces.player_face(p.kind, p.name, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
+            surf.blit(portrait_art.player_face(p.kind, p.name, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
             nm = theme.fit_text(self.play.name_of(seat), 23 * s, cols["tiles"] - cols["name"] - fs - int(16 * s), theme.INK)
             surf.blit(nm, (cols["name"] + fs + int(4 * s), row.centery - nm.get_height() // 2))
             tiles = rack_tiles(entry, seat)
@@ -353,7 +353,7 @@ class GameOverScene(ResultsBase):
             pygame.draw.circle(surf, theme.darken(colour, 0.3), mc, int(22 * s), width=max(2, int(3 * s)))
             theme.blit_center(surf, theme.text(label, 17 * s, (30, 30, 40)), mc)
             fs = int(row.h * 0.82)
-            surf.blit(faces.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
+            surf.blit(portrait_art.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
             nm = theme.text(self.play.name_of(seat), 26 * s, theme.INK)
             surf.blit(nm, (row.x + int(80 * s) + fs, row.centery - nm.get_height() // 2))
             extra = self.hook("results_row", seat, place) or f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"

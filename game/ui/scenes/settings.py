@@ -86,6 +86,12 @@ class SettingsScene(BackdropScene):
         self.app.apply_display_settings()
         self.app.save_settings()
 
+    def sound_notice(self) -> str:
+        """Why the sound settings change nothing: the game asked for sound and the machine has none."""
+        if self.app.want_sound and not self.app.sound.available:
+            return "Sound is not available on this machine: the game plays silently (the settings below are kept)."
+        return ""
+
     def layout(self, size) -> None:
         s = theme.scale_for(size)
         w, h = size
@@ -109,6 +115,14 @@ class SettingsScene(BackdropScene):
         surf.blit(t, (int(40 * s), int(30 * s)))
         if self._layout_size != self.app.size:
             return
+        notice = self.sound_notice()
+        if notice:
+            x = int(40 * s)
+            y = int(30 * s) + t.get_height() + int(2 * s)
+            for line in theme.wrap_lines(notice, 19 * s, w - 2 * x, bold=False)[:2]:
+                img = theme.text(line, 19 * s, theme.WARN, bold=False)
+                surf.blit(img, (x, y))
+                y += img.get_height()
         self.group.draw(surf, s)
         # a preview of the tiles as they look now
         p = self.preview

@@ -13,11 +13,11 @@ from typing import Callable
 
 import pygame
 
-from ....rules.board import Board
 from ....rules.state import Phase
+from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
-from ... import openingdraw, playlayout, rest, theme, variant_ui
+from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
@@ -29,9 +29,12 @@ from .hud import PlayHud
 from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
+SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
+
 
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
+    has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -73,12 +76,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._static_key = None
         self._sync_sig = None
         self._layout_memo = None
-        self.hold_ai = False  # the benchmark keeps the computer thinking forever
+        self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
@@ -111,7 +114,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     log_error("autosave on close", exc)
 
     def next_frame(self) -> float | None:
-        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+        return idle_frames.play_next_frame(self)  # frames only while something moves (game/ui/idle_frames.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
@@ -125,13 +128,14 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def layout(self) -> playlayout.PlayLayout:
         sess = self.session
         cam = self.plugin.layout_key()  # a board view's pan and zoom
-        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam, base)
         if memo == self._layout_memo and self._layout is not None:
             return self._layout
         board = sess.table()
         rows_needed = 0
         bounds = None
-        if sess.variant.crossword:
+        if not sess.variant.flat_table:
             b = board.bounds() if len(board) else (0, 0, -1, -1)
             sb = sess.state.board.bounds() if len(sess.state.board) else b
             r0 = min(b[0], sb[0]) - 2 if len(board) else -3
@@ -141,11 +145,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
             bounds = (r0, c0, rows, cols)
         else:
-            # a spare row for new sets, unless a row in between is empty (tiles stay larger)
-            used = {r for r, _ in board.cells} | {r for r, _ in sess.state.board.cells}
-            top = max(used, default=-1)
-            spare = bool(sess.held_table_tiles()) or all(r in used for r in range(top + 1))
-            rows_needed = top + 1 + int(spare)
+            # the rows as the turn began (a spare row for new sets), more only when needed:
+            # the tile size holds for the whole turn
+            rows_needed = draft_edit.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
             if self.drag is not None and self._layout is not None:
                 rows_needed = max(rows_needed, self._layout.grid.rows)
         # a table laid out wider than a row (an older save) is shown whole
@@ -158,8 +160,18 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                                               cols, rows_needed, sess.rack_cols, bounds, info_band)
             self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
             self._layout_key = key
-        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam)
+        base = self._rows_base[1] if self._rows_base else None
+        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam, base)
         return self._layout
+
+    def table_rows_base(self, rebase: bool = False) -> int:
+        """The rows the flat table showed as this turn began.  Taken again (``rebase``) between
+        turns: once the table the turn left is on the screen (a computer's turn played out)."""
+        board = self.session.state.board
+        sig = (self.session.state.round, len(board), hash(frozenset(board.cells.items())))
+        if self._rows_base is None or (rebase and self._rows_base[0] != sig and not self.turnshow.playing):
+            self._rows_base = (sig, draft_edit.rows_at_turn_start(board.cells))
+        return self._rows_base[1]
 
     def status_lines(self) -> list[str]:
         """The rule set's status lines (cached per change of the game)."""
@@ -188,13 +200,15 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
+        if sess.variant.flat_table:
+            self.table_rows_base(rebase=True)
         if self.scheduled:
             due = [fn for at, fn in self.scheduled if at <= self.time]
             self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
             for fn in due:
                 fn()
         # the clock runs once the previous move has been shown, and never while an old turn is shown again
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai and not self.turnshow.replaying:
+        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
@@ -227,10 +241,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
-        if sess.save_error != self.shown_save_error:
-            self.shown_save_error = sess.save_error
+        if sess.save_error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.save_error
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+            elif was:
+                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
+                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
             self.opening = None
@@ -245,6 +262,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.ai_answer = (token, action)
             elif token == self.hint_token:
                 self._hint_answer(action)
+
+    def thinking_for(self) -> float:
+        """Seconds the computer to move has been working on its move: 0 when no move is asked for
+        or its answer is in (and the screen only waits out ``MIN_THINK``)."""
+        if not self.session.ai_thinking or self.ai_answer is not None:
+            return 0.0
+        return self.time - self.think_started
 
     def run_computer(self) -> None:
         sess = self.session
@@ -263,26 +287,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.think_started = self.time
             self.app.worker.submit(token, level, seed, view_d)
             return
-        if self.hold_ai:
-            # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
-            return
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
             sess.apply_ai(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
-
-    def _bench_view(self):
-        from ....rules import engine
-        from ....play.session import view_to_dict
-
-        return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
@@ -358,32 +368,36 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.worker.submit(self.hint_token, HINT, 0, view)
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
-    def _hint_answer(self, action, count: bool = True) -> None:
-        from ....play.session import action_from_wire
+    def _hint_answer(self, answer, count: bool = True) -> None:
+        from ....play.thinking import Hint
+        from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
         if count:
-            self.hint_given = (sess.state.total_turns, action)
-        action = action_from_wire(action)
+            self.hint_given = (sess.state.total_turns, answer)
+        try:
+            hint = Hint.from_json(answer)  # the worker's answer: the smallest play (or a draw), then bigger ones
+        except (act.ActionError, ValueError, TypeError) as exc:
+            log_error("a hint the worker sent could not be read", exc)
+            hint = Hint(act.Draw())
+        action = hint.play
         tiles: list[int] = []
         text = ""
-        if isinstance(action, dict):
-            if action.get("type") == "play" and action.get("board") is not None:
-                start = sess.state.board.tile_set()
-                rack = set(sess.state.players[sess.viewer].rack)
-                board = action["board"]
-                tiles = [t for t in board.tiles() if t not in start and t in rack]
-                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if isinstance(action, act.Play):
+            start = sess.state.board.tile_set()
+            rack = set(sess.state.players[sess.viewer].rack)
+            board = action.board
+            tiles = [t for t in board.tiles() if t not in start and t in rack]
+            lines = [ln for ln in sess.variant.lines(board) if any(t in tiles for t in ln.tiles)]
+            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
         if count and tiles:
             sess.hints_used += 1  # the statistics count it; a game won with hints says so
-        more = [b for b in action.get("more") or [] if isinstance(b, Board)] if isinstance(action, dict) else []
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles, more):
+        if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles

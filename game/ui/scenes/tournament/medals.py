@@ -10,7 +10,7 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import READINGS, describe_structure
 from ....tournament.run import TournamentRun
-from ... import rest, theme
+from ... import idle_frames, theme
 from ...anim import Effects
 from ...widgets import Button
 from ..common import BackdropScene
@@ -71,7 +71,7 @@ class MedalsScene(BackdropScene):
         """Every frame while the confetti falls, then as any menu: the tiles behind drift a
         while after input, then the screen rests.  The podium stands whole from the first frame."""
         if self.effects.busy:
-            return rest.NOW
+            return idle_frames.NOW
         return super().next_frame()
 
     def draw(self, surf) -> None:
