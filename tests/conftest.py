@@ -1,3 +1,4 @@
+import logging
 import os
 import sys
 from pathlib import Path
@@ -20,14 +21,46 @@ def _isolated_home(tmp_path, monkeypatch):
     """Every test gets its own data folder: nothing touches the player's saves."""
     monkeypatch.setenv("RUMMIKUB_HOME", str(tmp_path / "home"))
     yield
+    from game.play import unsaved
+
+    unsaved.forget()  # a finished game left waiting for the disk belongs to this test's folder only
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _computer_errors_fail(request):
+    """Any exception a computer player raises fails the test (a person's game survives it: the
+    turn is a draw and ``game.ai`` logs it; ``game.play.computer.report_error``).  A test that
+    breaks a player on purpose is marked ``computer_errors``."""
+    handler = _Collect()
+    log = logging.getLogger("game.ai")
+    log.addHandler(handler)
+    yield handler
+    log.removeHandler(handler)
+    if handler.records and request.node.get_closest_marker("computer_errors") is None:
+        pytest.fail("a computer player raised: " + "; ".join(r.getMessage() for r in handler.records[:3]), pytrace=False)
 
 
 @pytest.fixture
-def app():
-    """A headless App with animations off (a test module may define its own ``app``)."""
+def app(request):
+    """The one headless App of the tests: animations off unless a module or a test says otherwise
+    with ``pytest.mark.app(speed=..., tip_shown=...)`` (``tip_shown``: the rule set's controls
+    tip counts as shown, so it does not cover the screen)."""
     from uidrive import make_app
 
-    a = make_app(speed=0.0)
+    marker = request.node.get_closest_marker("app")
+    kw = dict(marker.kwargs) if marker is not None else {}
+    tip_shown = kw.pop("tip_shown", False)
+    a = make_app(**{"speed": 0.0, **kw})
+    a.shown_controls_tip = tip_shown
     yield a
     if a.running:
         a.shutdown()

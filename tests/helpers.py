@@ -1,4 +1,5 @@
-"""Rigged positions shared by the rule-set tests."""
+"""Rigged positions shared by the tests: ``rig`` (every rack by notation) and ``position`` (seat 0's
+rack by notation, the opponent's from the rest); the screen tests' is ``uihelp.table_session``."""
 
 from game.rules import engine
 from game.rules.board import Board
@@ -22,6 +23,33 @@ def rig(variant, racks, table=(), melded=True, current=0, options=None, seed=5):
     state.board = Board.from_sets(sets)
     state.pool = [t for t in ALL_TILE_IDS if t not in set(used)]
     state.current = state.dealer_first = current
+    assert not state.conservation_problems()
+    return state
+
+
+def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14, variant: str = "classic"):
+    """A two-seat game (classic unless told) with seat 0 to play holding ``rack`` and ``table`` laid
+    (sets split by "|"); seat 1 holds the first ``opponent_rack`` other tiles, the pool the rest."""
+    state = engine.new_game(variant, [("A", "hard"), ("B", "hard")], seed=3)
+    used: list[int] = []
+    sets = []
+    for part in table.split("|"):
+        if part.strip():
+            tiles = parse_tiles(part, used=used)
+            used += tiles
+            sets.append([int(t) for t in tiles])
+    mine = [int(t) for t in parse_tiles(rack, used=used)]
+    taken = set(used) | set(mine)
+    rest = [t for t in range(106) if t not in taken]
+    other = rest[:opponent_rack]
+    pool = rest[opponent_rack:]
+    state.board = Board.from_sets(sets)
+    state.players[0].rack = mine
+    state.players[1].rack = other
+    state.players[0].melded = melded
+    state.players[1].melded = True
+    state.pool = pool
+    state.current = 0
     assert not state.conservation_problems()
     return state
 

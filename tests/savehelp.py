@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.cli.demo import demo_turn
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 from game.rules.state import GameState
 from game.rules.variants import REGISTRY
@@ -26,6 +26,6 @@ def played(variant: str, turns: int, seed: int = 5, seats: int = 3, options: dic
         if state.phase == "round_over":
             engine.next_round(state)
             continue
-        demo_turn(state)
+        computer_turn(state, seat_player(state))
         done += 1
     return state

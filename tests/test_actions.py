@@ -4,14 +4,16 @@ tiles, malformed drafts, the computer players' seeds)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
 
+import codewalk
 import pytest
 
 from game.cli import sim
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.play.computer import apply_computer_action, computer_turn
 from game.rules import actions as act
 from game.rules import engine
@@ -118,17 +120,42 @@ def test_a_damaged_log_is_refused_on_load(damage):
 
 
 def test_no_module_probes_a_rule_set_for_hooks():
-    pattern = re.compile(r"(getattr|hasattr)\(.*variant")
-    hits = [f"{p}:{n}" for p in (ROOT / "game").rglob("*.py")
-            for n, line in enumerate(p.read_text().splitlines(), 1) if pattern.search(line)]
+    hits = [codewalk.where(p, call) for p in codewalk.files() for name, call in codewalk.calls(codewalk.tree(p))
+            if name in ("getattr", "hasattr") and call.args and "variant" in ast.unparse(call.args[0])]
     assert hits == []
 
 
-def test_one_computer_turn_function_serves_session_simulator_demo_and_tournament():
-    for module in ("play/session.py", "cli/sim.py", "cli/demo.py", "tournament/simulate.py"):
-        text = (ROOT / "game" / module).read_text()
-        assert "computer_turn" in text or "apply_computer_action" in text, module
-        assert "engine.play(" not in text and "engine.draw(" not in text, module
+def test_one_play_out_serves_the_simulator_demo_and_tournament_and_one_turn_function_the_session():
+    for rel in ("cli/sim.py", "cli/demo.py", "tournament/simulate.py"):
+        names = codewalk.called(codewalk.module(rel))
+        assert "play_out" in names, rel
+        own_loop = {"engine.play", "engine.draw", "engine.next_round", "engine.finish_round", "computer_turn"}
+        assert not names & own_loop, rel
+    assert "apply_computer_action" in codewalk.called(codewalk.module("play/computer_turns.py"))
+    for rel in ("play/session.py", "play/computer_turns.py"):
+        assert not codewalk.called(codewalk.module(rel)) & {"engine.play", "engine.draw"}, rel
+
+
+def test_one_turn_cap():
+    caps = [codewalk.where(p, node) for p in codewalk.files() for node in ast.walk(codewalk.tree(p))
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id.startswith("MAX_TURNS_PER")
+                                                    for t in node.targets)]
+    assert len(caps) == 1 and caps[0].startswith("game/play/computer.py:"), caps
+
+
+def test_no_move_is_a_dict_outside_the_rules():
+    """Moves are ``Action`` values: no ``{"type": "play", ...}`` built by a computer player, the
+    session layer, the tools or the worker (the JSON form is ``actions.to_json``'s alone)."""
+    kinds = {"play", "draw", "claim", "hijack", "end_turn", "forfeit", "timeout"}
+    hits = []
+    for folder in ("ai", "play", "cli", "tournament", "tutorial", "replay", "ui"):
+        paths = codewalk.files(folder)
+        for p in paths:
+            for d in codewalk.dict_literals_with(codewalk.tree(p), "type"):
+                kind = d.values[[isinstance(k, ast.Constant) and k.value for k in d.keys].index("type")]
+                if isinstance(kind, ast.Constant) and kind.value in kinds and "seat" not in ast.unparse(d):
+                    hits.append(codewalk.where(p, d))
+    assert hits == []
 
 
 def test_a_refused_computer_move_falls_back_to_a_draw_and_counts_as_illegal():
@@ -251,4 +278,17 @@ def test_a_resumed_game_gives_the_computer_the_same_seeds():
     state = engine.new_game("classic", ["A", ("B", "hard")], seed=9)
     back = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert back.player_seed(1) == state.player_seed(1)
-    assert make_player("hard", back.player_seed(1)).choose(engine.view(back, 1)) is not None
+    assert make_player("hard", back.player_seed(1), board=FLAT).choose(engine.view(back, 1)) is not None
+
+
+def test_a_dict_holding_a_board_is_no_move_any_more():
+    """The JSON form holds a table as [row, column, tile] lists; a Board belongs in ``Play``."""
+    state = rig("classic", ["R1 R2 R3 K9", "K5"])
+    board = state.board.copy()
+    for c, t in enumerate(state.players[0].rack[:3]):
+        board.place((0, c), t)
+    with pytest.raises(act.ActionError):
+        act.from_json({"type": "play", "board": board})
+    refused = engine.apply(state, {"type": "play", "board": board})
+    assert not refused.ok and state.current == 0
+    assert engine.apply(state, act.Play(board)).ok

@@ -73,3 +73,17 @@ def test_sim_knob_reaches_the_hard_player(monkeypatch, capsys):
 def test_sim_bad_flags_exit_2(args):
     r = run("game.sim", *args)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "error" in r.stderr
+
+
+@pytest.mark.slow
+def test_the_tournament_simulator_takes_knobs_and_refuses_a_bad_one(monkeypatch, capsys):
+    import json
+
+    from game.ai import strategy
+    from game.cli import sim as sim_cli
+
+    monkeypatch.setattr(strategy, "STRATEGIES", dict(strategy.STRATEGIES))
+    assert sim_cli.main(["--tournament", "8", "--knob", "nope=3"]) == 2
+    assert "unknown knob" in capsys.readouterr().err
+    assert sim_cli.main(["--tournament", "8", "--knob", "deny=3", "--stage-games", "1,1,1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["knobs"]["deny"] == 3

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from game.ai import crossword, make_player
-from game.play.computer import computer_turn
+from game.ai import crossword
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 from game.rules.state import Phase, derived_secret
 
@@ -32,8 +32,7 @@ def replay(seed: int) -> tuple[str, int, list[int], str]:
     digest = hashlib.sha256()
     turns = 0
     while state.phase != Phase.GAME_OVER:
-        seat = state.current
-        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        turn = computer_turn(state, seat_player(state))
         assert not turn.illegal
         digest.update(json.dumps(turn.result.events, sort_keys=True, default=str).encode())
         turns += 1
@@ -54,3 +53,17 @@ def test_hard_v1_plays_a_seeded_game_exactly_as_when_frozen():
 @pytest.mark.parametrize("seed", [1, 2])
 def test_hard_v1_plays_seeded_games_exactly_as_when_frozen(seed):
     assert replay(seed) == FROZEN[seed]
+
+
+def test_hard_v1_is_a_level_of_the_crossword_board_only(capsys):
+    from game.ai import CROSSWORD, FLAT, player_names
+    from game.cli import sim
+    from game.cli.demo import Demo
+
+    assert "hard-v1" in player_names(CROSSWORD) and "hard-v1" not in player_names(FLAT)
+    assert sim.main(["--variant", "classic", "--players", "hard-v1,basic", "--games", "1"]) == 2
+    assert "does not play Classic" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="does not play"):
+        Demo("classic", ["hard-v1", "basic"], seed=1, save=False)
+    with pytest.raises(ValueError, match="does not play"):
+        Demo(None, ["hard-v1", "basic"], seed=1, save=False)  # the demo takes every rule set in turn

@@ -9,6 +9,7 @@ import random
 from game.ai import crossword
 from game.rules import claims as cl
 from game.rules import engine
+from game.rules import actions as act
 
 from r200pos import K_RUN, Pos, big_position, cells_of, hold, make_state
 
@@ -39,8 +40,8 @@ def finishes(state, seat):
 
 
 def added(state, action):
-    assert action["type"] == "play"
-    return sorted(set(action["board"].cells.items()) - set(state.board.cells.items()))
+    assert isinstance(action, act.Play)
+    return sorted(set(action.board.cells.items()) - set(state.board.cells.items()))
 
 
 def test_hard_never_hijacks_a_set_its_holder_locks_straight_back():
@@ -48,11 +49,11 @@ def test_hard_never_hijacks_a_set_its_holder_locks_straight_back():
     state = make_state(pos, [pos.tiles("O1 K5"), pos.tiles("O2 K4")])
     hold(state, 1, 39, cells_of(0, 0, 3))
     # The holder has lock tokens: the third claim would take the set back and our 3 tokens with it.
-    assert choose(state, "hard-v1") == {"type": "hijack", "cells": [[0, 0], [0, 1], [0, 2]]}
-    assert choose(state) == {"type": "draw"}
+    assert act.to_json(choose(state, "hard-v1")) == {"type": "hijack", "cells": [[0, 0], [0, 1], [0, 2]]}
+    assert choose(state) == act.Draw()
     # Without a lock token left the holder cannot: now the hijack keeps its points.
     state.players[1].extra["locks"] = 0
-    assert choose(state) == {"type": "hijack", "cells": [[0, 0], [0, 1], [0, 2]]}
+    assert act.to_json(choose(state)) == {"type": "hijack", "cells": [[0, 0], [0, 1], [0, 2]]}
 
 
 def test_hard_denies_a_finish_whatever_the_denial_costs():
@@ -66,9 +67,9 @@ def test_hard_denies_a_finish_whatever_the_denial_costs():
     # the group does not stop that (it would hijack it); locking the black run takes 27 off it, with
     # our last tokens but one.  hard-v1 finds that too dear and draws.
     assert state.players[1].score == 176 and finishes(state, 1) == 1
-    assert choose(state, "hard-v1") == {"type": "draw"}
+    assert choose(state, "hard-v1") == act.Draw()
     action = choose(state)
-    assert action == {"type": "hijack", "cells": [list(c) for c in K_RUN]}
+    assert act.to_json(action) == {"type": "hijack", "cells": [list(c) for c in K_RUN]}
     assert engine.apply(state, action).ok
     assert state.extra["claims"][0]["locked"] and state.players[1].score == 149
     assert finishes(state, 1) == 0
@@ -80,10 +81,10 @@ def test_hard_spoils_a_finish_with_a_tile_instead_of_tokens():
     state = make_state(pos, [[o8, r12], pos.tiles("O1 K1")])
     hold(state, 1, 176, K_RUN)
     assert finishes(state, 1) == 1  # the open 24-point group
-    assert choose(state, "hard-v1")["type"] == "hijack"  # tokens spent; the holder can lock it back
+    assert act.to_json(choose(state, "hard-v1"))["type"] == "hijack"  # tokens spent; the holder can lock it back
     action = choose(state)
     assert [t for _cell, t in added(state, action)] == [o8]
-    assert engine.play(state, action["board"]).ok
+    assert engine.play(state, action.board).ok
     assert finishes(state, 1) == 0  # the group is now worth 32
     assert state.players[0].extra["tokens"] == 45
 
@@ -97,5 +98,5 @@ def test_hard_lays_a_set_worth_exactly_what_it_still_needs():
     assert len(added(state, choose(state, "hard-v1"))) == 3
     action = choose(state)
     assert len(added(state, action)) == 2
-    assert engine.play(state, action["board"]).ok
+    assert engine.play(state, action.board).ok
     assert finishes(state, 0) == 1 and finishes(state, 1) == 0

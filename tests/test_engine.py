@@ -10,6 +10,7 @@ from game.rules import engine
 from game.rules.board import Board
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
+from game.rules import actions as act
 
 
 def classic(n=3, seed=7, **options):
@@ -163,7 +164,7 @@ def test_state_round_trip_continues_with_same_draws():
     players = [BasicPlayer(i) for i in range(4)]
     for _ in range(25):
         a = players[s.current].choose(engine.view(s, s.current))
-        (engine.play(s, a["board"]) if a["type"] == "play" else engine.draw(s))
+        (engine.play(s, a.board) if isinstance(a, act.Play) else engine.draw(s))
     d = json.loads(json.dumps(s.to_dict()))
     copy = GameState.from_dict(d)
     assert copy.to_dict() == s.to_dict()

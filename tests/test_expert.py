@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import make_player, player_names
+from game.ai import FLAT, make_player, player_names
 from game.ai.expert import ExpertPlayer
 from game.ai.players import profile
 from game.cli import sim
 from game.rules import engine
 from game.rules.view import PlayerView
 from game.ui.portraits import portrait
-from tests.test_players import position
+from game.rules import actions as act
+from helpers import position
 
 
 def test_expert_is_a_level_with_a_name_and_a_face():
     assert "expert" in player_names()
     assert profile("expert")["name"] == "Sage" and portrait("expert")["expression"] == "calm"
-    assert isinstance(make_player("expert", 1), ExpertPlayer)
+    assert isinstance(make_player("expert", 1, board=FLAT), ExpertPlayer)
 
 
 def close_game():
@@ -28,11 +29,11 @@ def close_game():
 def test_expert_move_is_legal_and_the_same_for_a_seed():
     state = close_game()
     view = engine.view(state, 0)
-    first = make_player("expert", 11).choose(view)
-    again = make_player("expert", 11).choose(view)
+    first = make_player("expert", 11, board=FLAT).choose(view)
+    again = make_player("expert", 11, board=FLAT).choose(view)
     assert first == again
-    if first["type"] == "play":
-        assert not engine.check_view(view, first["board"]).problems
+    if isinstance(first, act.Play):
+        assert not engine.check_view(view, first.board).problems
 
 
 def test_expert_reads_only_its_view(monkeypatch):
@@ -50,7 +51,7 @@ def test_expert_reads_only_its_view(monkeypatch):
         return worlds
 
     monkeypatch.setattr(ExpertPlayer, "_worlds", spy)
-    make_player("expert", 3).choose(view)
+    make_player("expert", 3, board=FLAT).choose(view)
     assert seen  # it did look ahead here
     # the sampled racks come from the tiles it cannot see, never from its own rack or the table
     for worlds in seen:
@@ -61,25 +62,25 @@ def test_expert_reads_only_its_view(monkeypatch):
 
 
 def key(action):
-    return None if action["type"] != "play" else sorted(action["board"].cells.items())
+    return None if not isinstance(action, act.Play) else sorted(action.board.cells.items())
 
 
 def test_expert_draws_where_a_close_opponent_could_use_its_tiles():
     """An opponent at 7 tiles: hard (which denies from 5) plays, the expert
     (from 9) draws, since it cannot go out; with 12 tiles it plays as hard does."""
     view = engine.view(close_game(), 0)
-    assert make_player("hard", 11).choose(view)["type"] == "play"
-    assert make_player("expert", 11).choose(view) == {"type": "draw"}
+    assert isinstance(make_player("hard", 11, board=FLAT).choose(view), act.Play)
+    assert make_player("expert", 11, board=FLAT).choose(view) == act.Draw()
     far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)
-    assert key(make_player("expert", 11).choose(far)) == key(make_player("hard", 11).choose(far))
+    assert key(make_player("expert", 11, board=FLAT).choose(far)) == key(make_player("hard", 11, board=FLAT).choose(far))
 
 
 def test_expert_still_goes_out_against_a_close_opponent():
     state = position("R3 R4 R5 K9 B9 O9", "K10 K11 K12|O2 O3 O4", opponent_rack=3)
     view = engine.view(state, 0)
-    move = make_player("expert", 4).choose(view)
-    assert move["type"] == "play" and not engine.check_view(view, move["board"]).problems
-    assert not set(view.rack) - set(move["board"].tiles())  # every rack tile laid: out
+    move = make_player("expert", 4, board=FLAT).choose(view)
+    assert isinstance(move, act.Play) and not engine.check_view(view, move.board).problems
+    assert not set(view.rack) - set(move.board.tiles())  # every rack tile laid: out
 
 
 @pytest.mark.slow
@@ -95,7 +96,7 @@ def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
     from helpers import slow_clock
 
     from game.ai import expert as expert_mod
-    from game.ai import make_player
+    from game.ai import FLAT, make_player
     from game.ai import players as players_mod
     from game.ai import search as search_mod
     from game.ai import solver as solver_mod
@@ -117,12 +118,12 @@ def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
     monkeypatch.setattr(expert_mod, "solve", solve)
     monkeypatch.setattr(ExpertPlayer, "deny", 5)  # denial draws (from 9 tiles) would leave little to weigh
 
-    quick = [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)]
+    quick = [key(make_player("expert", i, board=FLAT).choose(v)) for i, v in enumerate(views)]
     answers, asked[:] = list(asked), []
     assert answers  # the look-ahead ran
 
     monkeypatch.setattr(players_mod, "time", slow_clock(0.0005))  # as in tests/test_strategy.py
     for mod in (search_mod, solver_mod):  # every look at the clock inside the finder costs 50 ms
         monkeypatch.setattr(mod, "time", slow_clock(0.05))
-    assert [key(make_player("expert", i).choose(v)) for i, v in enumerate(views)] == quick
+    assert [key(make_player("expert", i, board=FLAT).choose(v)) for i, v in enumerate(views)] == quick
     assert asked == answers  # and every sampled answer was the same

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import bench_lost
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.ai import players as players_mod
 from game.ai.relayout import orderings, table_readings, variants
 from game.rules.board import Board
@@ -24,6 +24,7 @@ from game.rules.engine import check_view
 from game.rules.melds import check_line
 from game.rules.tiles import parse_tiles
 from game.rules.view import PlayerView
+from game.rules import actions as act
 
 POSITIONS = json.loads((Path(__file__).parent / "data" / "lost_moves.json").read_text(encoding="utf-8"))
 
@@ -44,8 +45,8 @@ def test_the_positions_that_fell_short_are_played_in_full(index):
     view = view_of(p)
     verdict, placed, allowed = bench_lost.check_flat(view, p["level"], 5)
     assert verdict == "ok" and placed >= 1
-    action = make_player(p["level"], 5).choose(view)
-    assert not check_view(view, action["board"]).problems
+    action = make_player(p["level"], 5, board=FLAT).choose(view)
+    assert not check_view(view, action.board).problems
 
 
 # Positions whose play leaves the faces of the set holding a table joker as they were (the finder
@@ -63,9 +64,9 @@ def test_greedy_max_takes_the_fallback_that_places_most(index):
     p = POSITIONS[index]
     view = view_of(p)
     assert bench_lost.best_legal(view) == p["allowed"]
-    action = make_player("greedy-max", 5).choose(view)
+    action = make_player("greedy-max", 5, board=FLAT).choose(view)
     before = set(view.board.tiles())
-    assert sum(1 for t in action["board"].tiles() if t not in before) == p["allowed"]
+    assert sum(1 for t in action.board.tiles() if t not in before) == p["allowed"]
 
 
 @pytest.mark.parametrize("index", LAYOUT)
@@ -120,7 +121,7 @@ def test_a_joker_set_the_play_leaves_unchanged_needs_no_other_layout(index, monk
     view = view_of(p)
     verdict, placed, allowed = bench_lost.check_flat(view, p["level"], 5)
     assert verdict == "ok" and placed == p["allowed"]
-    action = make_player(p["level"], 5).choose(view)
-    faces = {(ln.cells, tuple(t >> 1 for t in ln.tiles)) for ln in action["board"].lines()}
+    action = make_player(p["level"], 5, board=FLAT).choose(view)
+    faces = {(ln.cells, tuple(t >> 1 for t in ln.tiles)) for ln in action.board.lines()}
     jokers = [ln for ln in view.board.lines() if any(t >= 104 for t in ln.tiles)]
     assert jokers and all((ln.cells, tuple(t >> 1 for t in ln.tiles)) in faces for ln in jokers)

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from game.cli import sim
-from game.ai import make_player, player_names
+from game.ai import FLAT, make_player, player_names
 from game.ai.hint import hint
 from game.ai.players import PROFILES, HardPlayer, profile
 from game.rules import engine
@@ -17,34 +17,11 @@ from game.rules.turn import TurnStart, analyse
 from game.rules.variants import REGISTRY, register
 from game.rules.variants.classic import Classic
 from game.ui.portraits import portrait
+from game.rules import actions as act
+
+from helpers import position
 
 LEVELS = ["easy", "medium", "hard", "greedy-max"]
-
-
-def position(rack: str, table: str = "", melded: bool = True, opponent_rack: int = 14, variant: str = "classic"):
-    """A two-seat game (classic unless told) with seat 0 to play, its rack and the table set up as given."""
-    state = engine.new_game(variant, [("A", "hard"), ("B", "hard")], seed=3)
-    used: list[int] = []
-    sets = []
-    for part in table.split("|"):
-        if part.strip():
-            tiles = parse_tiles(part, used=used)
-            used += tiles
-            sets.append([int(t) for t in tiles])
-    mine = [int(t) for t in parse_tiles(rack, used=used)]
-    taken = set(used) | set(mine)
-    rest = [t for t in range(106) if t not in taken]
-    other = rest[:opponent_rack]
-    pool = rest[opponent_rack:]
-    state.board = Board.from_sets(sets)
-    state.players[0].rack = mine
-    state.players[1].rack = other
-    state.players[0].melded = melded
-    state.players[1].melded = True
-    state.pool = pool
-    state.current = 0
-    assert not state.conservation_problems()
-    return state
 
 
 def test_every_level_is_registered_with_a_profile():
@@ -52,7 +29,7 @@ def test_every_level_is_registered_with_a_profile():
         assert level in player_names()
         assert profile(level)["name"] and profile(level)["blurb"] and "face" not in profile(level)
         assert portrait(level)["skin"] and portrait(level)["expression"]  # the art lives with the screens
-        assert make_player(level, 1).name == PROFILES[level]["name"]
+        assert make_player(level, 1, board=FLAT).name == PROFILES[level]["name"]
     assert "basic" in player_names()
 
 
@@ -69,10 +46,10 @@ def test_seeded_games_have_no_illegal_moves_and_conserve_tiles(pair, seed):
 @pytest.mark.parametrize("level", LEVELS)
 def test_moves_are_legal_and_only_use_own_tiles(level):
     state = position("R5 R6 R7 K9 B9 O9 J R1", table="K1 K2 K3 | B5 O5 K5")
-    action = make_player(level, 5).choose(engine.view(state, 0))
-    assert action["type"] in ("play", "draw")
-    if action["type"] == "play":
-        result = engine.play(state, action["board"])
+    action = make_player(level, 5, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, (act.Play, act.Draw))
+    if isinstance(action, act.Play):
+        result = engine.play(state, action.board)
         assert result.ok, result.message
         assert not state.conservation_problems()
 
@@ -81,57 +58,57 @@ def test_initial_meld_rule_is_respected():
     # worth 18 only: nobody may open with it in classic (30 needed)
     for level in LEVELS:
         state = position("R5 R6 R7 K1 B8", table="K11 K12 K13", melded=False)
-        assert make_player(level, 2).choose(engine.view(state, 0)) == {"type": "draw"}
+        assert make_player(level, 2, board=FLAT).choose(engine.view(state, 0)) == act.Draw()
     state = position("R10 R11 R12 K1 B8 B9 B10", table="K11 K12 K13", melded=False)
-    action = make_player("greedy-max", 2).choose(engine.view(state, 0))
-    assert action["type"] == "play"
-    board = action["board"]
+    action = make_player("greedy-max", 2, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play)
+    board = action.board
     assert all(board.get(c) == t for c, t in state.board.cells.items())  # table untouched
     assert engine.play(state, board).ok
 
 
 def test_hard_holds_a_set_back_but_goes_out_when_it_can():
     state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3")
-    hard = make_player("hard", 1).choose(engine.view(state, 0))
-    greedy = make_player("greedy-max", 1).choose(engine.view(state, 0))
-    played = lambda a: len(a["board"]) - len(state.board)  # noqa: E731
-    assert hard["type"] == greedy["type"] == "play"
+    hard = make_player("hard", 1, board=FLAT).choose(engine.view(state, 0))
+    greedy = make_player("greedy-max", 1, board=FLAT).choose(engine.view(state, 0))
+    played = lambda a: len(a.board) - len(state.board)  # noqa: E731
+    assert isinstance(hard, act.Play) and isinstance(greedy, act.Play)
     assert played(greedy) == 6 and played(hard) == 3
     out = position("R5 R6 R7 K9 B9 O9", table="K1 K2 K3")
-    action = make_player("hard", 1).choose(engine.view(out, 0))
-    assert engine.play(out, action["board"]).ok and not out.players[0].rack
+    action = make_player("hard", 1, board=FLAT).choose(engine.view(out, 0))
+    assert engine.play(out, action.board).ok and not out.players[0].rack
 
 
 def test_hard_plays_everything_when_an_opponent_gets_close():
     state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=7)
-    action = make_player("hard", 1).choose(engine.view(state, 0))
-    assert len(action["board"]) - len(state.board) == 6
+    action = make_player("hard", 1, board=FLAT).choose(engine.view(state, 0))
+    assert len(action.board) - len(state.board) == 6
 
 
 def test_hard_feeds_nothing_to_an_opponent_about_to_go_out_but_goes_out_itself():
     state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3)
-    assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
-    assert make_player("greedy-max", 1).choose(engine.view(state, 0))["type"] == "play"
+    assert make_player("hard", 1, board=FLAT).choose(engine.view(state, 0)) == act.Draw()
+    assert isinstance(make_player("greedy-max", 1, board=FLAT).choose(engine.view(state, 0)), act.Play)
     out = position("R5 R6 R7 K9 B9 O9", table="K1 K2 K3", opponent_rack=2)
-    action = make_player("hard", 1).choose(engine.view(out, 0))
-    assert engine.play(out, action["board"]).ok and not out.players[0].rack
+    action = make_player("hard", 1, board=FLAT).choose(engine.view(out, 0))
+    assert engine.play(out, action.board).ok and not out.players[0].rack
     # with the pool empty a draw is only a pass: then it plays
     empty_pool = dataclasses.replace(engine.view(state, 0), pool_size=0)
-    assert make_player("hard", 1).choose(empty_pool)["type"] == "play"
+    assert isinstance(make_player("hard", 1, board=FLAT).choose(empty_pool), act.Play)
 
 
 def test_hard_keeps_its_joker_for_later():
     # greedy-max puts the joker on the run just to place a tile; hard keeps it
     state = position("J O1 B12 R9", table="K1 K2 K3")
-    assert make_player("greedy-max", 1).choose(engine.view(state, 0))["type"] == "play"
-    assert make_player("hard", 1).choose(engine.view(state, 0)) == {"type": "draw"}
+    assert isinstance(make_player("greedy-max", 1, board=FLAT).choose(engine.view(state, 0)), act.Play)
+    assert make_player("hard", 1, board=FLAT).choose(engine.view(state, 0)) == act.Draw()
 
 
 def test_hard_never_draws_to_deny_in_a_race_to_a_points_target():
     # Rummy Q: every point on the rack counts toward the target, so feeding nothing costs too much
     state = position("R5 R6 R7 K9 B9 O9 O1", table="K1 K2 K3", opponent_rack=3, variant="rummy-q")
-    action = make_player("hard", 1).choose(engine.view(state, 0))
-    assert action["type"] == "play" and engine.play(state, action["board"]).ok
+    action = make_player("hard", 1, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play) and engine.play(state, action.board).ok
 
 
 def test_hard_keeps_no_joker_back_in_a_race_to_a_points_target():
@@ -139,11 +116,11 @@ def test_hard_keeps_no_joker_back_in_a_race_to_a_points_target():
     # without two rack tiles to go with it can never be played: hard plays it while it can
     rack = "J R5 R6 B9 O13 K11"
     state = position(rack, table="K1 K2 K3", variant="rummy-q")
-    action = make_player("hard", 1).choose(engine.view(state, 0))
-    assert action["type"] == "play" and engine.play(state, action["board"]).ok
+    action = make_player("hard", 1, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play) and engine.play(state, action.board).ok
     assert not any(t >= 104 for t in state.players[0].rack)
     classic = position(rack, table="K1 K2 K3")  # no such rule: the joker is kept for later
-    assert make_player("hard", 1).choose(engine.view(classic, 0)) == {"type": "draw"}
+    assert make_player("hard", 1, board=FLAT).choose(engine.view(classic, 0)) == act.Draw()
 
 
 class StrictJokers(Classic):
@@ -166,12 +143,11 @@ def test_joker_rules_of_a_strict_rule_set_are_respected(strict_variant, level):
     state.variant_key = strict_variant.key
     state._variant = None
     view = engine.view(state, 0)
-    player = make_player(level, 4)
+    player = make_player(level, 4, board=FLAT)
     action = player.choose(view)
-    assert player.last_error is None
-    if action["type"] == "play":
+    if isinstance(action, act.Play):
         start = TurnStart(state.board.copy(), list(state.players[0].rack), True)
-        assert analyse(state.variant, start, action["board"]).problems == []
+        assert analyse(state.variant, start, action.board).problems == []
 
 
 def test_hint_gives_a_legal_board_or_none():
@@ -183,13 +159,36 @@ def test_hint_gives_a_legal_board_or_none():
     assert hint(engine.view(nothing, 0)) is None
 
 
+def test_the_hint_ladder_starts_with_the_smallest_play_and_ends_with_the_most_tiles():
+    from game.ai.hint import hints
+
+    state = position("R9 K5 B1 B2 B3 O7 O8 O12 J", table="R6 R7 R8 | K6 K7 K8 | O9 O10 O11 | B4 R4 K4")
+    view = engine.view(state, 0)
+    ladder = hints(view)
+    sizes = [len(h["tiles"]) for h in ladder]
+    assert sizes[0] == 1 and ladder[0]["broken"] == 0  # one tile, no table set broken up
+    assert sizes == sorted(set(sizes)) and len(ladder) >= 3  # each step bigger than the one before
+    assert sizes[-1] == len(hint(view)["tiles"]) == 9  # the last: the most tiles
+    for h in ladder:
+        assert engine.check_view(view, h["board"]).problems == []
+        assert set(h["tiles"]) <= set(state.players[0].rack)
+        assert sorted(t for t in h["board"].tiles() if t not in set(view.board.tiles())) == h["tiles"]
+    # before the initial meld: the smallest meld worth 30 first, then the whole of it
+    fresh = position("R10 R11 R12 K10 B10 O10 B1 B2 B3", melded=False)
+    first = hints(engine.view(fresh, 0))
+    assert [len(h["tiles"]) for h in first] == [3, 6, 9]
+    for h in first:
+        assert engine.check_view(engine.view(fresh, 0), h["board"]).problems == []
+    assert hints(engine.view(position("R1 O13", table="K5 K6 K7"), 0)) == []
+
+
 def test_thinking_does_not_leak_other_racks():
     # the view is all a player gets; it holds no other rack and no pool order
     state = position("R5 R6 R7", table="")
     view = engine.view(state, 0)
     fields = set(view.__dataclass_fields__)
     assert "pool" not in fields and "players" not in fields
-    assert isinstance(HardPlayer(0).choose(view), dict)
+    assert isinstance(HardPlayer(0).choose(view), (act.Play, act.Draw))
 
 
 def _sets_broken(before, after) -> int:
@@ -200,14 +199,14 @@ def _sets_broken(before, after) -> int:
 
 @pytest.mark.slow
 def test_the_hint_places_as_many_tiles_as_the_finder_and_breaks_up_fewer_sets_where_it_can():
-    from game.ai import make_player
+    from game.ai import FLAT, make_player
     from game.ai.hint import hint
     from game.ai.players import GreedyMaxPlayer, _Turn
     from game.play import computer
 
     gentler = same = 0
     state = engine.new_game("classic", [("A", "medium"), ("B", "medium")], seed=0)
-    players = [make_player("medium", seed=1), make_player("medium", seed=2)]
+    players = [make_player("medium", seed=1, board=FLAT), make_player("medium", seed=2, board=FLAT)]
     for _ in range(60):
         if state.phase != "play":
             break

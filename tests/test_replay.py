@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.play.computer import computer_turn
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules.state import GameState, derived_secret
-from tests.helpers import rig
-from tests.uidrive import click, key, make_app, step
+from game.rules.tiles import rack_value
+from helpers import rig
+from uidrive import click, key, make_app, step
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:
@@ -22,7 +23,7 @@ def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameSta
         if state.phase == "round_over":
             engine.next_round(state)
             continue
-        computer_turn(state, make_player(kinds[state.current], state.player_seed(state.current)))
+        computer_turn(state, make_player(kinds[state.current], state.player_seed(state.current), board=FLAT))
     return state
 
 
@@ -89,6 +90,7 @@ def test_the_finder_marks_a_turn_where_more_tiles_could_go_down():
 @pytest.mark.slow
 def test_kept_games_are_the_newest_and_at_least_a_hundred():
     state = simulate("classic", ["basic", "basic"], 6, {"rounds": 1})
+    state.players[0].kind = "human"  # a replay is of a person's game (seat 0 played as basic would)
     for i in range(store.KEEP + 5):
         assert store.keep(state, f"game{i:03d}", 0, when=1_700_000_000 + i) is not None
     assert store.keep(state, "game050", 0) is None  # once per game
@@ -153,12 +155,45 @@ def test_replay_screen_steps_forward_and_back_and_shows_the_finders_table():
 
 
 @pytest.mark.slow
+def test_replay_screen_words(monkeypatch):
+    from game.ui import theme
+    from game.ui.scenes.replay import ReplayScene
+
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    state = simulate("classic", ["medium", "basic"], 3, {"rounds": 1})
+    app = make_app()
+    try:
+        sc = app.push(ReplayScene(app, state, 0))
+        step(app, n=2)
+        target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None)
+        sc.go(target)
+        step(app, n=2)
+        click(app, sc.show.rect.center)
+        step(app, n=2)
+        assert sc.showing
+        assert any("could have gone down" in t for t in said) and any("best play found" in t for t in said)
+        assert not [t for t in said if "finder" in t.lower()]
+        # the rack line's points are the rack's value (the score is named as a score)
+        said.clear()
+        sc.go(len(sc.frames) - 1)
+        step(app)
+        rack = sc.frames[-1].racks[0]
+        line = next(t for t in said if t.startswith("Your rack"))
+        assert f"worth {rack_value(rack)} points" in line and f"score {sc.frames[-1].scores[0]}" in line
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.slow
 def test_replays_list_from_statistics_holds_kept_and_old_games():
     from game.ui.scenes.common import DialogScene
     from game.ui.scenes.replay import ReplayListScene, ReplayScene
     from game.ui.scenes.statistics import StatisticsScene
 
     state = simulate("classic", ["basic", "basic"], 8, {"rounds": 1})
+    state.players[0].kind = "human"  # a replay is of a person's game (seat 0 played as basic would)
     store.keep(state, "newgame", 0, when=1_700_000_100)
     d = state.to_dict()
     del d["actions"], d["secret"], d["replayable"]
@@ -212,14 +247,14 @@ def test_the_game_in_progress_is_offered_up_to_now():
 
 
 def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
-    from game.ai import make_player
+    from game.ai import FLAT, make_player
     from game.play import computer, turnlog
     from game.rules import engine
 
     state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
     live = turnlog.TurnLog()
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
-    players = {i: make_player(p.kind, seed=i) for i, p in enumerate(state.players)}
+    players = {i: make_player(p.kind, seed=i, board=FLAT) for i, p in enumerate(state.players)}
     for _ in range(30):  # as the play screen logs each turn's events while it plays them
         if state.phase != "play":
             break
@@ -235,3 +270,16 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     old = state.clone()
     old.replayable = False  # a save from before the log: nothing to tell, and no error
     assert turnlog.rebuilt(old, name_of).entries == []
+
+
+def test_the_deal_says_you_start_when_the_viewer_starts():
+    # the player is named "You" on screen whatever their name
+    for seed in range(40):
+        state = engine.new_game("classic", [("Alex", "human"), ("Mia", "basic")], seed=seed,
+                                secret=derived_secret("replay-test", seed))
+        if state.current == 0:
+            break
+    else:
+        pytest.skip("no seed where the viewer starts")
+    frames = timeline.build(state, 0)
+    assert frames[0].lines == ["Round 1 is dealt: You start."]

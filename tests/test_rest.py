@@ -1,4 +1,4 @@
-"""A window that rests (game/ui/rest.py) and a fast, quiet start (no timing here: the benches
+"""A window that rests (game/ui/idle_frames.py) and a fast, quiet start (no timing here: the benches
 ``python -m game.bench idle`` and ``startup`` print the figures)."""
 
 from __future__ import annotations
@@ -13,18 +13,13 @@ import pytest
 
 from game.storage import persistence
 from game.storage import settings as user_settings
-from game.ui import rest
+from game.ui import idle_frames
 from uidrive import make_app, motion, settle, step
 from uihelp import human_session
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def _rest_title(app, limit_s: float = 30.0) -> None:
@@ -54,7 +49,7 @@ def test_the_title_moves_while_its_tiles_drift_then_rests(app):
     step(app, n=30)
     assert app.frames_drawn == drawn + 30
     _rest_title(app)
-    assert rest.liveliness(app.top.still_for) == 0.0
+    assert idle_frames.liveliness(app.top.still_for) == 0.0
 
 
 def _waiting(app, timer: int = 0):
@@ -146,7 +141,7 @@ def test_the_real_loop_rests_and_still_answers_input():
 
     def rested_until() -> bool:
         if not posted:
-            title.still_for = rest.DRIFT_LIVELY + rest.DRIFT_SETTLE  # the tiles have already come to rest
+            title.still_for = idle_frames.DRIFT_LIVELY + idle_frames.DRIFT_SETTLE  # the tiles have already come to rest
         return until()
 
     assert app.run(until=rested_until, max_frames=100_000) == 0

@@ -12,6 +12,8 @@ from game.play import turnsave
 from game.play.session import RACK, TABLE, Session
 from uihelp import human_session, tiles
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 
 def _mid_turn(seconds_left: float = 37.0, autosave: bool = False) -> Session:
     s = human_session("R10 R11 R12 K5 B7", options={"turn_time": 60}, autosave=autosave)
@@ -101,15 +103,6 @@ def test_the_save_after_a_turn_gives_the_next_turn_its_full_clock():
 
 
 # -- on screen ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def app():
-    from uidrive import make_app
-
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def _play_mid_turn(app):

@@ -24,7 +24,7 @@ def test_every_rule_set_has_examples_that_read_as_captioned(key):
     kinds = set()
     for caption, rows in examples:
         board = example_board(rows)
-        lines = [ln for ln in board.lines(vertical=v.crossword) if len(ln.tiles) > 1 or len(rows) == 1]
+        lines = [ln for ln in v.lines(board) if len(ln.tiles) > 1 or len(rows) == 1]
         ok = all(ln.check().ok for ln in lines)
         assert ok == (not caption.startswith("Not a set")), caption
         kinds |= {ln.check().kind for ln in lines if ln.check().ok}

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from game.storage import saves
-from game.cli.demo import demo_turn
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 from game.rules.state import SCHEMA_VERSION as STATE_SCHEMA
 from game.rules.state import GameState
@@ -78,8 +78,8 @@ def test_round_trip_every_rule_set(variant):
     for _ in range(12):
         if state.phase != "play":
             break
-        a = demo_turn(state).result
-        b = demo_turn(got.state).result
+        a = computer_turn(state, seat_player(state)).result
+        b = computer_turn(got.state, seat_player(got.state)).result
         assert a.events == b.events
         assert got.state.to_dict() == state.to_dict()
 
@@ -150,8 +150,8 @@ def test_schema1_upgrade_restores_the_game_and_its_future():
     for _ in range(30):
         if state.phase != "play":
             break
-        demo_turn(state)
-        demo_turn(got)
+        computer_turn(state, seat_player(state))
+        computer_turn(got, seat_player(got))
         assert faces(got) == faces(state)
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cli.demo import demo_turn
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 from game.storage.saves import format as fmt
 from game.storage.saves.legacy import to_schema1
@@ -104,7 +104,7 @@ def _assert_loaded_legally(data: fmt.SaveData) -> None:
     assert again.state.to_dict() == state.to_dict()
     if state.phase == "play":  # and the game can go on
         probe = state.clone()
-        result = demo_turn(probe).result
+        result = computer_turn(probe, seat_player(probe)).result
         assert result.ok and probe.conservation_problems() == []
 
 

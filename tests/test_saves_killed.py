@@ -24,7 +24,7 @@ from savehelp import ROOT
 SAVER = r"""
 import sys
 from game.storage import saves
-from game.cli.demo import demo_turn
+from game.play.computer import computer_turn, seat_player
 from game.rules import engine
 
 seed = int(sys.argv[1])
@@ -39,7 +39,7 @@ while True:
     elif state.phase == "game_over":
         state = fresh(seed + i)
     else:
-        demo_turn(state)
+        computer_turn(state, seat_player(state))
     res = saves.save_game("autosave" if i % 4 else "slot1", state, {"timer_remaining": None, "i": i})
     if not res.ok:
         print(res.message, flush=True)

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
+from game.rules import actions as act
 from game.rules.board import Board
 from game.rules.state import StateError
+from game.rules.tiles import colour_index
 from game.play.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
 
@@ -127,7 +129,7 @@ def test_illegal_or_stale_computer_moves():
     seat = s.state.current
     n = len(s.state.players[seat].rack)
     bogus = Board({(0, 0): 0, (0, 1): 50})
-    out = s.apply_ai(token, {"type": "play", "board": {"__board__": bogus.to_list()}})
+    out = s.apply_ai(token, act.to_json(act.Play(bogus)))
     assert out.ok and s.illegal_ai_moves == 1
     assert len(s.state.players[seat].rack) == n + 1  # it drew instead
 
@@ -255,11 +257,11 @@ def test_hint_suggests_a_legal_play_or_a_draw():
     from game.play.session import compute_hint
 
     s = human_session("R10 R11 R12 K1 B5", exact=True)
-    got = compute_hint(engine.view(s.state, 0))
-    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(tiles("R10 R11 R12"))
-    assert engine.play(s.state.clone(), got["board"]).ok  # the rules core accepts it as it stands
+    got = compute_hint(engine.view(s.state, 0)).play
+    assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(s.state.board.tiles())) == sorted(tiles("R10 R11 R12"))
+    assert engine.play(s.state.clone(), got.board).ok  # the rules core accepts it as it stands
     s = human_session("R1 B5 K9 O13", exact=True)  # nothing to open with
-    assert compute_hint(engine.view(s.state, 0)) == {"type": "draw"}
+    assert compute_hint(engine.view(s.state, 0)).play == act.Draw()
 
 
 def test_hint_on_the_crossword_board_places_tiles_legally():
@@ -280,9 +282,9 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
         p.melded = True
     state.current = 0
     assert not state.conservation_problems()
-    got = compute_hint(engine.view(state, 0))  # R2 and B2 cross K2: a group of three
-    assert got["type"] == "play" and sorted(got["tiles"]) == sorted(rack[:2])
-    assert engine.play(state.clone(), got["board"]).ok
+    got = compute_hint(engine.view(state, 0)).play  # R2 and B2 cross K2: a group of three
+    assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(table)) == sorted(rack[:2])
+    assert engine.play(state.clone(), got.board).ok
 
 
 
@@ -300,3 +302,29 @@ def test_sets_only_moved_about_is_no_change_and_ending_the_turn_draws():
     assert s.end_turn().ok
     assert len(s.state.players[0].rack) == n + 1  # a tile was drawn; the table is as it was
     assert s.state.board.where()[run[0]] != (3, 2)
+
+
+def test_runs_sort_keeps_each_colour_on_one_row():
+    s = human_session("R1 R3 R5 R7 R9 B2 B4 B6 B8 K10 K11 K12 O12 O13", exact=True)
+    s.sort_rack("runs")
+    rows: dict[int, set[int]] = {}
+    for t, (r, _) in s.rack_slots.items():
+        rows.setdefault(colour_index(t), set()).add(r)
+    assert all(len(r) == 1 for r in rows.values()), rows
+    faces = [x >> 1 for x in s.rack_tiles()]
+    assert faces == sorted(faces)
+    # the two rows share the colours: neither holds them all when they fit on two
+    assert {r for rs in rows.values() for r in rs} == {0, 1}
+
+
+def test_a_hint_travels_the_worker_pipe_as_json_and_a_bad_one_is_refused():
+    from game.rules import engine
+    from game.play.session import compute_hint
+    from game.play.thinking import Hint
+
+    s = human_session("R10 R11 R12 R13 K1 B5", exact=True)
+    got = compute_hint(engine.view(s.state, 0))
+    assert Hint.from_json(json.loads(json.dumps(got.to_json()))) == got
+    for bad in (None, [], {"play": {"type": "claim"}}, {"play": {"type": "draw"}, "more": "x"}, {"more": []}):
+        with pytest.raises((act.ActionError, ValueError, TypeError)):
+            Hint.from_json(bad)

@@ -106,7 +106,7 @@ def test_words():
 @pytest.mark.parametrize("variant,seed", [("classic", 4), ("golden-games", 2), ("rummi200kub", 5)])
 def test_real_computer_turns_are_told_whole(variant, seed):
     state = engine.new_game(variant, [("Mia", "hard"), ("Otto", "medium"), ("Lena", "hard")], seed=seed)
-    players = [make_player(p.kind, seed + i) for i, p in enumerate(state.players)]
+    players = [make_player(p.kind, seed + i, board=state.variant.board_shape) for i, p in enumerate(state.players)]
     told = 0
     for _ in range(90):
         if state.phase != "play":
@@ -116,7 +116,7 @@ def test_real_computer_turns_are_told_whole(variant, seed):
         turn = computer_turn(state, players[seat])
         if not any(ev.get("type") == "play" for ev in turn.result.events):
             continue
-        steps = turn_steps(before, state.board, state.players[seat].name, vertical=state.variant.crossword)
+        steps = turn_steps(before, state.board, state.players[seat].name, vertical=state.variant.reads_columns)
         assert steps
         check_story(before, state.board, steps)
         told += 1

@@ -5,18 +5,19 @@ from __future__ import annotations
 import pytest
 from helpers import slow_clock
 
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.ai import players as players_mod
 from game.ai import search as search_mod
 from game.ai import solver as solver_mod
 from game.ai.strategy import CHOICES, CLASSIC, STRATEGIES, Strategy, derived, strategy_for, with_knobs
 from game.cli import bench_lost
 from game.rules.variants import REGISTRY
+from game.rules import actions as act
 
 
 def test_every_flat_rule_set_has_its_knobs():
     for key, cls in REGISTRY.items():
-        if not cls.crossword:
+        if cls().flat_table:
             assert key in STRATEGIES, key
             assert strategy_for(cls()) is STRATEGIES[key]
 
@@ -58,7 +59,7 @@ def test_a_rule_set_missing_from_the_table_gets_knobs_from_what_it_declares():
 
 
 def _key(action: dict):
-    return None if action["type"] != "play" else sorted(action["board"].cells.items())
+    return None if not isinstance(action, act.Play) else sorted(action.board.cells.items())
 
 
 @pytest.mark.slow
@@ -66,11 +67,11 @@ def _key(action: dict):
 def test_moves_are_the_same_on_a_slow_machine(variant, monkeypatch):
     views = bench_lost.harvest(variant, 2, 10, 21)
     levels = ("hard", "greedy-max", "medium", "expert")
-    quick = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
+    quick = {(i, lv): _key(make_player(lv, i, board=FLAT).choose(v)) for i, v in enumerate(views) for lv in levels}
     monkeypatch.setattr(solver_mod, "time", slow_clock(0.0005))
     monkeypatch.setattr(players_mod, "time", slow_clock(0.0005))
     monkeypatch.setattr(search_mod, "time", slow_clock(0.0005))
-    slow = {(i, lv): _key(make_player(lv, i).choose(v)) for i, v in enumerate(views) for lv in levels}
+    slow = {(i, lv): _key(make_player(lv, i, board=FLAT).choose(v)) for i, v in enumerate(views) for lv in levels}
     assert slow == quick
 
 

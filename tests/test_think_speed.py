@@ -15,7 +15,7 @@ from game.rules.board import Board
 from game.rules.melds import check_line
 from game.rules.tiles import parse_tiles
 
-from tests.test_players import position
+from helpers import position
 
 cells = st.sets(st.tuples(st.integers(0, 6), st.integers(0, 19)), max_size=50)
 

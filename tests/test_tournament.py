@@ -332,3 +332,25 @@ def test_the_saves_layer_checks_tournaments_through_the_check_the_tournament_reg
                          capture_output=True, text=True, check=True).stdout.splitlines()
     # the saves layer never imports the tournament; unchecked, a tournament save is refused
     assert out == ["False", "a tournament save cannot be checked here: the tournament is not loaded", "tournament"]
+
+
+def test_the_humans_finished_tournament_game_is_kept_for_replay_and_counted_once():
+    from game.replay import store
+    from game.storage import stats
+    from game.tournament.run import TournamentRun
+
+    run = TournamentRun.create(9, "You", seed=4, levels=["basic"], games=(1, 1, 1))
+    session = run.open_table()
+    ref = run.ref
+    finish_quickly(session.state)
+    assert session.finish_game()
+    kept = store.entries()
+    assert len(kept) == 1 and kept[0].ok
+    assert kept[0].game_id == run.game_id(ref) and kept[0].state.phase == "game_over"
+    assert kept[0].state.total_turns == session.state.total_turns
+    assert kept[0].title.startswith(session.state.variant.title)
+    assert stats.load_stats().get(session.state.variant_key).games == 1
+    # the same game's end seen again (a resume from a save made at its end) adds nothing
+    store.keep(session.state, run.game_id(ref), session.viewer)
+    stats_again = stats.record_game(session.state.variant_key, True, 0, 1, 1.0, game_id=run.game_id(ref))
+    assert stats_again.duplicate and len(store.entries()) == 1

@@ -8,17 +8,18 @@ import json
 import pygame
 import pytest
 
+from game.rules import actions as act
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
 from game.play.session import Session
-from tests.uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
 
 STEPS = [(tr["key"], li, si) for tr in data.TRACKS for li, le in enumerate(tr["lessons"]) for si in range(len(le["steps"]))]
 LESSONS = [(tr["key"], li) for tr in data.TRACKS for li in range(len(tr["lessons"]))]
 
 
-def claim_action(cell) -> dict:
-    return {"type": "claim", "cell": [cell[0], cell[1]], "vertical": cell[2]}
+def claim_action(cell) -> act.Claim:
+    return act.claim("claim", cell=[cell[0], cell[1]], vertical=cell[2])
 
 
 def _try(track, step, moves):
@@ -233,7 +234,7 @@ def test_the_real_game_opens_the_first_lesson_for_a_first_time_player_once():
 def test_a_player_with_a_saved_game_starts_on_the_title():
     from game.storage.saves import session_bridge
     from game.ui.scenes.title import TitleScene
-    from tests.uihelp import human_session
+    from uihelp import human_session
 
     assert session_bridge.autosave(human_session(seed=3).to_dict()).ok
     app = make_app(welcome=True)

@@ -16,6 +16,9 @@ from game.storage import settings as user_settings
 from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
+from game.rules import actions as act
+from game.ui import theme
+from game.ui.app import App
 from game.ui.scene import Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.settings import SettingsScene
@@ -23,24 +26,19 @@ from game.ui.scenes.setup import SetupScene
 from uidrive import click, key, make_app, run_until, step
 from uihelp import human_session
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def test_title_menu_reaches_every_screen(app):
     title = app.top
     labels = [w.label for w in title.group.widgets]
-    assert labels == ["New game", "Continue", "Start here: first lesson", "Tournament", "Statistics", "Settings",
-                      "Rules", "Quit"]
+    assert labels == ["New game", "Continue", "Start here: first lesson", "Tile Rush", "Tournament", "Statistics",
+                      "Settings", "Rules", "Quit"]
     assert not title.group.widgets[1].enabled  # nothing saved yet
     seen = []
-    for i in (0, 2, 3, 4, 5, 6):
+    for i in (0, 2, 3, 4, 5, 6, 7):
         step(app)
         click(app, title.group.widgets[i].rect.center)
         seen.append(app.top.name)
@@ -48,8 +46,8 @@ def test_title_menu_reaches_every_screen(app):
             if app.top is not title:
                 key(app, pygame.K_ESCAPE)
         assert app.top is title
-    assert seen == ["setup", "lesson", "tournament_setup", "statistics", "settings", "rules"]
-    click(app, title.group.widgets[7].rect.center)
+    assert seen == ["setup", "lesson", "rush_menu", "tournament_setup", "statistics", "settings", "rules"]
+    click(app, title.group.widgets[8].rect.center)
     assert not app.running
 
 
@@ -81,6 +79,33 @@ def test_setup_offers_every_rule_set_levels_and_options(app):
     assert len(play.session.players) == 2 and play.session.turn_time == 60
 
 
+def test_new_game_remembers_the_last_rule_set():
+    from game.storage import settings as user_settings
+
+    app = make_app(persist=True)
+    try:
+        setup = app.push(SetupScene(app))
+        step(app)
+        assert setup.variant_key == "classic"
+        setup.variant_chooser.set_value("rummi200kub")
+        setup.set_variant("rummi200kub")
+        step(app)
+        click(app, setup.start_button.rect.center)
+        assert isinstance(app.top, PlayScene) and app.top.session.variant.key == "rummi200kub"
+    finally:
+        app.shutdown()
+    assert user_settings.load_settings()["last_variant"] == "rummi200kub"
+    again = App(settings=user_settings.load_settings(), ai_mode="sync", persist_settings=False)  # the next launch
+    again.start()
+    try:
+        setup = again.push(SetupScene(again))
+        step(again)
+        assert setup.variant_key == "rummi200kub"
+        assert setup.variant_chooser.value == "rummi200kub"
+    finally:
+        again.shutdown()
+
+
 def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     from game.rules.variants import base
 
@@ -94,6 +119,33 @@ def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     step(app)
     timer = [w for w in setup.group.widgets if getattr(w, "label", "") == "Turn timer"]
     assert len(timer) == 1 and not timer[0].enabled and "set by the rules" in timer[0].options[0][1]
+
+
+def test_a_hand_edited_last_rule_set_falls_back_to_classic():
+    settings = dict(user_settings.DEFAULT_SETTINGS, last_variant="chess")
+    app = App(settings=settings, ai_mode="sync", persist_settings=False)
+    app.start()
+    try:
+        setup = app.push(SetupScene(app))
+        step(app)
+        assert setup.variant_key == "classic"
+    finally:
+        app.shutdown()
+
+
+def test_settings_says_when_sound_is_unavailable_on_this_machine(app, monkeypatch):
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    app.want_sound = True
+    app.sound.available = True
+    app.push(SettingsScene(app))
+    step(app, n=2)
+    assert not any("not available" in t for t in said)
+    app.sound.available = False  # no sound device
+    said.clear()
+    step(app)
+    assert any("Sound is not available on this machine" in t for t in said)
 
 
 def test_settings_are_saved_and_applied():
@@ -252,8 +304,8 @@ def test_the_computer_thinks_in_a_worker(mode):
         worker.submit(-1, HINT, 0, view_to_dict(engine.view(sess.state, 0)))
         ans = worker.wait(7, timeout=60)
         hint = worker.wait(-1, timeout=60)
-        assert ans is not None and ans[1]["type"] in ("play", "draw") and not ans[2]
-        assert hint is not None and hint[1]["type"] == "play"
+        assert ans is not None and isinstance(act.from_json(ans[1]), (act.Play, act.Draw)) and not ans[2]
+        assert hint is not None and isinstance(act.from_json(hint[1]), act.Play)
     finally:
         worker.close()
 

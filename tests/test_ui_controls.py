@@ -8,33 +8,21 @@ import pytest
 
 from game.rules.board import Board
 from game.rules.tiles import format_tiles
-from game.play.session import Session
+from game.play.session import TABLE, Session
 from game.ui.clickplan import plan_add, plan_split
 from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import click, key, make_app, motion, open_play, settle, step, tile_center
-from uihelp import give, human_session, lay_table, tiles
+from uidrive import click, key, motion, open_play, settle, step, tile_center
+from uihelp import give, human_session, tiles, table_session
 
-
-@pytest.fixture
-def app():
-    a = make_app(speed=4.0)
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app(speed=4.0)
 
 
 def position(table, rack, variant="rummibug", melded=True):
     """The human to move in a Rummibug game with ``table`` (sets) laid and ``rack`` tiles held."""
-    sess = human_session(variant=variant, opponents=("basic", "basic"), seed=5)
-    st = sess.state
-    lay_table(st, table)
-    every = tiles(" ".join(table) + " " + rack)  # a face on the table and the rack: both copies
-    give(st, 0, every[len(every) - len(rack.split()):])
-    st.players[0].melded = melded
-    return Session(st, autosave=False)
-
+    return table_session(table, rack, variant, melded, opponents=("basic", "basic"))
 
 
 def row_of(sess, text):
@@ -72,6 +60,30 @@ def test_new_set_from_selected_rack_tiles(app):
     assert row_of(sess, "K6") == "K5 K6 K7"
     key(app, pygame.K_SPACE)
     assert not sess.my_turn and "K5 K6 K7" in sess.state.board.render()
+
+
+def test_enter_on_a_table_tile_puts_the_chosen_rack_tiles_into_its_set(app):
+    sess = position(["R6 R7 R8", "K8 B8 O8"], "R5 R9 R8 B1")
+    play = open_play(app, sess)
+    for t in tiles("R9 R5"):  # chosen in any order
+        click(app, tile_center(play, t))
+    key(app, pygame.K_DOWN)  # the keyboard cursor shows
+    play.cursor = (TABLE, sess.table().where()[tiles("R7")[0]])  # on the middle of the run
+    key(app, pygame.K_RETURN)
+    assert row_of(sess, "R6") == "R5 R6 R7 R8 R9" and play.selection == []
+    assert row_of(sess, "K8") == "K8 B8 O8" and not sess.problems()
+    # a group: the red 8 joins it
+    click(app, tile_center(play, tiles("R8 R8")[1]))
+    play.cursor = (TABLE, sess.table().where()[tiles("B8")[0]])
+    key(app, pygame.K_RETURN)
+    assert sorted(row_of(sess, "K8").split()) == sorted("K8 B8 O8 R8".split()) and not sess.problems()
+    # with nothing chosen (or table tiles chosen), Enter on a table tile still picks it up
+    play.cursor = (TABLE, sess.table().where()[tiles("R5")[0]])
+    key(app, pygame.K_RETURN)
+    assert play.selection == tiles("R5")
+    play.cursor = (TABLE, sess.table().where()[tiles("R9")[0]])
+    key(app, pygame.K_RETURN)
+    assert sorted(play.selection) == sorted(tiles("R5 R9"))
 
 
 def test_add_to_a_set_by_clicking_it(app):
@@ -350,3 +362,20 @@ def test_rummy_q_running_score_table_and_target(app):
     assert "First to 150" in foot and str(st.players[lead].score) in foot and play.name_of(lead) in foot
     points, _ = results.round_points(st.history[-1])
     assert points == st.history[-1]["deltas"]
+
+
+def test_joker_question_says_your_only_for_a_rack_tile(app):
+    sess = position(["O9 J O11", "B10 K10 O10 R10"], "O10 K5 K6")
+    play = open_play(app, sess)
+    joker = tiles("J")[0]
+    rack_o10 = next(t for t in sess.rack_slots if format_tiles([t]) == "O10")
+    table_o10 = next(t for t in sess.table().tiles() if format_tiles([t]) == "O10")
+    play.selection = [table_o10]  # a table tile picked up with Shift-click
+    click(app, tile_center(play, joker))
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    assert dialog.message.startswith("The orange 10 can take the joker's place") and "Your" not in dialog.message
+    key(app, pygame.K_ESCAPE)
+    play.selection = [rack_o10]
+    click(app, tile_center(play, joker))
+    assert app.top.message.startswith("Your orange 10 can take the joker's place")

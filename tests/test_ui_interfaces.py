@@ -9,47 +9,57 @@ private attributes, or reach them through ``__dict__``.
 
 from __future__ import annotations
 
-import re
+import ast
 from pathlib import Path
 
+import codewalk
 from game.ui import variant_ui
 
 ROOT = Path(__file__).resolve().parents[1]
-UI = ROOT / "game" / "ui"
 
 # what a probe may look into: a pygame event, the os module, the pygame module
 ALLOWED_PROBED = {"ev", "os", "pygame"}
-PROBE = re.compile(r"\b(getattr|hasattr)\(\s*([\w.]+)")
-OTHERS_PRIVATE = re.compile(r"\b(?!self\b|cls\b)[A-Za-z_]\w*\._[a-z]\w*")
-DICT_REACH = re.compile(r"__dict__|\bvars\(|\bsetattr\(|\bdelattr\(")
+DICT_REACH = {"vars", "setattr", "delattr"}
 
 
-def ui_lines():
-    for path in sorted(UI.rglob("*.py")):
-        for n, line in enumerate(path.read_text().splitlines(), 1):
-            code = line.split("#", 1)[0]
-            yield f"{path.relative_to(ROOT)}:{n}", code
+def probes(tree: ast.AST) -> list[tuple[ast.Call, str]]:
+    """``getattr``/``hasattr`` calls in ``tree`` and what each looks into."""
+    return [(call, codewalk.dotted(call.args[0]) or ast.unparse(call.args[0]))
+            for name, call in codewalk.calls(tree) if name in ("getattr", "hasattr") and call.args]
+
+
+def others_private(tree: ast.AST) -> list[ast.Attribute]:
+    """``x._name`` where ``x`` is not ``self`` or ``cls`` (dunders are Python's, not ours)."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+            and not node.attr.startswith("__") and node.attr[1:2].islower()
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+
+
+def dict_reach(tree: ast.AST) -> list[ast.AST]:
+    return ([call for name, call in codewalk.calls(tree) if name in DICT_REACH]
+            + list(codewalk.attribute_reads(tree, "__dict__")))
 
 
 def test_no_probe_on_our_own_objects():
-    hits = [f"{where}: {code.strip()}" for where, code in ui_lines()
-            for m in PROBE.finditer(code) if m.group(2) not in ALLOWED_PROBED]
+    hits = [f"{codewalk.where(p, call)}: {ast.unparse(call)}" for p in codewalk.files("ui")
+            for call, probed in probes(codewalk.tree(p)) if probed not in ALLOWED_PROBED]
     assert hits == []
 
 
 def test_the_allowed_probes_are_found_by_the_check():
     # the check sees a probe on one of our objects, and lets an event's field through
-    assert [m.group(2) for m in PROBE.finditer('getattr(self.scene.app, "turn_log_open", False)')] == ["self.scene.app"]
-    assert [m.group(2) for m in PROBE.finditer('hasattr(play, "header_text")')] == ["play"]
-    assert all(m.group(2) in ALLOWED_PROBED for m in PROBE.finditer('getattr(ev, "button", 1) == 1'))
+    assert [p for _, p in probes(ast.parse('getattr(self.scene.app, "turn_log_open", False)'))] == ["self.scene.app"]
+    assert [p for _, p in probes(ast.parse('hasattr(play, "header_text")'))] == ["play"]
+    assert all(p in ALLOWED_PROBED for _, p in probes(ast.parse('getattr(ev, "button", 1) == 1')))
+    assert probes(ast.parse('x = 1  # getattr(self.app, "a")\ns = "hasattr(play, \'b\')"')) == []  # words, not code
 
 
 def test_no_object_writes_or_reads_another_ones_private_attributes():
-    hits = [f"{where}: {code.strip()}" for where, code in ui_lines()
-            if OTHERS_PRIVATE.search(code) or DICT_REACH.search(code)]
+    hits = [f"{codewalk.where(p, node)}: {ast.unparse(node)}" for p in codewalk.files("ui")
+            for node in others_private(codewalk.tree(p)) + dict_reach(codewalk.tree(p))]
     assert hits == []
-    assert OTHERS_PRIVATE.search("pause._layout_size = None")
-    assert not OTHERS_PRIVATE.search("self._layout_size = None")
+    assert others_private(ast.parse("pause._layout_size = None"))
+    assert not others_private(ast.parse("self._layout_size = None"))
 
 
 def test_every_plugin_hook_is_declared_and_answers_none_by_default():

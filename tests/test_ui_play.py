@@ -14,16 +14,10 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene, RoundResultsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
-from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
+from uidrive import DT, cell_center, click, drag, key, make_app, motion, open_play, past_guard, run_until, settle, step, tile_center
 from uihelp import human_session, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 def test_start_classic_game_from_the_title(app):
@@ -207,9 +201,33 @@ def test_finish_a_round_then_the_next(app):
     assert "win" in app.sound.played
     assert run_until(app, lambda: isinstance(app.top, RoundResultsScene), 10)
     assert sess.state.players[0].score > 0
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is play and sess.state.round == 2 and sess.phase == "play"
     assert len(sess.rack_slots) == 14
+
+
+def test_a_result_screen_takes_only_its_own_buttons_and_nothing_at_first(app):
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 3})
+    play = open_play(app, sess)
+    for t in tiles("R10 R11 R12"):
+        click(app, tile_center(play, t))
+    click(app, cell_center(play, TABLE, (2, 2)))
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: isinstance(app.top, RoundResultsScene), 10)
+    results = app.top
+    # keys and clicks meant for the table, at once: the results stay
+    key(app, pygame.K_RETURN)
+    click(app, results.group.widgets[0].rect.center)
+    assert app.top is results and sess.phase == "round_over"
+    past_guard(app)
+    # later, keys that are not its buttons' keys do nothing either (H, Shift+H, Space)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)
+    key(app, pygame.K_SPACE)
+    assert app.top is results and sess.phase == "round_over"
+    key(app, pygame.K_RETURN)  # its own button's key
+    assert app.top is play and sess.state.round == 2
 
 
 def test_last_round_ends_the_game(app):
@@ -224,6 +242,7 @@ def test_last_round_ends_the_game(app):
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
     over = app.top
     assert over.ranking[0] == 0
+    past_guard(app)
     key(app, pygame.K_RETURN)  # play again
     assert isinstance(app.top, PlayScene) and app.top is not play
     assert app.top.session.state.variant_key == "classic"
@@ -330,6 +349,32 @@ def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
     assert back.state.current == sess.state.current and back.state.to_dict() == sess.state.to_dict()
 
 
+def test_a_long_think_says_so_in_the_computers_panel(app, monkeypatch):
+    from game.ui import theme
+
+    sess = human_session(opponents=("expert", "basic", "basic"))
+    play = open_play(app, sess)
+    worker = app.worker
+    monkeypatch.setattr(worker, "submit", lambda token, level, seed, view_d: worker.pending.add(token))  # no answer yet
+    drawn = []
+    fit = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda s, *a, **k: drawn.append(s) or fit(s, *a, **k))
+    key(app, pygame.K_SPACE)  # draw: the expert moves next, and takes its time
+    assert run_until(app, lambda: sess.ai_thinking, 10)
+    step(app, n=12)  # 0.2 s: the bubble only
+    assert 0 < play.thinking_for() < 0.5 and not any(t.startswith("Thinking") for t in drawn)
+    step(app, n=30)  # 0.7 s
+    assert "Thinking…" in drawn
+    step(app, n=90)  # 2.2 s
+    assert "Thinking… 2 s" in drawn
+    from game.rules import actions as act
+
+    play.ai_answer = (play.ai_token, act.to_json(act.Draw()))  # the answer is in: the panel goes back to its line
+    drawn.clear()
+    step(app)
+    assert play.thinking_for() == 0.0 and not any(t.startswith("Thinking") for t in drawn)
+
+
 def test_colourblind_tiles_differ():
     from game.ui.tileart import TileArt
 
@@ -359,3 +404,39 @@ def test_a_drop_outside_slides_the_tile_home(app):
     r11 = tiles("R11")[0]
     drag(app, tile_center(play, r11), cell_center(play, TABLE, (4, 4)))
     assert r11 in sess.rack_slots and sess.table().get((4, 4)) is None
+
+
+def test_countdown_ring_shows_the_seconds_left_whenever_a_timer_runs(app, monkeypatch):
+    from game.ui import theme
+
+    sess = human_session("R5 R6 R7", variant="golden-games", opponents=("basic", "basic"))
+    play = open_play(app, sess)
+    assert sess.my_turn and sess.turn_time == 120
+    said: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(theme, "text", lambda msg, *a, **kw: said.append(str(msg)) or real(msg, *a, **kw))
+    for left in (95.2, 42.0, 7.5):
+        sess.timer_left = left
+        said.clear()
+        app.dirty = True  # the clock was set from outside: draw now rather than at the next whole second
+        step(app)
+        assert str(int(-(-sess.timer_left // 1))) in said, (left, sess.timer_left)
+
+
+def test_a_problem_tooltip_never_hides_the_tiles_it_explains(app):
+    sess = human_session("R10 R11 K2", variant="classic")
+    play = open_play(app, sess)
+    r10, r11 = tiles("R10 R11")
+    assert sess.move([r10, r11], TABLE, (2, 5)).ok
+    settle(app, play)
+    boxes = []
+    real = play.tip_box
+    play.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
+    for cell in ((2, 5), (2, 6)):
+        boxes.clear()
+        step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, cell), rel=(0, 0), buttons=(0, 0, 0))])
+        assert "at least 3 tiles" in play.hovered_problem(play.layout(), sess.analysis())
+        assert boxes, "no tooltip drawn"
+        g = play.layout().grid
+        for t in (r10, r11):
+            assert not boxes[-1].colliderect(g.cell_rect(sess.where(t)[1])), (cell, boxes[-1])

@@ -3,6 +3,7 @@ by a click or a key, shown again from the turn log; the hint on the table and Ap
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pygame
@@ -13,23 +14,19 @@ from game.ui.scenes.play import PlayScene
 from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
+pytestmark = pytest.mark.app(speed=1.0)
+
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
-
 def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
-                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None):
+                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None,
+                     options=None):
     """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set
     (by default); ``cells(i, k)``: where the table's set ``i`` puts its tile ``k``."""
     from game.rules.board import Board
 
-    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5)
+    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5, options=options)
     st = sess.state
     lay_table(st, list(table))
     if cells is not None:
@@ -110,6 +107,24 @@ def test_a_key_skips_too_and_instant_shows_no_steps(app):
     assert play2.turnshow.pb is None and play2.turnshow.log.entries
 
 
+def test_playback_captions_wrap_whole_in_a_small_window():
+    small = make_app(size=(800, 500))
+    try:
+        sess, play = computer_to_move(small)
+        pb = start_playback(small, play, sess)
+        lay = play.layout()
+        st = pb.steps[0]  # the longest kind of caption a turn can have
+        pb.steps[0] = dataclasses.replace(st, caption=st.caption + " and moves the orange 9-11 run beside the blue 9-11 run")
+        step(small, n=2)  # drawn as it is
+        wrapped = [play.turnshow.caption_lines(lay, pb, st) for st in pb.steps]
+        assert all(" ".join(lines) == st.caption for lines, st in zip(wrapped, pb.steps))
+        assert max(len(lines) for lines in wrapped) >= 2  # a long caption takes a second line, at the same size
+        bar = play.turnshow.caption_rect(lay, pb)
+        assert bar.h > play.turnshow.bar_rect(lay).h and lay.table.contains(bar)
+    finally:
+        small.shutdown()
+
+
 def test_show_last_turn_plays_the_turn_again(app):
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
@@ -136,15 +151,103 @@ def test_show_last_turn_plays_the_turn_again(app):
     assert sess.my_turn and not sess.draft_changed and pb.steps
 
 
-def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+def log_with_two_plays(app, play, sess, right: bool = False):
+    """The human to move after CPU 1's play; a second play (CPU 2's new set, at the table's
+    left, or its right) is the newest entry."""
+    start_playback(app, play, sess)
+    key(app, pygame.K_SPACE)  # skip
+    assert run_until(app, lambda: sess.my_turn and not play.input_locked(), 60)
+    log = play.turnshow.log
+    before = sess.table()
+    after = before.copy()
+    row = max(r for r, _ in before.cells) + 2
+    for k, t in enumerate(parse_tiles("B11 B12 B13", used=before.tiles())):
+        after.cells[(row, k + (sess.grid_width - 3 if right else 0))] = int(t)
+    log.add({"type": "play", "seat": 2, "before": before, "after": after}, play.name_of, sess.state.round)
+    plays = [e for e in log.entries if e.replayable]
+    assert len(plays) >= 2
+    return plays
+
+
+def test_a_click_on_a_log_entry_replays_that_entry(app):
+    sess, play = computer_to_move(app)
+    plays = log_with_two_plays(app, play, sess)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    lay = play.layout()
+    box = panel.rect(lay)
+    # where each entry is drawn: the list is drawn 80 px (scaled) below the panel's top
+    rows = [(r.move(box.x, box.y + int(80 * lay.s)), e) for r, e in panel._rows if e.replayable]
+    assert {id(e) for _r, e in rows} >= {id(plays[-1]), id(plays[-2])}
+    for r, entry in rows:
+        click(app, (r.centerx, r.y + 4))  # near its top edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        click(app, (r.centerx, r.bottom - 4))  # near its bottom edge
+        pb = play.turnshow.pb
+        assert pb is not None and pb.replay and pb.steps is entry.steps and pb.before == entry.before
+        key(app, pygame.K_SPACE)  # skip to its end
+        settle(app, play)
+        assert play.turnshow.pb is None
+
+
+def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
+    sess, play = computer_to_move(app, options={"turn_time": 60})
+    plays = log_with_two_plays(app, play, sess, right=True)
+    panel = play.turnshow.panel
+    key(app, pygame.K_l)
+    step(app)
+    entry = plays[-1]  # the new set, at the table's right: under the open log
+    target = next(r for r, e in panel.entry_rects(play.layout()) if e is entry)
+    g = play.layout().grid
+    changed = [g.cell_rect(c) for c in set(entry.before.cells) | set(entry.after.cells)
+               if entry.before.cells.get(c) != entry.after.cells.get(c)]
+    assert changed and panel.rect(play.layout()).collidelist(changed) >= 0  # the open log covers them
+    clock = sess.timer_left
+    click(app, target.center)
+    pb = play.turnshow.pb
+    assert pb is not None and pb.steps is entry.steps
+    step(app)
+    assert panel.open and panel.rect(play.layout()).collidelist(changed) == -1  # moved aside
+    assert not panel.stepped_aside(play.layout())  # and still in sight, on the other side
+    # the person's clock stands still while an old turn is shown (frames of 0.1 s, as on a busy
+    # machine), and runs again after
+    key(app, pygame.K_SPACE)  # skip to its end
+    settle(app, play)
+    cpu = next(e for e in plays if e.seat == 1)  # CPU 1's turn, in several steps
+    assert len(cpu.steps) >= 2
+    step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=panel.rect(play.layout()).center, rel=(0, 0), buttons=(0, 0, 0))])
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])  # back one entry: CPU 1's in view
+    clock = sess.timer_left
+    click(app, next(r for r, e in panel.entry_rects(play.layout()) if e is cpu).center)
+    assert play.turnshow.replaying
+    while play.turnshow.replaying:
+        step(app, dt=0.1)
+        assert sess.timer_left == clock
+    step(app, n=30)
+    assert sess.timer_left < clock
+
+
+def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1 B2 B3"):
+    """The person (melded) to move with ``rack`` and ``table``; ``mode``: the hints setting."""
     sess = human_session("", melded=True)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R10 B10 O10"])
-    set_rack(st, 0, parse_tiles("K5 R1 B7 O13 K10", used=st.board.tiles()))
+    lay_table(st, list(table))
+    set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
     sess._sync_rack(initial=True)
     sess._begin_turn()
+    if mode is not None:
+        app.settings["hint_mode"] = mode
     play = app.push(PlayScene(app, sess))
     settle(app, play)
+    return sess, play
+
+
+def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+    sess, play = hint_position(app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
     start = sess.table().copy()
     key(app, pygame.K_h)
     run_until(app, lambda: play.turnshow.hint.active, 10)
@@ -164,6 +267,92 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
 
+
+
+def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
+    sess, play = hint_position(app, table=["R6 R7 R8", "K6 K7 K8", "O9 O10 O11", "B4 R4 K4"],
+                               rack="R9 K5 B1 B2 B3 O7 O8 O12 J")
+    start = sess.table().copy()
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    hint = play.turnshow.hint
+    sizes = []
+    while True:
+        step(app)
+        played = [t for t in hint.board.tiles() if t not in start.tile_set()]
+        sizes.append(len(played))
+        # the preview shows only the sets that change: an untouched table set gets no ghost
+        untouched = [set(ln.tiles) for ln in start.lines() if any(set(ln.tiles) == set(n.tiles) for n in hint.board.lines())]
+        assert untouched and not any(hint.changed & u for u in untouched)
+        assert all(hint.changed.intersection(stp.tiles) for stp in hint.steps)
+        # the caption: whole, at the normal size, on at most two lines
+        lay = play.layout()
+        for k in range(len(hint.steps)):
+            hint.idx = k
+            lines = hint.caption_lines(lay, hint.bar_rect(lay))
+            assert " ".join(lines) == hint.steps[k].caption and len(lines) <= 2 and not lines[-1].endswith("…")
+        hint.idx = 0
+        if not hint.has_more:
+            break
+        key(app, pygame.K_m)
+    assert sizes[0] == 1 and sizes == sorted(set(sizes)) and sizes[-1] == 9 and len(sizes) >= 3
+    # More by the button as well: from the start again
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10) and hint.level == 0
+    step(app)
+    click(app, hint.buttons(play.layout())["more"].center)
+    assert hint.level == 1
+
+
+def test_one_hint_a_turn_by_default_counted_once(app):
+    sess, play = hint_position(app)
+    assert play.hint_mode() == "turn"
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    first = play.turnshow.hint.board.copy()
+    token = play.hint_token
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)  # again this turn: the same hint, not a second one
+    assert play.turnshow.hint.active and play.turnshow.hint.board == first
+    assert play.hint_token == token and sess.hints_used == 1
+    # the statistics and the saved game carry the count
+    back = type(sess).from_dict(sess.to_dict(), autosave=False)
+    assert back.hints_used == 1
+
+
+def test_unlimited_hints_count_each_and_off_gives_none(app):
+    sess, play = hint_position(app, "unlimited")
+    for n in (1, 2):
+        key(app, pygame.K_h)
+        assert run_until(app, lambda: play.turnshow.hint.active, 10)
+        key(app, pygame.K_ESCAPE)
+        assert sess.hints_used == n
+    play.app.settings["hint_mode"] = "off"
+    key(app, pygame.K_h)
+    step(app, n=5)
+    assert not play.turnshow.hint.active and sess.hints_used == 2
+    assert any("Hints are off" in t.text for t in play.toasts) and not play.button_enabled("hint")
+
+
+def test_a_game_won_with_hints_says_so_and_the_statistics_count_them(app):
+    from game.storage import stats
+    from game.ui.scenes.results import GameOverScene
+
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)  # apply
+    key(app, pygame.K_SPACE)  # and end the turn: out
+    assert run_until(app, lambda: isinstance(app.top, GameOverScene), 20)
+    over = app.top
+    step(app)
+    assert over.ranking[0] == sess.viewer and sess.hints_used == 1
+    vs = stats.load_stats().get("classic")
+    assert vs.games == 1 and vs.hints == 1 and vs.recent[-1]["hints"] == 1
+    assert "won with 1 hint" in over.subtitle()
 
 
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):
@@ -203,18 +392,18 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
 
 
 def test_the_log_and_the_caption_show_each_player_with_the_face_they_have_at_the_table(app, monkeypatch):
-    from game.ui import faces
+    from game.ui import portrait_art
 
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
     seen = []
-    real = faces.player_face
+    real = portrait_art.player_face
 
     def spy(kind, name, size):
         seen.append((kind, name))
         return real(kind, name, size)
 
-    monkeypatch.setattr(faces, "player_face", spy)
+    monkeypatch.setattr(portrait_art, "player_face", spy)
     run_until(app, lambda: pb.idx >= 1, 2)
     step(app, n=3)
     key(app, pygame.K_l)  # open the log

@@ -14,13 +14,7 @@ from game.ui.scenes.play import PlayScene
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
 from uihelp import give, human_session, lay_table, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 def board(rows):
@@ -216,7 +210,7 @@ def test_menu_backdrops_keep_clear_of_their_controls(size):
 
 
 def test_a_computer_player_has_one_face_on_the_bracket_and_at_the_table():
-    from game.ui import faces
+    from game.ui import portrait_art
     from game.ui.scenes.tournament import entrant_face
 
     app = make_app()
@@ -224,9 +218,9 @@ def test_a_computer_player_has_one_face_on_the_bracket_and_at_the_table():
         row = {"entrant": 7, "name": "Doris K.", "level": "hard", "is_human": False}
         bracket = entrant_face(row, 64)
         for seat in range(4):  # whatever seat she has at a table
-            table = faces.player_face("hard", "Doris K.", 64)
+            table = portrait_art.player_face("hard", "Doris K.", 64)
             assert pygame.image.tobytes(table, "RGBA") == pygame.image.tobytes(bracket, "RGBA"), seat
-        other = faces.player_face("hard", "Hugo P.", 64)
+        other = portrait_art.player_face("hard", "Hugo P.", 64)
         assert pygame.image.tobytes(other, "RGBA") != pygame.image.tobytes(bracket, "RGBA")
     finally:
         app.shutdown()
@@ -234,9 +228,9 @@ def test_a_computer_player_has_one_face_on_the_bracket_and_at_the_table():
 
 def test_faces_differ_in_more_than_hair():
     from game.play.session import OPPONENT_NAMES
-    from game.ui import faces
+    from game.ui import portrait_art
 
-    looks = [faces.traits(faces.identity(n)) for n in OPPONENT_NAMES]
+    looks = [portrait_art.traits(portrait_art.identity(n)) for n in OPPONENT_NAMES]
     for i, a in enumerate(looks):
         for b in looks[i + 1:]:
             beyond_hair = {k for k in a if k != "hair" and a[k] != b[k]}

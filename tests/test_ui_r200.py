@@ -16,17 +16,10 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene
 from game.ui.tileart import ASPECT
 from r200rig import group_cells, rigged_session, rigged_state
-from uidrive import cell_center, click, drag, key, make_app, motion, open_play, run_until, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, motion, open_play, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, tiles
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0, tip_shown=True)
 
 
 def parts(play):

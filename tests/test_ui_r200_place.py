@@ -11,16 +11,9 @@ from game.play.session import TABLE
 from game.ui import variant_ui
 from game.ui.boardview import BoardView
 from r200rig import rigged_session
-from uidrive import cell_center, click, make_app, motion, open_play, settle, step, tile_center
+from uidrive import cell_center, click, motion, open_play, settle, step, tile_center
 
-
-@pytest.fixture
-def app():
-    a = make_app()
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
-
+pytestmark = pytest.mark.app(speed=1.0, tip_shown=True)
 
 
 def drag_to(app, start, end, grab=(0, 0), steps: int = 6) -> None:

@@ -16,17 +16,10 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.results import GameOverScene
 from game.ui.scenes.statistics import LOSS, WIN, ConfirmDialog, StatisticsScene, cards_for
 from game.ui.scenes.title import TitleScene
-from uidrive import click, key, make_app, motion, run_until, step
+from uidrive import click, key, make_app, motion, past_guard, run_until, step
 from uihelp import human_session, tiles
 
 T0 = datetime(2026, 11, 1, 20, 0)
-
-
-@pytest.fixture
-def app():
-    a = make_app(speed=0.0)
-    yield a
-    a.shutdown()
 
 
 def open_statistics(app) -> StatisticsScene:
@@ -159,6 +152,7 @@ def test_a_finished_game_counts_once_however_the_end_is_reached(app):
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
     assert stats.load_stats().get("classic").games == 2 and not session_bridge.has_autosave()
     # Play again: a new game with its own id, saved as soon as it is dealt
+    past_guard(app)
     click(app, app.top.group.widgets[0].rect.center)
     again = app.top
     assert isinstance(again, PlayScene) and again.session.game_id != s2.game_id
@@ -173,7 +167,7 @@ def test_statistics_that_cannot_be_written_keep_the_finished_game_to_retry(app, 
     with monkeypatch.context() as m:
         m.setattr(persistence, "atomic_write_json", full_disk)
         assert s.end_turn().ok and s.phase == "game_over"
-    assert "statistics could not be saved" in s.save_error
+    assert "could not be saved" in s.save_error  # (the replay, written first, is what failed first)
     assert session_bridge.has_autosave()  # kept: Continue will count it
     app.top.refresh()
     key(app, pygame.K_RETURN)

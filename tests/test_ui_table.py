@@ -13,26 +13,9 @@ from game.play.session import TABLE, Session
 from game.ui.setgrip import SetGrip
 from game.ui.variant_ui import find
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, tile_center
-from uihelp import give, human_session, lay_table, tiles
+from uihelp import tiles, table_session as position
 
-
-@pytest.fixture
-def app():
-    a = make_app(speed=4.0)
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
-
-
-def position(table, rack, variant="classic", melded=True, seed=5):
-    sess = human_session(variant=variant, opponents=("basic", "basic", "basic"), seed=seed)
-    st = sess.state
-    lay_table(st, table)
-    every = tiles(" ".join(table) + " " + rack)  # a face on the table and the rack: both copies
-    give(st, 0, every[len(every) - len(rack.split()):])
-    st.players[0].melded = melded
-    return Session(st, autosave=False)
-
+pytestmark = pytest.mark.app(speed=4.0, tip_shown=True)
 
 
 def lines(sess) -> list[str]:

@@ -22,7 +22,7 @@ from tourhelp import (
     rig_going_out,
     two_runs,
 )
-from uidrive import click, key, make_app, run_until, step
+from uidrive import click, key, make_app, past_guard, run_until, step
 from uihelp import set_rack
 
 from game.play.session import TABLE
@@ -189,6 +189,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert labels(results) == ["Next game"]
     step(app, n=2)
     assert sess.state.history[-1]["deltas"][sess.viewer] == 0
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is play and sess.state.round == 2 and sess.phase == "play"
     # game 2: out again; the table is over and recorded
@@ -203,6 +204,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     assert over.verdict()[0] == "You win the table!" and "final" in over.verdict()[1].lower()
     assert saved_tournament().tournament["stages"][0]["tables"][ref.table]["status"] == "done"
     # Continue: back to the bracket, where the other tables are simulated a little per frame
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is bracket
     sim = run.sim
@@ -347,6 +349,7 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     over = app.top
     step(app)
     assert not over.mine_advanced() and "out of the tournament" in over.verdict()[1]
+    past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is bracket and run.status == "out" and not run.busy()
     assert labels(bracket)[:2] == ["Watch the rest", "Skip to the medals"]
@@ -377,6 +380,7 @@ def test_knocked_out_watch_the_rest_then_skip_to_the_medals(app):
     saved = Tournament.from_dict(saved_tournament().tournament)
     assert saved.finished and saved.medals() == t.medals()
     # the bracket behind shows the medals; the title's Tournament offers the results
+    past_guard(app)
     key(app, pygame.K_ESCAPE)
     assert app.top is bracket and labels(bracket)[0] == "Medals"
     key(app, pygame.K_ESCAPE)
@@ -503,3 +507,44 @@ def test_tournament_save_slot_is_its_own():
     TournamentRun.delete_save()
     assert not TournamentRun.exists()
     assert TournamentRun.load() == (None, "")
+
+
+def test_pause_menu_buttons_stay_in_place_across_modes(app):
+    """Resume, Rules and Settings sit at the same places in a game, a demo and a tournament;
+    a mode's own entry (Save to a slot, Bracket) comes after them."""
+    from game.play.session import Session
+    from game.ui.scenes.play import PlayScene
+    from uihelp import human_session
+
+    def pause_of(play) -> PauseScene:
+        play.open_pause()
+        pause = app.top
+        assert isinstance(pause, PauseScene)
+        step(app)
+        return pause
+
+    def places(pause) -> dict:
+        return {label: button(pause, label).rect.topleft for label in ("Resume", "Rules", "Settings")}
+
+    game = app.push(PlayScene(app, human_session(variant="golden-games", opponents=("basic", "basic"))))
+    step(app)
+    normal = pause_of(game)
+    assert labels(normal)[:4] == ["Resume", "Rules", "Settings", "Save to a slot"]
+    at_game = places(normal)
+    app.pop()
+    app.pop()
+    demo_sess = human_session(variant="golden-games", opponents=("basic", "basic"))
+    demo_sess.demo = True
+    demo = app.push(PlayScene(app, demo_sess))
+    step(app)
+    at_demo = places(pause_of(demo))
+    app.pop()
+    app.pop()
+    run = new_run()
+    to_bracket(app, run)
+    key(app, pygame.K_RETURN)
+    play = app.top
+    human_turn(app, play)
+    tour = pause_of(play)
+    assert labels(tour)[:4] == ["Resume", "Rules", "Settings", "Bracket"]
+    assert places(tour) == at_game == at_demo

@@ -10,8 +10,10 @@ from game.rules.variants.classic import Classic
 from game.play.session import TABLE, Session
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import cell_center, click, drag, key, make_app, open_play, settle, step, tile_center
+from uidrive import cell_center, click, drag, key, open_play, settle, step, tile_center
 from uihelp import human_session, tiles
+
+pytestmark = pytest.mark.app(speed=1.0)
 
 
 class PenaltyRules(Classic):
@@ -37,14 +39,11 @@ class CrosswordRules(Classic):
     crossword = True
 
 
-@pytest.fixture
-def app(monkeypatch):
+@pytest.fixture(autouse=True)
+def _test_rule_sets(monkeypatch):
+    """The rule sets above, registered before the app fixture builds the App."""
     for cls in (PenaltyRules, WarningRules, CrosswordRules):
         monkeypatch.setitem(base.REGISTRY, cls.key, cls)
-    a = make_app()
-    yield a
-    a.shutdown()
-
 
 
 def test_a_penalised_end_asks_first_then_applies_the_penalty(app):

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from game.cli import sim
-from game.ai import crossword
-from game.ai.basic_level import BasicLevel
+from game.ai import CROSSWORD, FLAT, crossword, make_player
 from game.rules import claims as cl
 from game.rules import engine
 from game.rules.state import GameState
+from game.rules import actions as act
 
 from r200pos import KEY, Pos, make_state, cells_of, hold, big_position, K_RUN
 
@@ -20,14 +20,18 @@ from r200pos import KEY, Pos, make_state, cells_of, hold, big_position, K_RUN
 # -- the computer players ----------------------------------------------------------------------------------------------
 
 
-def test_basic_player_delegates_to_the_crossword_player():
+def test_on_the_crossword_board_each_level_is_the_crossword_player_with_its_profile():
+    assert state_shape(KEY) == CROSSWORD and state_shape("classic") == FLAT
     state = engine.new_game(KEY, ["A", "B"], seed=3)
+    for level, profile in (("expert", "hard"), ("hard-v1", "hard-v1"), ("easy", "easy")):
+        view = engine.view(state, state.current)
+        assert make_player(level, 5, CROSSWORD).choose(view) == crossword.choose(view, profile, random.Random(5))
     for _ in range(6):
         view = engine.view(state, state.current)
-        action = BasicLevel(1).choose(view)
+        action = make_player("basic", 1, CROSSWORD).choose(view)
         assert action == crossword.choose(view, "basic", random.Random(1))
-        if action["type"] == "play":
-            assert engine.play(state, action["board"]).ok
+        if isinstance(action, act.Play):
+            assert engine.play(state, action.board).ok
         else:
             engine.draw(state)
 
@@ -38,7 +42,7 @@ def test_every_level_claims_the_set_that_makes_exactly_200(level):
     state = make_state(pos, [pos.tiles("O1 K1"), pos.tiles("O2 K2")])
     hold(state, 0, 176, K_RUN)
     action = crossword.choose(engine.view(state, 0), level, random.Random(0))
-    assert action["type"] == "claim" and sorted(map(tuple, action["cells"])) == cells_of(0, 0, 3)
+    assert act.to_json(action)["type"] == "claim" and sorted(map(tuple, act.to_json(action)["cells"])) == cells_of(0, 0, 3)
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -52,7 +56,7 @@ def test_player_denies_a_rival_one_claim_from_200(level):
     rules = state.variant.claim_rules()
     assert crossword._threats(cl.Position.from_state(state), rules, 1) == 1
     action = crossword.choose(engine.view(state, 0), level, random.Random(0))
-    assert action["type"] == "hijack"
+    assert act.to_json(action)["type"] == "hijack"
     assert engine.apply(state, action).ok
     assert crossword._threats(cl.Position.from_state(state), rules, 1) == 0
 
@@ -61,11 +65,11 @@ def test_players_do_not_waste_tokens_on_poor_sets_early():
     pos = Pos().at(0, 0, "K1 K2 K3").down(1, 0, "R1 B1")
     state = make_state(pos, [pos.tiles("O5 B9"), pos.tiles("O2")])
     for level in ("basic", "medium", "hard"):
-        assert crossword.choose(engine.view(state, 0), level, random.Random(0)) == {"type": "draw"}, level
+        assert crossword.choose(engine.view(state, 0), level, random.Random(0)) == act.Draw(), level
     hold(state, 0, 194, cells_of(0, 0, 3, vertical=True))  # ...but 6 points that make exactly 200 are worth it
     for level in ("basic", "medium", "hard"):
         action = crossword.choose(engine.view(state, 0), level, random.Random(0))
-        assert action == {"type": "claim", "cells": [[0, 0], [0, 1], [0, 2]]}, level
+        assert act.to_json(action) == {"type": "claim", "cells": [[0, 0], [0, 1], [0, 2]]}, level
 
 
 def test_players_lay_sets_across_the_board():
@@ -77,8 +81,8 @@ def test_players_lay_sets_across_the_board():
         if level == "easy":
             continue  # easy may overlook it
         action = crossword.choose(engine.view(state, 0), level, random.Random(0))
-        assert action["type"] == "play", level
-        board = action["board"]
+        assert isinstance(action, act.Play), level
+        board = action.board
         assert engine.check_play(state, board).problems == []
         assert any(ln.vertical for ln in board.lines(vertical=True)), level
 
@@ -88,13 +92,13 @@ def test_players_make_an_initial_play_across_an_existing_set():
     state = make_state(pos, [pos.tiles("R11 R12 R13 O1"), pos.tiles("O2")], melded=[False, True])
     for level in ("basic", "medium", "hard", "greedy-max"):
         action = crossword.choose(engine.view(state, 0), level, random.Random(0))
-        assert action["type"] == "play", level
-        analysis = engine.check_play(state, action["board"])
+        assert isinstance(action, act.Play), level
+        analysis = engine.check_play(state, action.board)
         assert analysis.problems == [] and len(analysis.played) == 3
         assert any(ln.vertical and len(ln.cells) == 4 for ln in analysis.lines)  # R10 R11 R12 R13 down
     # K13 R13 B13 is worth 39 but cannot join the board (no 13 to cross, no set to cross it): draw.
     state2 = make_state(pos, [pos.tiles("K13 R13 B13"), pos.tiles("O3")], melded=[False, True])
-    assert crossword.choose(engine.view(state2, 0), "hard", random.Random(0))["type"] == "draw"
+    assert isinstance(crossword.choose(engine.view(state2, 0), "hard", random.Random(0)), act.Draw)
 
 
 # -- whole games ------------------------------------------------------------------------------------------------------
@@ -110,15 +114,11 @@ def test_simulated_games_are_legal_conserve_tiles_and_can_end_on_exactly_200():
     assert summary["claims"]["claim"] > 0 and summary["claims"]["hijack"] > 0
 
 
-def test_every_level_plays_whole_games(monkeypatch):
-    class Level:
-        def __init__(self, level, seed):
-            self.level, self.rng = level, random.Random(seed)
+def state_shape(key: str) -> str:
+    return engine.new_game(key, ["A", "B"], seed=1).variant.board_shape
 
-        def choose(self, view):
-            return crossword.choose(view, self.level, self.rng)
 
-    monkeypatch.setattr(sim, "make_player", lambda level, seed=0: Level(level, seed))
+def test_every_level_plays_whole_games():
     res = sim.play_game(KEY, ["easy", "medium", "hard", "greedy-max"], seed=7)
     assert res["illegal"] == 0 and res["conserved"] and not res["stalled"]
     state = res["state"]

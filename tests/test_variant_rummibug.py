@@ -10,13 +10,14 @@ import pytest
 
 from game.storage import saves
 from game.cli import sim
-from game.ai import make_player
+from game.ai import FLAT, make_player
 from game.rules import engine, finder
 from game.rules.board import Board
 from game.rules.melds import check_line
 from game.rules.state import GameState
 from game.rules.tiles import ALL_TILE_IDS, parse_tiles, rack_value
 from game.rules.variants import find_variant
+from game.rules import actions as act
 from helpers import play_sets, rig
 
 # The sheet's colours: red -> R, green -> B, yellow -> O (black K is our fourth colour).
@@ -163,9 +164,9 @@ def test_35_tiles_with_a_play_must_meld():
     assert not res.ok and "35 or more" in res.message
     assert len(state.player.rack) == 35 and state.current == 0  # nothing changed
     # the computer player plays instead, and its play is legal
-    action = make_player("basic", 1).choose(engine.view(state, 0))
-    assert action["type"] == "play"
-    assert engine.play(state, action["board"]).ok
+    action = make_player("basic", 1, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play)
+    assert engine.play(state, action.board).ok
 
 
 def test_35_tiles_split_is_seen():
@@ -206,8 +207,8 @@ def test_35_tiles_initial_meld_is_required_when_available():
     state = rig("rummibug", [rack, "B13"], melded=False)
     res = engine.draw(state)
     assert not res.ok and "must meld" in res.message and "orange 13" in res.message
-    action = make_player("basic", 2).choose(engine.view(state, 0))
-    assert action["type"] == "play" and engine.play(state, action["board"]).ok
+    action = make_player("basic", 2, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play) and engine.play(state, action.board).ok
     assert state.players[0].melded
 
 
@@ -351,13 +352,13 @@ def test_computer_sheds_tiles_to_stay_under_the_limit():
     full_run = "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"
     # at the limit the only play is a split, which the basic player's own search never makes
     state = rig("rummibug-relaxed", [no_set_rack(30, once="K"), "O13"], table=[full_run])
-    action = make_player("basic", 3).choose(engine.view(state, 0))
-    assert action["type"] == "play"
-    res = engine.play(state, action["board"])
+    action = make_player("basic", 3, board=FLAT).choose(engine.view(state, 0))
+    assert isinstance(action, act.Play)
+    res = engine.play(state, action.board)
     assert res.ok and not [e for e in res.events if e["type"] == "hand_limit_penalty"]
     # well under the limit it keeps its simple habits and draws
     state = rig("rummibug-relaxed", [no_set_rack(20, once="K"), "O13"], table=[full_run])
-    assert make_player("basic", 3).choose(engine.view(state, 0))["type"] == "draw"
+    assert isinstance(make_player("basic", 3, board=FLAT).choose(engine.view(state, 0)), act.Draw)
 
 
 def test_relaxed_rules_screen_documents_the_schedule():
@@ -370,6 +371,7 @@ def test_relaxed_rules_screen_documents_the_schedule():
 
 def test_save_round_trip_keeps_penalties():
     state = rig("rummibug-relaxed", [no_set_rack(30), "O13"])
+    state.players[1].kind = "basic"  # a saved game has one person at the table
     engine.draw(state)
     again = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     assert again.to_dict() == state.to_dict()
@@ -413,7 +415,7 @@ def test_a_bloated_rack_is_played_down_legally(variant):
     state = engine.new_game(variant, ["A", "B"], seed=21, options={"rounds": 1})
     while len(state.players[0].rack) < 40:
         state.players[0].rack.append(state.pool.pop())
-    players = [make_player("basic", 5), make_player("basic", 6)]
+    players = [make_player("basic", 5, board=FLAT), make_player("basic", 6, board=FLAT)]
     refused = 0
     relaxed = variant == "rummibug-relaxed"
     while state.phase == "play":
@@ -422,7 +424,7 @@ def test_a_bloated_rack_is_played_down_legally(variant):
             refused += 1
         limit = state.variant.hand_limit(state) if relaxed else None
         action = players[seat].choose(engine.view(state, seat))
-        res = engine.play(state, action["board"]) if action["type"] == "play" else engine.draw(state)
+        res = engine.play(state, action.board) if isinstance(action, act.Play) else engine.draw(state)
         assert res.ok, res.message
         penalties = [e for e in res.events if e["type"] == "hand_limit_penalty"]
         over = relaxed and len(state.players[seat].rack) > limit
@@ -442,3 +444,17 @@ def test_end_turn_preview_warns_about_the_hand_limit_and_the_35_tile_rule():
     state = rig("rummibug", [no_set_rack(35, once="R"), "O13"], table=["R3 R4 R5"])
     pre = engine.preview_end_turn(state, state.board.copy())
     assert pre.outcome == "refused" and "must meld" in pre.message
+
+
+def test_hand_limit_line_counts_rounds_in_words():
+    # "1 more round", "2 more rounds": never "round(s)" on screen
+    v = find_variant("rummibug-relaxed")()
+    state = rig("rummibug-relaxed", [no_set_rack(20), "O13"])
+    seen = []
+    for turn in range(0, 4 * max(1, v.hand_limit_every) * 2 + 1):
+        state.turn = turn
+        seen += [ln for ln in v.status_lines(state, 0) if ln.startswith("Hand limit")]
+    assert seen and not any("(s)" in ln for ln in seen)
+    assert any("after 1 more round of turns" in ln for ln in seen)
+    if v.hand_limit_every > 1:
+        assert any("more rounds of turns" in ln for ln in seen)

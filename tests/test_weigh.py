@@ -7,13 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai import make_player, weigh
+from game.ai import FLAT, make_player, weigh
 from game.ai import players as players_mod
 from game.ai.layout import sets_of
 from game.ai.strategy import strategy_for
 from game.rules import engine
 from game.rules.tiles import JOKER_FACE, face_key, parse_tiles
-from tests.test_players import position
+from game.rules import actions as act
+from helpers import position
 
 
 def tiles(text: str) -> list[int]:
@@ -112,22 +113,22 @@ def test_hard_weighs_only_once_an_opponent_is_close(monkeypatch, weighings):
     monkeypatch.setattr(players_mod.HardPlayer, "knobs",
                         staticmethod(lambda turn: replace(strategy_for(turn.variant), weigh=6)))
     far = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=12), 0)
-    make_player("hard", 1).choose(far)
+    make_player("hard", 1, board=FLAT).choose(far)
     assert weighings == []
     near = engine.view(position("R3 R4 R5 K9 B9 O9 B1", "K10 K11 K12|O2 O3 O4", opponent_rack=4), 0)
-    a = make_player("hard", 1).choose(near)
+    a = make_player("hard", 1, board=FLAT).choose(near)
     assert [size for size, _ in weighings] == [4]
-    assert a == make_player("hard", 1).choose(near)  # the same seed, the same move
-    assert a["type"] == "draw" or not engine.check_view(near, a["board"]).problems
+    assert a == make_player("hard", 1, board=FLAT).choose(near)  # the same seed, the same move
+    assert isinstance(a, act.Draw) or not engine.check_view(near, a.board).problems
 
 
 @pytest.mark.parametrize("variant", ["rummy-q", "rummibug", "rummibug-relaxed"])
 def test_hard_weighs_with_its_own_knobs_where_rack_points_go_to_the_winner(weighings, variant):
     near = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=4,
                                 variant=variant), 0)
-    action = make_player("hard", 1).choose(near)
+    action = make_player("hard", 1, board=FLAT).choose(near)
     assert [opponents for _, opponents in weighings] == [[1]]
-    assert action["type"] == "draw" or not engine.check_view(near, action["board"]).problems
+    assert isinstance(action, act.Draw) or not engine.check_view(near, action.board).problems
 
 
 @pytest.mark.parametrize("variant, weighs_from", [("rummy-q", 6), ("rummibug", 9), ("rummibug-relaxed", 9)])
@@ -135,5 +136,5 @@ def test_hard_starts_weighing_where_its_knobs_say(weighings, variant, weighs_fro
     for size in (weighs_from, weighs_from + 1):
         view = engine.view(position("R3 R4 R5 K9 B9 O9 B1 K2", "K10 K11 K12|O2 O3 O4", opponent_rack=size,
                                     variant=variant), 0)
-        make_player("hard", 1).choose(view)
+        make_player("hard", 1, board=FLAT).choose(view)
     assert [size for size, _ in weighings] == [weighs_from]

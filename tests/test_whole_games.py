@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from game.ai.basic import BasicPlayer
 from game.rules import engine
+from game.rules import actions as act
 
 MAX_TURNS = 2500
 
@@ -19,9 +20,9 @@ def play_out(seed: int, n: int) -> engine.GameState:
         assert turns < MAX_TURNS, "game did not end"
         seat = s.current
         action = bots[seat].choose(engine.view(s, seat))
-        if action["type"] == "play":
-            assert engine.check_play(s, action["board"]).problems == []
-            res = engine.play(s, action["board"])
+        if isinstance(action, act.Play):
+            assert engine.check_play(s, action.board).problems == []
+            res = engine.play(s, action.board)
         else:
             res = engine.draw(s)
         assert res.ok, res.message

@@ -7,6 +7,7 @@ import time
 
 from uihelp import set_rack
 
+from game.rules import actions as act
 from game.rules import engine
 from game.rules.tiles import COLORS, copies, face_of
 from game.tournament import Tournament
@@ -19,10 +20,10 @@ class DrawingPlayer:
     def __init__(self, pause: float = 0.0) -> None:
         self.pause = pause
 
-    def choose(self, view) -> dict:
+    def choose(self, view) -> act.Draw:
         if self.pause:
             time.sleep(self.pause)
-        return {"type": "draw"}
+        return act.Draw()
 
 
 def use_drawing_players(monkeypatch) -> None:

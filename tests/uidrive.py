@@ -85,3 +85,10 @@ def open_play(app: App, session):
     play = app.push(PlayScene(app, session))
     settle(app, play)
     return play
+
+
+def past_guard(app: App) -> None:
+    """Let a result screen's first moments pass (it ignores keys and clicks until then)."""
+    from game.ui.scenes.results import INPUT_GUARD
+
+    step(app, n=int(INPUT_GUARD / DT) + 2)

@@ -87,3 +87,15 @@ def lay_table(state, sets, width: int | None = None) -> None:
             raise AssertionError(f"tile {t} is not in the pool or a rack")
     state.board = Board.from_sets([[int(t) for t in row] for row in rows], width or state.variant.grid_width)
     assert not state.conservation_problems()
+
+
+def table_session(table, rack, variant="classic", melded=True, seed=5, opponents=("basic", "basic", "basic")) -> Session:
+    """The human to move with ``table`` (sets, in notation) laid and ``rack`` tiles held; both
+    copies of a face on the table and the rack are used, the table's first."""
+    sess = human_session(variant=variant, opponents=opponents, seed=seed)
+    st = sess.state
+    lay_table(st, table)
+    every = tiles(" ".join(table) + " " + rack)  # a face on the table and the rack: both copies
+    give(st, 0, every[len(every) - len(rack.split()):])
+    st.players[0].melded = melded
+    return Session(st, autosave=False)

@@ -145,14 +145,14 @@ def damaged_set() -> dict[str, tuple[bytes, str]]:
 def damaged_tournaments() -> dict[str, tuple[bytes, str]]:
     """Tournament saves (a human's table in progress after the other tables played), each
     with one thing broken and its checksum recomputed."""
-    from game.cli.demo import demo_turn
+    from game.play.computer import computer_turn, seat_player
     from game.tournament import Tournament
 
     t = Tournament.create(9, "You", seed=3, levels=["basic"], games=(1, 1, 1))
     t.simulate_pending()
     state = t.start_table(t.human_table())
     for _ in range(6):
-        demo_turn(state)
+        computer_turn(state, seat_player(state))
     good = build(state, {"screen": "play"}, kind="tournament", saved_at=SAVED_AT, tournament=t.to_dict())
     decode(good)
     out: dict[str, tuple[bytes, str]] = {}

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.cli.demo import demo_turn  # noqa: E402
+from game.play.computer import computer_turn, seat_player  # noqa: E402
 from game.rules import engine  # noqa: E402
 from game.rules.variants import REGISTRY  # noqa: E402
 from game.storage.saves import build, decode  # noqa: E402
@@ -47,7 +47,7 @@ def mid_game(variant: str, min_turns: int, seed: int = SEED):
             break
         if state.total_turns >= min_turns and len(state.board) and state.phase == "play":
             break
-        demo_turn(state)
+        computer_turn(state, seat_player(state))
     return state
 
 

@@ -148,6 +148,21 @@ def main(argv):
     save(app, outdir, f"{tag}-drag-down")
     frames(app, 30, events=[pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(target[0]), int(target[1])), button=1)])
     save(app, outdir, f"{tag}-dropped-down")
+    app.pop()
+
+    # the initial-meld counter: a group of 6s down through the black 6 on the board (12 of 30)
+    from game.play.session import TABLE
+
+    sess = human_session("R6 B6 R10 B10 O10", variant="rummi200kub", opponents=("basic",))
+    lay_table(sess.state, ["K5 K6 K7"])
+    sess = Session(sess.state, autosave=False)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    (r, c), = [cell for cell, t in sess.table().cells.items() if t == tiles("K6")[0]]
+    sess.move(tiles("R6"), TABLE, (r - 1, c))
+    sess.move(tiles("B6"), TABLE, (r + 1, c))
+    frames(app, 30)
+    save(app, outdir, f"{tag}-initial-meld-counter")
     app.shutdown()
 
 

@@ -3,8 +3,8 @@
 ``python3 tools/screens.py [OUTDIR] [--size WxH] [--variant KEY]`` drives the real scenes under
 SDL's dummy video driver and writes PNGs; ``--all`` also runs every other screenshot tool (the
 table, computer turns and the log, the hint, the Rummi200kub board, click controls, the details
-of each screen, the tournament, the tutorial and replay), each into a sub-folder.  A development
-aid, not a test.
+of each screen, the Tile Rush puzzle mode, the tournament, the tutorial and replay), each into a
+sub-folder.  A development aid, not a test.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the reposi
 import pygame  # noqa: E402
 from shotkit import frames, save  # noqa: E402
 
-TOOLS = ("control_screens", "detail_screens", "playback_screens", "r200_screens", "table_screens",
+TOOLS = ("control_screens", "detail_screens", "playback_screens", "r200_screens", "rush_screens", "table_screens",
          "table_turn_screens", "tournament_screens", "tutorial_screens")
 
 

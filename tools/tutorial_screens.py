@@ -12,12 +12,13 @@ from shotkit import frames, save  # noqa: E402
 
 
 def do_moves(scene, moves):
+    from game.rules import actions as act
     from game.tutorial import coach
 
     sess = scene.session
     for text, cell in moves:
         if text == "claim":
-            sess.human_action({"type": "claim", "cell": [cell[0], cell[1]], "vertical": cell[2]})
+            sess.human_action(act.claim("claim", cell=[cell[0], cell[1]], vertical=cell[2]))
             for ev in sess.poll_events():
                 scene.on_event(ev)
             continue
@@ -67,9 +68,30 @@ def main(argv):
 
 
 def replay_screens(app, outdir, tag):
-    from game.ui.scenes import replay as replay_ui
+    """A replay on an analysed turn, the finder's table shown."""
+    from game.play.computer import computer_turn, seat_player
+    from game.rules import engine
+    from game.rules.state import HUMAN, derived_secret
+    from game.ui.scenes.replay import ReplayScene
 
-    replay_ui.screenshots(app, outdir, tag, frames, save)
+    st = engine.new_game("classic", [("You", "medium"), ("Mia", "easy")], seed=3, options={"rounds": 1},
+                         secret=derived_secret("t", 3))
+    while st.phase == "play":
+        computer_turn(st, seat_player(st))
+    st.players[0].kind = HUMAN
+    sc = app.push(ReplayScene(app, st, 0))
+    frames(app, 3)
+    target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None and sc.frames[i].board.cells)
+    sc.go(target)
+    frames(app, 4)
+    save(app, outdir, f"{tag}-replay-analysed")
+    sc.toggle_show()
+    frames(app, 4)
+    save(app, outdir, f"{tag}-replay-shown")
+    sc.go(len(sc.frames) - 1)
+    frames(app, 4)
+    save(app, outdir, f"{tag}-replay-end")
+    app.pop()
 
 
 if __name__ == "__main__":

@@ -18,23 +18,29 @@ playing, claiming (claim, hijack, lock) and drawing:
 
 The plays are ``crossword_plan`` (the beam search; ``crossword_moves``: its rearranging
 steps), the claims ``crossword_claims`` (the hard level's: ``crossword_race``; the frozen
-``hard-v1`` keeps ``crossword_claims``, and ``tests/test_crossword_frozen.py`` keeps that as it was), what both share (profiles, the decision's context,
+``hard-v1`` keeps ``crossword_claims``, and ``tests/test_crossword_frozen.py`` keeps that as it was: hard-v1 is a
+level of this board only), what both share (profiles, the decision's context,
 drafts) ``crossword_draft``.
 
 Every move is checked with the rules core (``engine.check_view`` for plays, the
 variant's claim check for claims) before it is returned; when nothing passes,
 the player draws.
+
+Each level's player on this board is a ``CrosswordPlayer`` with that level's profile
+(registered in ``game.ai.levels`` for the ``CROSSWORD`` board; expert plays the hard profile).
 """
 
 from __future__ import annotations
 
 import random
 
+from ..rules import actions as act
 from . import crossword_claims, crossword_race
 from .crossword_claims import claim_ok
 from .crossword_claims import threats as _threats  # noqa: F401  (the name the claim tests read)
 from .crossword_draft import LEVELS, PROFILES, Ctx, Draft, Profile  # noqa: F401  (the players' names for them)
 from .crossword_plan import Planner, find_play
+from .levels import CROSSWORD, register_player
 
 # The claim decisions each profile names (``Profile.claims``).
 CLAIMS = {
@@ -42,12 +48,12 @@ CLAIMS = {
     "race": crossword_race.choose_claim,
 }
 
-__all__ = ["LEVELS", "PROFILES", "Ctx", "Draft", "Planner", "Profile", "choose", "find_play", "hint"]
+__all__ = ["LEVELS", "PROFILES", "CrosswordPlayer", "Ctx", "Draft", "Planner", "Profile", "choose", "find_play", "hint"]
 
 
-def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict:
-    """The move for the seat ``view`` belongs to: ``{"type": "play", "board": Board}``,
-    ``{"type": "claim"|"hijack", "cells": [[r, c], ...]}`` or ``{"type": "draw"}``."""
+def choose(view, level: str = "basic", rng: random.Random | None = None) -> act.Action:
+    """The move for the seat ``view`` belongs to: ``Play(board)``, a ``Claim`` ("claim" or
+    "hijack", the set named by its ``cells``) or ``Draw()``."""
     ctx = Ctx(view, level, rng)
     if ctx.prof.claims == "race":
         return crossword_race.choose(ctx)
@@ -56,8 +62,19 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> dict
     if claim is not None and claim_ok(ctx, claim):
         return claim
     if board is not None:
-        return {"type": "play", "board": board}
-    return {"type": "draw"}
+        return act.Play(board)
+    return act.Draw()
+
+
+class CrosswordPlayer:
+    """``choose(view) -> Action`` on the crossword board with the profile ``profile``."""
+
+    def __init__(self, profile: str, seed: int = 0) -> None:
+        self.profile = profile
+        self.rng = random.Random(seed)
+
+    def choose(self, view) -> act.Action:
+        return choose(view, self.profile, self.rng)
 
 
 def hint(view) -> dict | None:
@@ -70,3 +87,8 @@ def hint(view) -> dict | None:
         return None
     before = set(view.board.tiles())
     return {"board": board, "tiles": sorted(t for t in board.tiles() if t not in before)}
+
+
+# The levels on this board: each its own profile; expert plays the hard one.
+for _level, _profile in [(lv, lv) for lv in LEVELS] + [("expert", "hard")]:
+    register_player(_level, lambda seed, profile=_profile: CrosswordPlayer(profile, seed), CROSSWORD)

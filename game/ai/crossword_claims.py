@@ -5,6 +5,7 @@ can still be finished (``choose_claim``)."""
 
 from __future__ import annotations
 
+from ..rules import actions as act
 from ..rules import claims as cl
 from ..rules.board import Line
 from ..rules.melds import check_line
@@ -141,7 +142,7 @@ def _takers(ctx: Ctx, chk: cl.ClaimCheck) -> list[int]:
     return out
 
 
-def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
+def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     if not ctx.has_claims or not ctx.melded and ctx.rules.needs_initial:
         return None
     prof = ctx.prof
@@ -191,7 +192,7 @@ def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
     return _action(best) if u > threshold else None
 
 
-def winning_claim(ctx: Ctx, options: list[cl.ClaimCheck]) -> dict | None:
+def winning_claim(ctx: Ctx, options: list[cl.ClaimCheck]) -> act.Claim | None:
     """The claim among ``options`` that reaches the target at once, if any: the one that also
     locks (safe) first, then the one that hurts the leader."""
     need = ctx.target - ctx.pos.scores[ctx.seat]
@@ -202,12 +203,12 @@ def winning_claim(ctx: Ctx, options: list[cl.ClaimCheck]) -> dict | None:
     return _action(wins[0])
 
 
-def _action(chk: cl.ClaimCheck) -> dict:
+def _action(chk: cl.ClaimCheck) -> act.Claim:
     kind = "hijack" if chk.previous is not None else "claim"
-    return {"type": kind, "cells": [list(c) for c in chk.line.cells]}
+    return act.claim(kind, cells=[list(c) for c in chk.line.cells])
 
 
-def claim_ok(ctx: Ctx, action: dict) -> bool:
+def claim_ok(ctx: Ctx, action: act.Claim) -> bool:
     """Does the rule set accept the claim ``action``?"""
-    chk = ctx.variant.check_claim_in(cl.Position.from_view(ctx.view), ctx.seat, action)
+    chk = ctx.variant.check_claim_in(cl.Position.from_view(ctx.view), ctx.seat, action.payload())
     return chk.ok

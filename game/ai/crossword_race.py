@@ -18,6 +18,7 @@ hard player therefore
 
 from __future__ import annotations
 
+from ..rules import actions as act
 from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
@@ -30,7 +31,7 @@ FINISH_BONUS = 20.0  # added to a claim that leaves exactly the value of a set w
 SURE_BONUS = 100.0  # added to that when no rival claim can then take the finish away
 
 
-def choose(ctx: Ctx) -> dict:
+def choose(ctx: Ctx) -> act.Action:
     """The move: a win, a denial (a spoiling play, else a claim), a play that threatens a finish,
     else the standard choice between the best claim and the best play."""
     board = find_play(ctx)
@@ -39,13 +40,13 @@ def choose(ctx: Ctx) -> dict:
         now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
         found = spoiling_play(ctx, now) if any(now.values()) else threat_play(ctx, rivals)
         if found is not None:
-            return {"type": "play", "board": found}
+            return act.Play(found)
     claim = choose_claim(ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):
         return claim
     if board is not None:
-        return {"type": "play", "board": board}
-    return {"type": "draw"}
+        return act.Play(board)
+    return act.Draw()
 
 
 # -- claims -------------------------------------------------------------------------------------------------
@@ -98,7 +99,7 @@ def gift(ctx: Ctx, chk: cl.ClaimCheck) -> bool:
     return ctx.pos.locks[ctx.seat] < 1 or ctx.pos.tokens[ctx.seat] - n < n
 
 
-def choose_claim(ctx: Ctx, can_play: bool) -> dict | None:
+def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     """The claim, hijack or lock to make now, or None (``crossword.CLAIMS["race"]``)."""
     if not ctx.has_claims or not ctx.melded and ctx.rules.needs_initial:
         return None

@@ -39,7 +39,7 @@ from . import weigh
 
 PROFILES["expert"] = {
     "name": "Sage",
-    "blurb": "Looks ahead: weighs each play against what you could answer.",
+    "blurb": "Like Hard; blocks sooner, weighs your replies.",
 }
 
 
@@ -60,13 +60,6 @@ class ExpertPlayer(HardPlayer):
         """Hard's knobs, but denying from ``deny`` tiles where the rule set denies at all."""
         k = HardPlayer.knobs(turn)
         return replace(k, deny=self.deny) if k.deny else k
-
-    def crossword(self, view) -> dict:
-        from . import crossword
-
-        return crossword.choose(view, self.crossword_level, self.rng)
-
-    crossword_level = "hard"  # the crossword board: the hard crossword player
 
     def plan(self, turn: _Turn) -> Board | None:
         hard_board = super().plan(turn)

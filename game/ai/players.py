@@ -16,7 +16,8 @@ levels differ in how much of it they use and in strategy:
   going out or the pool is running dry (its knobs per rule set: ``game.ai.strategy``);
 * **greedy-max** (a baseline) places the most tiles the finder allows, every turn.
 
-Crossword rule sets (Rummi200kub) are played by ``game.ai.crossword``.
+These play the flat table; on the crossword board (Rummi200kub) each level is the crossword
+player with its profile (``game.ai.crossword``; the registry in ``game.ai.levels`` picks).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import random
 import time
 from typing import Iterable, Iterator, Sequence
 
+from ..rules import actions as act
 from ..rules.board import Board
 from ..rules.melds import check_line, check_set
 from ..rules.engine import check_view
@@ -40,21 +42,31 @@ from . import weigh
 PROFILES: dict[str, dict] = {
     "easy": {
         "name": "Pip",
-        "blurb": "Plays what it spots on its rack. Misses things now and then.",
+        "blurb": "Lays what it spots; misses some chances.",
     },
     "medium": {
         "name": "Mara",
-        "blurb": "Greedy: plays as much as it can with simple moves on the table.",
+        "blurb": "Plays a lot, breaking up one set at most.",
     },
     "hard": {
         "name": "Vex",
-        "blurb": "Rearranges the whole table, holds tiles back and strikes when you are close.",
+        "blurb": "Rearranges the table, holds tiles back.",
     },
     "greedy-max": {
         "name": "Grabbit",
-        "blurb": "Baseline: every turn places the most tiles the finder allows.",
+        "blurb": "Lays the most tiles it can; no tactics.",
+    },
+    "basic": {
+        "name": "Basic",
+        "blurb": "Lays sets from its rack, adds single tiles.",
     },
 }
+
+
+# hard-v1: the hard crossword player as it was before its claims became a race to 200, kept for
+# comparisons in the simulator on the crossword board only (game/ai/crossword.py; frozen by
+# tests/test_crossword_frozen.py)
+PROFILES["hard-v1"] = dict(PROFILES["hard"], name="Vex (first edition)")
 
 
 def profile(level: str) -> dict:
@@ -302,15 +314,17 @@ class _Turn:
         return self.try_sets(self.sets + [list(s) for s in meld_sets])
 
 
-def _play(board: Board | None) -> dict:
-    return {"type": "play", "board": board} if board is not None else {"type": "draw"}
+def _play(board: Board | None) -> act.Play | act.Draw:
+    return act.Play(board) if board is not None else act.Draw()
 
 
 # ---------------------------------------------------------------------------------------------
 
 
 class ComputerPlayer:
-    """Shared shape of the levels: ``choose(view) -> action``."""
+    """Shared shape of the levels: ``choose(view) -> Action``.  An exception is not caught
+    here: the one who asked decides (``game.play.computer``: a draw in a person's game, a
+    counted error in the simulator and a failure in the tests)."""
 
     level = ""
     # Seconds of wall clock a turn may take, at most: a safety net, not a think-time setting.  A
@@ -321,37 +335,20 @@ class ComputerPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.last_error: str | None = None
         self.last_turn: _Turn | None = None  # the last decision's working (the benchmarks read it)
 
     @property
     def name(self) -> str:
         return profile(self.level)["name"]
 
-    def choose(self, view) -> dict:
-        try:
-            if view.variant.crossword:
-                return self.crossword(view)
-            turn = _Turn(view, self.budget)
-            self.last_turn = turn
-            board = self.plan(turn) if turn.melded else self.plan_initial(turn)
-            if board is None:
-                # the rule set may want a play rather than a draw (a must-play rule, a hand limit)
-                board = turn.variant.play_instead_of_draw(view)
-            return _play(board)
-        except Exception as exc:  # a computer player must never crash a game: it draws instead
-            self.last_error = f"{type(exc).__name__}: {exc}"
-            return {"type": "draw"}
-
-    def crossword(self, view) -> dict:
-        from . import crossword
-
-        return crossword.choose(view, self.crossword_level, self.rng)
-
-    @property
-    def crossword_level(self) -> str:
-        """The crossword player's profile this level plays with (``crossword.PROFILES``)."""
-        return self.level
+    def choose(self, view) -> act.Play | act.Draw:
+        turn = _Turn(view, self.budget)
+        self.last_turn = turn
+        board = self.plan(turn) if turn.melded else self.plan_initial(turn)
+        if board is None:
+            # the rule set may want a play rather than a draw (a must-play rule, a hand limit)
+            board = turn.variant.play_instead_of_draw(view)
+        return _play(board)
 
     # -- to override --------------------------------------------------------------------------
     def plan_initial(self, turn: _Turn) -> Board | None:

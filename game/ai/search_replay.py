@@ -77,7 +77,8 @@ def replay(pos, decs: list, jgs: list) -> tuple[list[list[int]], list[int], int]
             if pos.kept_groups[n]:
                 gv = sum(len(nat_by_c[cc]) * 3**cc for cc in range(4))
                 assign = pos.feas_kept(n, gv, jg)
-                for k, a in zip(pos.kept_groups[n], assign):
+                # the assignment follows the kept groups in the order of their signature (``ksig``)
+                for k, a in zip(sorted(pos.kept_groups[n], key=lambda k: tuple(sorted(k.colours))), assign):
                     k.below = []
                     if a == "J":
                         k.below = [jk.pop()]

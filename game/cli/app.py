@@ -56,6 +56,21 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+ALREADY_OPEN = "Tile Rush is already open with this data folder"
+
+
+def claim_data_folder():
+    """This copy's claim on the data folder (``game.storage.locks``; held until the process
+    ends), or None when another copy of the game holds it: then this one writes nothing."""
+    from ..storage import locks, persistence
+
+    try:
+        folder = persistence.data_dir()
+    except OSError:  # no data folder can be made: the game still starts (its saves will say why)
+        return True
+    return locks.claim_instance(folder)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     ap = build_parser()
@@ -81,14 +96,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     fullscreen = True if args.fullscreen else False if args.windowed else None
     try:
+        claim = claim_data_folder()
+        read_only = "" if claim is not None else ALREADY_OPEN
         app = App(size=args.size, fullscreen=fullscreen, seed=args.seed,
-                  variant=args.variant.lower() if args.variant else None, demo=args.demo, welcome=not args.demo)
+                  variant=args.variant.lower() if args.variant else None, demo=args.demo and not read_only,
+                  welcome=not args.demo, read_only=read_only)
         code = app.run(max_frames=args.frames)
+        if app.stop_signal:  # Ctrl+C, a closed terminal or SIGTERM: the game ended as a closed window does
+            return 128 + int(app.stop_signal)
         if code:
             where = f" The details are in {app.last_error}." if app.last_error else ""
             print(f"Tile Rush stopped after repeated errors.{where}", file=sys.stderr)
         return code
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the loop runs (it handles Ctrl+C itself): nothing in play yet
         return 130
     except Exception as exc:  # the last line of defence: log, explain, no traceback
         from ..ui.errorlog import log_error

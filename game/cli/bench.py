@@ -11,6 +11,9 @@ time of a busy play screen (see ``game/cli/bench_frames.py``).
 ``python -m game.bench lost-moves [--json] [--positions N]``: how often a computer player places fewer
 tiles than its own search allows (see ``game/cli/bench_lost.py``); the goal is 0.
 
+``python -m game.bench puzzles [--json] [--per-grade N]``: puzzle generation, proof and grade
+included, p99 at most 100 ms (``game/cli/bench_puzzles.py``).
+
 ``python -m game.bench table [--json] [--games N] [--seed S]``: seeded computer-only games of every flat
 rule set: sets moved although unchanged, tile size changes within a turn (goals 0) and the smallest tile
 width at the table's fullest (``game/cli/bench_table.py``).
@@ -115,13 +118,19 @@ def add_lost_moves(sub) -> None:
     add(sub)
 
 
+def add_puzzles(sub) -> None:
+    from .bench_puzzles import add_puzzles as add
+
+    add(sub)
+
+
 def add_table(sub) -> None:
     from .bench_table import add_table as add
 
     add(sub)
 
 
-SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup, add_lost_moves, add_table]
+SUBCOMMANDS = [add_solver, add_frames, add_idle, add_startup, add_lost_moves, add_puzzles, add_table]
 
 
 def main(argv: list[str] | None = None) -> int:

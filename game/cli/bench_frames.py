@@ -64,13 +64,41 @@ def busy_state():
     return state
 
 
+def make_session_class():
+    from ..play.session import Session
+
+    class BenchSession(Session):
+        def tick(self, dt: float):
+            """The clock stands still: the computer thinks all along (``BenchPlayScene.run_computer``)."""
+            return None
+
+    return BenchSession
+
+
 def make_scene_class():
+    from ..play.session import view_to_dict
+    from ..rules import engine
     from ..ui.anim import Motion
     from ..ui.scenes.play import PlayScene
 
     class BenchPlayScene(PlayScene):
         RACK = 20
         _turn: tuple | None = None  # the turn the benchmark plays out again and again, made once
+
+        def run_computer(self) -> None:
+            """The computer keeps thinking: once asked, its answer is asked for again every
+            0.25 s and never applied."""
+            sess = self.session
+            if not sess.ai_thinking:
+                PlayScene.run_computer(self)  # the first request
+                return
+            self.poll_worker()
+            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
+                self.think_started = self.time
+                self.ai_answer = None
+                self.ai_token += 1_000_000
+                view = view_to_dict(engine.view(sess.state, sess.state.current))
+                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, view)
 
         def face_id(self, key: int) -> int:
             return key if key < 1000 else ((key - 1000) * 5) % NUMBERED_TILES
@@ -153,7 +181,6 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         os.environ["RUMMIKUB_HOME"] = home
     import pygame
 
-    from ..play.session import Session
     from ..ui import wiring  # noqa: F401  (every screen registers itself)
     from ..ui.app import App
 
@@ -162,9 +189,8 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     app = App(settings=settings, ai_mode=ai_mode, persist_settings=False, sound=False)
     app.start()
     scene_cls = make_scene_class()
-    session = Session(busy_state(), autosave=False)
+    session = make_session_class()(busy_state(), autosave=False)
     scene = scene_cls(app, session)
-    scene.hold_ai = True
     app.push(scene)
     scene.busy_until = 0.0  # no opening deal: the computer starts thinking at once
     dt = 1.0 / 60.0

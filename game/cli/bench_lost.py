@@ -60,15 +60,17 @@ def harvest(variant: str, seats: int, count: int, seed: int) -> list:
             if k % 2 == 0:
                 out.append(engine.view(state, seat))
             k += 1
-            computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+            computer_turn(state, make_player(kinds[seat], state.player_seed(seat), state.variant.board_shape))
     return out
 
 
-def _placed(view, action: dict) -> int:
-    if action.get("type") != "play":
+def _placed(view, action) -> int:
+    from ..rules import actions as act
+
+    if not isinstance(action, act.Play):
         return 0
     before = set(view.board.tiles())
-    return sum(1 for t in action["board"].tiles() if t not in before)
+    return sum(1 for t in action.board.tiles() if t not in before)
 
 
 def legal_layout(view, sets) -> bool:
@@ -122,12 +124,13 @@ def best_legal(view) -> int:
 
 def check_flat(view, level: str, seed: int) -> tuple[str, int, int]:
     """(verdict, tiles placed, tiles the reference allows) for one level at one position."""
-    from ..ai import make_player
+    from ..ai import FLAT, make_player
+    from ..rules import actions as act
     from ..rules.engine import check_view
 
-    player = make_player(level, seed)
+    player = make_player(level, seed, FLAT)
     action = player.choose(view)
-    if action.get("type") == "play" and check_view(view, action["board"]).problems:
+    if isinstance(action, act.Play) and check_view(view, action.board).problems:
         return "illegal", 0, 0
     placed = _placed(view, action)
     turn = player.last_turn
@@ -145,15 +148,16 @@ def check_flat(view, level: str, seed: int) -> tuple[str, int, int]:
 
 
 def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
-    from ..ai import crossword, make_player
+    from ..ai import CROSSWORD, crossword, make_player
+    from ..rules import actions as act
     from ..rules.engine import check_view
 
-    player = make_player(level, seed)
+    player = make_player(level, seed, CROSSWORD)
     action = player.choose(view)
-    if action.get("type") == "play" and check_view(view, action["board"]).problems:
+    if isinstance(action, act.Play) and check_view(view, action.board).problems:
         return "illegal", 0, 0
-    level = player.crossword_level  # the crossword profile it plays with
-    if action.get("type") not in ("play", "draw"):
+    level = player.profile  # the crossword profile it plays with
+    if isinstance(action, act.Claim):
         return "ok", 0, 0  # a claim: the player's choice
     placed = _placed(view, action)
     ref = crossword.find_play(crossword.Ctx(view, level, random.Random(seed)), cap=None)
@@ -176,17 +180,18 @@ def run(args: argparse.Namespace) -> int:
     totals: Counter = Counter()
     for variant in args.variants:
         views = harvest(variant, VARIANTS[variant], args.positions, args.seed)
-        for level in args.levels:
+        board = views[0].variant.board_shape if views else ""
+        for level in [lv for lv in args.levels if lv in player_names(board)]:  # hard-v1: the crossword board only
             verdicts: Counter = Counter()
             for i, view in enumerate(views):
                 seed = args.seed * 7919 + i
-                check = check_crossword if view.variant.crossword else check_flat
+                check = check_crossword if view.variant.board_shape == "crossword" else check_flat
                 verdict, placed, best = check(view, level, seed)
                 verdicts[verdict] += 1
                 if verdict != "ok" and len(examples) < 20:
                     examples.append({"variant": variant, "level": level, "position": i, "verdict": verdict,
                                      "placed": placed, "allowed": best, "rack": [int(t) for t in view.rack],
-                                     "table": [list(map(int, ln.tiles)) for ln in view.board.lines(vertical=view.variant.crossword)]})
+                                     "table": [list(map(int, ln.tiles)) for ln in view.variant.lines(view.board)]})
             lost = sum(n for v, n in verdicts.items() if v != "ok")
             totals.update(verdicts)
             rows.append({"variant": variant, "level": level, "positions": len(views), "lost": lost,

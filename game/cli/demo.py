@@ -21,27 +21,19 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..storage import saves
-from ..ai import make_player, player_names
-from ..play.computer import ComputerTurn, computer_turn
+from ..ai import player_names
+from ..play.computer import PlayOutStep, play_out
 from ..rules import engine
-from ..rules.state import HUMAN, GameState, Phase, derived_secret
+from ..rules.state import GameState, Phase, derived_secret
 from ..rules.variants import REGISTRY
 from .figures import percentile
 from .sim import parse_options
 
-MAX_TURNS_PER_ROUND = 3000  # as in game.sim: a round that long is stuck; end it
 DEFAULT_SEATS = 4
 MAX_SEED = 2**63  # a game's seed is below this (``saves.validate.MAX_SEED``)
-
-
-def demo_turn(state: GameState) -> ComputerTurn:
-    """Let the computer play the current seat's turn (a "human" seat plays as basic)."""
-    level = state.player.kind
-    player = make_player("basic" if level == HUMAN else level, state.player_seed(state.current))
-    return computer_turn(state, player)
 
 
 @dataclass
@@ -58,6 +50,7 @@ class DemoReport:
     games_finished: int = 0
     turns: int = 0
     illegal: int = 0
+    ai_errors: list[str] = field(default_factory=list)  # a computer player's exceptions (the turns went on as draws)
     saves: int = 0
     failed_saves: list[str] = field(default_factory=list)
     save_ms: list[float] = field(default_factory=list)
@@ -83,6 +76,10 @@ class Demo:
         bad = [p for p in players or [] if p not in player_names()]
         if bad:
             raise ValueError(f"unknown computer level {bad[0]!r}; choose from {', '.join(player_names())}")
+        keys = [variant] if variant is not None else list(REGISTRY)  # without a rule set: each in turn
+        off = [(p, k) for k in keys for p in players or [] if p not in player_names(REGISTRY[k]().board_shape)]
+        if off:
+            raise ValueError(f"computer level {off[0][0]!r} does not play {REGISTRY[off[0][1]].title}")
         saves.slot_path(slot)  # checks the slot name
         self.variant = variant
         self.options = dict(options or {})  # applied to each rule set that has the option (e.g. rounds=1)
@@ -95,6 +92,7 @@ class Demo:
         self.report = DemoReport()
         self.games = 0
         self.resume_message = ""
+        self._steps: tuple[GameState, Iterator[PlayOutStep]] | None = None  # ``play_out`` of the state being played
         self.state: GameState | None = state
         if self.state is None and resume:
             loaded = saves.load_game(slot)
@@ -150,18 +148,18 @@ class Demo:
         if state.phase == Phase.GAME_OVER:
             self.new_game()
             return DemoStep("new_game", saved=self.save())
-        if state.phase == Phase.ROUND_OVER:
-            engine.next_round(state)
+        if self._steps is None or self._steps[0] is not state:
+            self._steps = (state, play_out(state))  # a "human" seat plays as basic
+        step = next(self._steps[1])
+        if step.kind == "new_round":
             return DemoStep("new_round", saved=self.save())
-        if state.turn > MAX_TURNS_PER_ROUND:
-            engine.finish_round(state, "stalled")
-            over = state.phase == Phase.GAME_OVER
-            self.report.games_finished += over
-            return DemoStep("turn", saved=self.save(), game_over=over)
-        turn = demo_turn(state)
-        result, illegal = turn.result, turn.illegal
-        self.report.turns += 1
-        self.report.illegal += illegal
+        result = None
+        if step.turn is not None:
+            result = step.turn.result
+            self.report.turns += 1
+            self.report.illegal += step.turn.illegal
+            if step.turn.error:
+                self.report.ai_errors.append(step.turn.error)
         over = state.phase == Phase.GAME_OVER
         self.report.games_finished += over
         return DemoStep("turn", result, self.save(), over)
@@ -251,11 +249,14 @@ def main(argv: list[str] | None = None) -> int:
     r = demo.report
     secs = time.perf_counter() - t0
     print(f"{r.turns} turns, {r.games_started} games started, {r.games_finished} finished, {r.illegal} illegal moves, in {secs:.2f} s")
+    if r.ai_errors:
+        print(f"error: {len(r.ai_errors)} computer turns raised an exception (they went on as draws), the first: {r.ai_errors[0]}",
+              file=sys.stderr)
     if not args.no_save:
         print(f"{r.saves} saves, {len(r.failed_saves)} failed; save time p50 {percentile(r.save_ms, 0.5):.2f} ms, p99 {percentile(r.save_ms, 0.99):.2f} ms")
         for msg in r.failed_saves[:3]:
             print(f"  {msg}")
-    return 1 if r.failed_saves else 0
+    return 1 if r.failed_saves or r.ai_errors else 0
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Headless simulator: ``python -m game.sim --variant classic --players basic,basic --games N --seed S [--json]``.
 
-Plays whole games with computer players, checks every turn (tiles conserved,
-moves the referee rejects counted as illegal) and prints a summary.  Seats are
+Plays whole games with computer players (``game.play.computer.play_out``), checks every
+turn (tiles conserved, moves the referee rejects counted as illegal, a computer player's
+exception counted in ``ai_errors``: the run then exits with status 1) and prints a summary.  Seats are
 rotated from game to game so that no player keeps the same position; results
 are reported per entry of ``--players``.
 
@@ -15,26 +16,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import time
 from collections import Counter
 from dataclasses import asdict
 
-from ..ai import make_player, player_names, strategy
+from ..ai import player_names, strategy
 from .figures import percentile
-from ..play.computer import computer_turn
+from ..play.computer import play_out
 from ..rules import engine
-from ..rules.state import Phase, derived_secret
+from ..rules.state import derived_secret
 from ..rules.variants import REGISTRY
-
-MAX_TURNS_PER_ROUND = 3000
 
 
 def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
-    """Play one game.  Returns {"ranking": [...], "turns", "illegal", "conserved", "reasons", "think": {seat: [ms]}}."""
+    """Play one game.  Returns {"ranking": [...], "turns", "illegal", "ai_errors", "conserved", "reasons",
+    "think": {seat: [ms]}, ...}."""
     seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
     state = engine.new_game(variant, seats, seed=seed, options=options, secret=derived_secret("sim", seed))
     illegal = 0
+    errors: list[str] = []
     conserved = True
     reasons: Counter = Counter()
     claims: Counter = Counter()
@@ -42,17 +44,15 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
     think_cpu: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
     turns = 0
     stalled = False
-    while state.phase != Phase.GAME_OVER:
-        if state.phase == Phase.ROUND_OVER:
-            engine.next_round(state)
-            continue
-        if state.turn > MAX_TURNS_PER_ROUND:
+    for step in play_out(state):
+        if step.kind == "stalled":
             stalled = True
-            engine.finish_round(state, "stalled")
             reasons["stalled"] += 1
+        if step.turn is None:
             continue
-        seat = state.current
-        turn = computer_turn(state, make_player(kinds[seat], state.player_seed(seat)))
+        seat, turn = step.seat, step.turn
+        if turn.error:
+            errors.append(turn.error)
         think[seat].append(turn.think_ms)
         think_cpu[seat].append(turn.think_cpu_ms)
         illegal += turn.illegal
@@ -68,6 +68,7 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         "ranking": engine.ranking(state),
         "turns": turns,
         "illegal": illegal,
+        "ai_errors": errors,
         "conserved": conserved,
         "reasons": reasons,
         "claims": claims,
@@ -110,6 +111,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
     claims: Counter = Counter()
     game_ends: Counter = Counter()
     illegal = 0
+    ai_errors: Counter = Counter()
     conserved = True
     turns_total = 0
     scores = [0] * n
@@ -135,6 +137,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         claims.update(res["claims"])
         game_ends[res["game_end"]] += 1
         illegal += res["illegal"]
+        ai_errors.update(res["ai_errors"])
         conserved &= res["conserved"]
         turns_total += res["turns"]
         if progress:
@@ -162,6 +165,9 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         "end_reasons": dict(reasons),
         "game_end_reasons": dict(game_ends),
         "illegal_moves": illegal,
+        # a computer player's exception (its turn went on as a draw): a bug, and the run fails
+        "ai_errors": sum(ai_errors.values()),
+        "ai_error_kinds": dict(ai_errors.most_common(5)),
         "tiles_conserved": conserved,
         "think_ms_p50": [round(percentile(think[i], 0.5), 3) for i in range(n)],
         "think_ms_p99": [round(percentile(think[i], 0.99), 3) for i in range(n)],
@@ -213,6 +219,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown player level {bad[0]!r}; choose from {', '.join(player_names())}", file=sys.stderr)
         return 2
     vcls = REGISTRY[variant]
+    board = vcls().board_shape
+    off = [k for k in kinds if k not in player_names(board)]
+    if off:
+        print(f"error: level {off[0]!r} does not play {vcls.title} ({board} board); choose from {', '.join(player_names(board))}",
+              file=sys.stderr)
+        return 2
     if not vcls.min_players <= len(kinds) <= vcls.max_players:
         print(f"error: {vcls.title} needs {vcls.min_players} to {vcls.max_players} players", file=sys.stderr)
         return 2
@@ -226,15 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.knob:
         try:
-            knobs: dict[str, str] = {}
-            for item in args.knob:
-                if "=" not in item:
-                    raise ValueError(f"a knob must look like name=value, not {item!r}")
-                name, value = (x.strip() for x in item.split("=", 1))
-                if name in knobs:
-                    raise ValueError(f"knob {name} is given twice")
-                knobs[name] = value
-            strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(vcls()), knobs)
+            set_knobs(variant, args.knob)
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
@@ -254,7 +258,24 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
         if args.knob:
             print(f"  hard's knobs: {', '.join(args.knob)}")
+    if summary["ai_errors"]:
+        print(f"error: {summary['ai_errors']} computer turns raised an exception (they went on as draws): "
+              + "; ".join(f"{n} x {text}" for text, n in summary["ai_error_kinds"].items()), file=sys.stderr)
+        return 1
     return 0
+
+
+def set_knobs(variant: str, items: list[str]) -> None:
+    """Set hard's knobs for ``variant`` from ``name=value`` items; raises ``ValueError`` with a reason."""
+    knobs: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"a knob must look like name=value, not {item!r}")
+        name, value = (x.strip() for x in item.split("=", 1))
+        if name in knobs:
+            raise ValueError(f"knob {name} is given twice")
+        knobs[name] = value
+    strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(REGISTRY[variant]()), knobs)
 
 
 # Levels the tournament accepts: those that exist, and those being written (played by basic until then).
@@ -283,6 +304,8 @@ def tournament_main(args) -> int:
         except ValueError:
             return fail("--stage-games must be three whole numbers such as 3,2,1")
     try:
+        if args.knob:
+            set_knobs(tm.VARIANT, args.knob)
         options = parse_options(args.option)
         t = tm.Tournament.create(args.tournament, None, seed=args.seed, levels=levels, games=games, options=options)
     except ValueError as exc:
@@ -296,16 +319,22 @@ def tournament_main(args) -> int:
             sys.stderr.flush()
 
     t0 = time.perf_counter()
-    t.simulate_rest(progress)
+    errors = _ErrorCount()  # a computer player's exception: its turn went on as a draw (game.play.computer)
+    logging.getLogger("game.ai").addHandler(errors)
+    try:
+        t.simulate_rest(progress)
+    finally:
+        logging.getLogger("game.ai").removeHandler(errors)
     if bar:
         sys.stderr.write("\n")
     summary = t.summary()
     summary["seconds"] = round(time.perf_counter() - t0, 3)
+    summary["ai_errors"] = errors.count
     if args.knob:
-        summary["knobs"] = asdict(strategy.STRATEGIES[variant])
+        summary["knobs"] = asdict(strategy.STRATEGIES[tm.VARIANT])
     if args.json:
         print(json.dumps(summary))
-        return 0
+        return _ai_error_status(errors.count)
     print(f"Golden Games tournament: {summary['entrants']} entrants, seed {summary['seed']}, "
           f"{summary['games_played']} games in {summary['seconds']} s")
     for stage in summary["stages"]:
@@ -317,6 +346,22 @@ def tournament_main(args) -> int:
     for m in summary["medals"]:
         print(f"  {m['medal'].title():<7} {m['name']:<14} {m['level']:<8} {m['total']:>4} points")
     print(f"illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return _ai_error_status(errors.count)
+
+
+class _ErrorCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def _ai_error_status(count: int) -> int:
+    if count:
+        print(f"error: {count} computer turns raised an exception (they went on as draws)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -7,11 +7,10 @@ answer after checking it; ``run_ai_sync()`` does both at once (tests, the attrac
 
 from __future__ import annotations
 
-from typing import Any
-
-from .computer import apply_computer_action
+from .computer import apply_computer_action, report_error
 from .thinking import compute_ai_action
-from .wire import action_from_wire, view_from_dict, view_to_dict
+from .wire import view_from_dict, view_to_dict
+from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.state import GameState
@@ -65,14 +64,15 @@ class ComputerTurns:
     def cancel_ai(self) -> None:
         self._ai_pending = None
 
-    def apply_ai(self, token: int, action: Any) -> Outcome:
-        """Apply a computer player's answer.  A move the rules refuse is replaced by a draw."""
+    def apply_ai(self, token: int, answer: dict) -> Outcome:
+        """Apply a computer player's answer (its action's JSON form, ``actions.to_json``).  A move
+        the rules refuse (or an answer that is no action) is replaced by a draw, counted illegal."""
         if token != self._ai_pending or not self.computer_to_move:
             return Outcome(False, [Problem("stale computer move")])
         self._ai_pending = None
         seat = self.state.current
         before = self.state.board.copy()
-        turn = apply_computer_action(self.state, action_from_wire(action))
+        turn = apply_computer_action(self.state, answer)
         self.illegal_ai_moves += turn.illegal
         return self._turn_done(seat, turn.result.events, before)
 
@@ -84,9 +84,10 @@ class ComputerTurns:
         token, level, seed, view_d = req
         try:
             action = compute_ai_action(level, seed, view_from_dict(view_d), cache)
-        except Exception:
-            action = {"type": "draw"}
-        return self.apply_ai(token, action)
+        except Exception as exc:  # a computer player's bug: logged on game.ai, the game goes on with a draw
+            report_error(f"computer player {level!r}", exc)
+            action = act.Draw()
+        return self.apply_ai(token, act.to_json(action))
 
     def hint_view(self) -> dict | None:
         if not self.my_turn:

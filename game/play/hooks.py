@@ -23,15 +23,16 @@ def default_record_result(session: "Session") -> None:
     the finished game is continued.  A demo, or a game without a person, never counts."""
     if session.demo or not session.is_human(session.viewer):
         return
-    from ..storage import saves, stats
+    from ..storage import stats
+    from ..storage.saves import shelf
 
     st = session.state
     won = session.ranking()[0] == session.viewer
     got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
-                            round(session.elapsed, 1), game_id=session.game_id)
+                            round(session.elapsed, 1), game_id=session.game_id, hints=session.hints_used)
     if got.write_failed:
         raise OSError(got.message or "the statistics could not be saved")
-    saves.delete_slot("autosave")
+    shelf.clear_finished(session.game_id)  # only this game: never another one saved there meanwhile
 
 
 def default_keep_replay(session: "Session") -> None:
@@ -40,11 +41,16 @@ def default_keep_replay(session: "Session") -> None:
         return
     from ..replay import store
 
-    store.keep(session.state, session.game_id, session.viewer)
+    if store.keep(session.state, session.game_id, session.viewer) is None and not store.kept(session.game_id):
+        raise OSError("the replay could not be saved")
 
 
 def default_autosave(session: "Session") -> None:
-    """Save after every completed turn."""
+    """Save after every completed turn (a finished game still waiting for the disk is written first,
+    ``game.play.unsaved``)."""
     from ..storage.saves import session_bridge
+    from . import unsaved
 
+    unsaved.retry()
     session_bridge.autosave(session.to_dict())
+    unsaved.autosave_taken(session)

@@ -12,7 +12,7 @@ import math
 from . import draft as draft_edit
 from ..rules.board import Board, Cell
 from ..rules.state import GameState
-from ..rules.tiles import sort_key_groups, sort_key_runs
+from ..rules.tiles import colour_index, sort_key_groups, sort_key_runs
 
 RACK_ROWS = 2
 RACK_MIN_COLS = 16
@@ -84,9 +84,48 @@ class RackLayout:
     def _fill_sorted(self, tiles: list[int], key) -> None:
         tiles = sorted(tiles, key=key)
         self.rack_cols = max(self.rack_cols, self._needed_cols(len(tiles)))
+        if key is sort_key_runs:
+            rows = self._colour_rows(tiles)
+            if rows is not None:
+                for r, row in enumerate(rows):
+                    for c, t in enumerate(row):
+                        if t is not None:
+                            self.rack_slots[t] = (r, c)
+                return
         per_row = math.ceil(len(tiles) / RACK_ROWS) if tiles else 0
         for i, t in enumerate(tiles):
             self.rack_slots[t] = (i // per_row, i % per_row) if per_row else (0, 0)
+
+    def _colour_rows(self, tiles: list[int]) -> list[list[int | None]] | None:
+        """Tiles sorted by runs laid out so each colour (and the jokers) stays on one row, an
+        empty slot between colours where there is room, the rows as even as they can be;
+        None when the colours cannot all keep to one row."""
+        blocks: list[list[int]] = []
+        for t in tiles:
+            if blocks and colour_index(blocks[-1][-1]) == colour_index(t):
+                blocks[-1].append(t)
+            else:
+                blocks.append([t])
+        best = None
+        for k in range(len(blocks) + 1):
+            parts = [blocks[:k], blocks[k:]]
+            for gap in (1, 0):
+                widths = [sum(len(b) for b in p) + gap * max(0, len(p) - 1) for p in parts]
+                if max(widths) > self.rack_cols:
+                    continue
+                score = (-gap, abs(widths[0] - widths[1]), -widths[0])
+                if best is None or score < best[0]:
+                    best = (score, parts, gap)
+        if best is None:
+            return None
+        _, parts, gap = best
+        rows: list[list[int | None]] = []
+        for p in parts:
+            row: list[int | None] = []
+            for i, b in enumerate(p):
+                row += ([None] * gap if i else []) + list(b)
+            rows.append(row)
+        return rows
 
     def rack_tiles(self) -> list[int]:
         """Tiles on the viewer's rack as displayed (in slot order)."""

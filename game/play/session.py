@@ -18,6 +18,7 @@ its ``turn_hooks`` after every completed turn (autosave by default).
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -25,12 +26,12 @@ from typing import Any, Callable
 from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
-from . import turnsave
+from . import turnsave, unsaved
 from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION
 from .thinking import compute_ai_action, compute_hint
-from .wire import action_from_wire, action_to_wire, view_from_dict, view_to_dict
+from .wire import view_from_dict, view_to_dict
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board, Cell
@@ -40,9 +41,11 @@ from ..rules.turn import Analysis, Problem
 
 __all__ = [
     "HUMAN", "OPPONENT_NAMES", "RACK", "RACK_MIN_COLS", "RACK_ROWS", "SESSION_VERSION", "TABLE", "MoveResult", "Outcome",
-    "Session", "action_from_wire", "action_to_wire", "compute_ai_action", "compute_hint", "default_autosave",
+    "Session", "compute_ai_action", "compute_hint", "default_autosave",
     "default_keep_replay", "default_record_result", "view_from_dict", "view_to_dict",
 ]
+
+log = logging.getLogger(__name__)  # what a bug caught here was (errors.log in the game)
 
 OPPONENT_NAMES = ("Mia", "Otto", "Lena", "Bruno", "Yuki", "Sam", "Ines", "Theo")
 
@@ -70,6 +73,7 @@ class Session(RackLayout, ComputerTurns):
         self.state = state
         self.demo = demo
         self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
+        self.hints_used = 0  # hints the person asked for and was shown (the statistics count them)
         self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
@@ -198,7 +202,7 @@ class Session(RackLayout, ComputerTurns):
             return False
         if self._changed is None or self._changed[0] != self.version:
             same = self.draft == self.state.board
-            if not same and not self.variant.crossword:
+            if not same and self.variant.flat_table:
                 same = draft_edit.sets_of(self.draft) == draft_edit.sets_of(self.state.board)
             self._changed = (self.version, not same)
         return self._changed[1]
@@ -254,7 +258,7 @@ class Session(RackLayout, ComputerTurns):
         tiles = [int(t) for t in dict.fromkeys(tiles)]
         if not tiles:
             return MoveResult(False, "nothing to move")
-        if area == TABLE and self.variant.crossword:
+        if area == TABLE and not self.variant.flat_table:
             return self._move_crossword(tiles, (int(cell[0]), int(cell[1])), vertical)
         if area == TABLE:
             return self._move_flat(tiles, (int(cell[0]), int(cell[1])), lead, whole_set)
@@ -278,7 +282,7 @@ class Session(RackLayout, ComputerTurns):
         if self.draft is not None:
             for cl in [cl for cl, t in self.draft.cells.items() if t in moving]:
                 del self.draft.cells[cl]
-            if not self.variant.crossword:
+            if self.variant.flat_table:
                 self.draft = draft_edit.close_groups(before_draft, self.draft)  # a group closes its gap
         for t in tiles:
             self.rack_slots.pop(t, None)
@@ -340,7 +344,7 @@ class Session(RackLayout, ComputerTurns):
         cells = list(table.values())
         if len(set(cells)) != len(cells):
             return MoveResult(False, "two tiles cannot share a cell")
-        if not self.variant.crossword and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
+        if self.variant.flat_table and any(r < 0 or not 0 <= c < self.grid_width for r, c in cells):
             return MoveResult(False, "no room there: the table is only %d cells wide" % self.grid_width)
         moving = set(table) | set(to_rack)
         if any(self.draft.get(cell) is not None and self.draft.get(cell) not in moving for cell in cells):
@@ -353,7 +357,7 @@ class Session(RackLayout, ComputerTurns):
         for t, cell in table.items():
             self.rack_slots.pop(t, None)
             self.draft.cells[cell] = t
-        if not self.variant.crossword:
+        if self.variant.flat_table:
             self.draft = draft_edit.close_groups(before, self.draft)  # a group closes its gap
         last = max(self.rack_slots.values(), default=None)
         for t in to_rack:
@@ -500,7 +504,7 @@ class Session(RackLayout, ComputerTurns):
                 after = self.state.board.copy()
                 ev["before"] = before
                 ev["after"] = after
-                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.crossword))
+                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.reads_columns))
             self._emit(ev)
 
     def _after_turn(self) -> None:
@@ -509,8 +513,7 @@ class Session(RackLayout, ComputerTurns):
             self._emit({"type": "rack_new", "tiles": new})
         self._ai_pending = None
         self._begin_turn()  # first, so the save holds the next turn with its full clock
-        self._run_hooks(self.turn_hooks)
-        self.finish_game()
+        self.finish_game(final_saved=self._run_hooks(self.turn_hooks))
 
     def begin(self) -> None:
         """The game appears on screen (the play screen calls this once, after whoever made the
@@ -525,23 +528,28 @@ class Session(RackLayout, ComputerTurns):
             self._run_hooks(self.turn_hooks)
         self.finish_game()
 
-    def finish_game(self) -> bool:
+    def finish_game(self, final_saved: bool = True) -> bool:
         """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
         over.  The play screen calls it too for a finished game loaded from a save (the
-        process was killed between the last save and the statistics).  True when they ran."""
+        process was killed between the last save and the statistics).  True when they ran;
+        what the disk refused is written later (``game.play.unsaved``)."""
         if self.state.phase != Phase.GAME_OVER or self.game_over_done:
             return False
         self.game_over_done = True
-        self._run_hooks(self.game_over_hooks)
+        unsaved.finish(self, final_saved)
         return True
 
-    def _run_hooks(self, hooks) -> None:
+    def _run_hooks(self, hooks) -> bool:
+        ok = True
         for hook in list(hooks):
             try:
                 hook(self)
                 self.save_error = ""
-            except Exception as exc:  # saving must never cost the player the game
+            except Exception as exc:  # saving must never cost the player the game (logged)
+                log.exception("a turn hook (saving the game)")
                 self.save_error = f"could not save the game ({exc})"
+                ok = False
+        return ok
 
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
@@ -568,7 +576,7 @@ class Session(RackLayout, ComputerTurns):
         self._emit({"type": "timeout", "seat": seat, "message": message})
         return self._turn_done(seat, result.events, before)
 
-    def human_action(self, action: dict) -> Outcome:
+    def human_action(self, action: act.Claim) -> Outcome:
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
         if not self.my_turn:
@@ -602,5 +610,6 @@ class Session(RackLayout, ComputerTurns):
     def status_lines(self) -> list[str]:
         try:
             return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
-        except Exception:
+        except Exception:  # a rule set's bug: logged, the screen shows no status lines
+            log.exception("the rule set's status lines")
             return []

@@ -92,7 +92,7 @@ def _problem(session: Any, data: Any) -> tuple[str, Board | None, dict]:
         r, c, t = item
         if abs(r) > MAX_CELL or abs(c) > MAX_CELL or (r, c) in cells:
             return "a table cell is out of range", None, {}
-        if not session.variant.crossword and (r < 0 or not 0 <= c < session.grid_width):
+        if session.variant.flat_table and (r < 0 or not 0 <= c < session.grid_width):
             return "a tile lies off the table", None, {}
         cells[(r, c)] = t
     slots: dict = {}

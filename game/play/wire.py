@@ -1,15 +1,13 @@
 """Views and computer answers as plain data, for the worker process that thinks off the render loop.
 
-``view_to_dict``/``view_from_dict`` carry a ``PlayerView`` through a pipe; ``action_to_wire``/
-``action_from_wire`` do the same for a computer player's answer (its ``Board`` values become lists).
-Pure Python: no pygame here.
+``view_to_dict``/``view_from_dict`` carry a ``PlayerView`` through a pipe; a computer player's
+answer goes back as its action's JSON form (``game.rules.actions.to_json``; read back by
+``engine.apply`` through ``actions.from_json``).  Pure Python: no pygame here.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
-
 from ..rules.board import Board
 from ..rules.engine import PlayerView
 
@@ -52,27 +50,3 @@ def view_from_dict(d: dict) -> PlayerView:
         player_extra=tuple(dict(e) for e in d["player_extra"]),
         history=tuple(dict(h) for h in d["history"]),
     )
-
-
-def action_to_wire(action: Any) -> Any:
-    """An AI action with its ``Board`` values turned into lists (for a pipe)."""
-    if not isinstance(action, dict):
-        return action
-    out = {}
-    for k, v in action.items():
-        out[k] = {"__board__": v.to_list()} if isinstance(v, Board) else v
-    return out
-
-
-def action_from_wire(action: Any) -> Any:
-    if not isinstance(action, dict):
-        return action
-    out = {}
-    for k, v in action.items():
-        if isinstance(v, dict) and set(v) == {"__board__"}:
-            try:
-                v = Board.from_list(v["__board__"])
-            except (TypeError, ValueError):
-                v = None
-        out[k] = v
-    return out

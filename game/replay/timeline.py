@@ -9,6 +9,7 @@ own turns; a turn where it finds more tiles than were played gets a ``Missed``.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from ..rules import actions as act
@@ -61,7 +62,9 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
     except ValueError as exc:
         raise ReplayError(f"This game cannot be rebuilt ({exc}).") from None
     names = [p.name for p in game.players]
-    frames = [_frame(game, 0, None, "deal", [f"Round 1 is dealt: {names[game.current]} starts."], viewer)]
+    first = game.current
+    deal = f"Round 1 is dealt: {_name(first, names, viewer)} {'start' if first == viewer else 'starts'}."
+    frames = [_frame(game, 0, None, "deal", [deal], viewer)]
     for k, entry in enumerate(state.actions[:upto]):
         try:
             action = act.from_log(entry, game.board)
@@ -161,7 +164,8 @@ def analyse(frame: Frame, time_budget: float = 1.0) -> Missed | None:
 
     try:
         found = hint.hint(view, time_budget=time_budget)
-    except Exception:  # the finder must never break a replay
+    except Exception:  # the finder must never break a replay (logged: it is a bug)
+        logging.getLogger(__name__).exception("the finder on a replayed turn")
         return None
     if not found:
         return None

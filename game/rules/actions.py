@@ -143,9 +143,7 @@ def from_json(data: Any) -> Action:
         raise ActionError("an action must be a JSON object with a \"type\"")
     kind = data.get("type")
     if kind in BOARD_ACTIONS:
-        raw = data.get("board")
-        if isinstance(raw, Board):
-            return BOARD_ACTIONS[kind](raw)
+        raw = data.get("board")  # a JSON table only: a move with a ``Board`` is a typed action
         if raw is None and kind == "timeout":
             return Timeout(None)
         return BOARD_ACTIONS[kind](_board_from_json(raw))

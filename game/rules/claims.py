@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Iterable
 
 from .board import Board, Cell, Line
@@ -349,20 +350,36 @@ def release(pos: Position, idx: int, rules: ClaimRules) -> dict:
 # -- saved data ----------------------------------------------------------------------------------------
 
 
-def record_problems(claims: Any, board: Board, n_players: int) -> list[str]:
-    """Reasons a saved list of claims cannot be right (empty when it is)."""
+class Fault(StrEnum):
+    """What is wrong with one saved claim (``record_problems``)."""
+
+    NOT_A_LIST = "not_a_list"  # the claims themselves
+    NOT_AN_OBJECT = "not_an_object"
+    VERTICAL = "vertical"  # not true or false
+    CELLS_AND_TILES = "cells_and_tiles"
+    NOT_ONE_LINE = "not_one_line"
+    CLAIMED_TWICE = "claimed_twice"
+    VALUE = "value"
+    TOKENS = "tokens"
+    LOCKED = "locked"  # locked, but not claimed three times (or the other way round)
+    LOCK_OWNER = "lock_owner"
+    NOT_ON_BOARD = "not_on_board"
+
+
+def record_problems(claims: Any, board: Board, n_players: int) -> list[tuple[int | None, Fault]]:
+    """(claim index, fault) for every saved claim that cannot be right (empty when all are);
+    the index is None when the claims are not even a list."""
     if not isinstance(claims, list):
-        return ["claims must be a list"]
-    out: list[str] = []
+        return [(None, Fault.NOT_A_LIST)]
+    out: list[tuple[int | None, Fault]] = []
     seen: set[tuple] = set()
     for i, rec in enumerate(claims):
-        where = f"claim {i + 1}"
         if not isinstance(rec, dict):
-            out.append(f"{where} is not an object")
+            out.append((i, Fault.NOT_AN_OBJECT))
             continue
         cells, tiles, layers = rec.get("cells"), rec.get("tiles"), rec.get("layers")
         if not isinstance(rec.get("vertical"), bool):
-            out.append(f"{where}: vertical must be true or false")
+            out.append((i, Fault.VERTICAL))
             continue
         if (
             not isinstance(cells, list)
@@ -372,29 +389,29 @@ def record_problems(claims: Any, board: Board, n_players: int) -> list[str]:
             or not all(isinstance(c, list) and len(c) == 2 and all(type(v) is int for v in c) for c in cells)
             or not all(type(t) is int for t in tiles)
         ):
-            out.append(f"{where}: cells and tiles are damaged")
+            out.append((i, Fault.CELLS_AND_TILES))
             continue
         dr, dc = (1, 0) if rec["vertical"] else (0, 1)
         if any(cells[k + 1] != [cells[k][0] + dr, cells[k][1] + dc] for k in range(len(cells) - 1)):
-            out.append(f"{where}: its cells are not one line")
+            out.append((i, Fault.NOT_ONE_LINE))
             continue
         key = (rec["vertical"], tuple(map(tuple, cells)))
         if key in seen:
-            out.append(f"{where}: the set is claimed twice")
+            out.append((i, Fault.CLAIMED_TWICE))
         seen.add(key)
         if type(rec.get("value")) is not int or rec["value"] < 0:
-            out.append(f"{where}: value must be a whole number")
+            out.append((i, Fault.VALUE))
         if not isinstance(layers, list) or not 1 <= len(layers) <= MAX_LAYERS or not all(
             isinstance(l, dict) and type(l.get("seat")) is int and 0 <= l["seat"] < n_players and l.get("side") in (SIDE_BLANK, SIDE_TWO)
             for l in layers
         ):
-            out.append(f"{where}: its tokens are damaged")
+            out.append((i, Fault.TOKENS))
             continue
         if rec.get("locked") is not (len(layers) == MAX_LAYERS):
-            out.append(f"{where}: only a set claimed three times is locked")
+            out.append((i, Fault.LOCKED))
         lock_seat = rec.get("lock_seat")
         if rec.get("locked") and (type(lock_seat) is not int or not 0 <= lock_seat < n_players):
-            out.append(f"{where}: the lock token has no owner")
+            out.append((i, Fault.LOCK_OWNER))
         if any(board.get(tuple(c)) != t for c, t in zip(cells, tiles)):
-            out.append(f"{where}: its tiles are not on the board where it says")
+            out.append((i, Fault.NOT_ON_BOARD))
     return out

@@ -21,6 +21,7 @@ from .tiles import ALL_TILE_IDS
 from .registry import find_variant
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .problems import StateProblem
     from .variants.base import Variant
 
 SCHEMA_VERSION = 2
@@ -156,6 +157,13 @@ class GameState:
         if missing:
             problems.append(f"{len(missing)} tile(s) missing")
         return problems
+
+    def problems(self) -> "list[StateProblem]":
+        """Everything that makes this state impossible beyond what ``from_dict`` refuses, as codes
+        with data (``game/rules/problems.py``); empty for a game that can go on."""
+        from .problems import state_problems
+
+        return state_problems(self)
 
     def log(self, event: dict, keep: int = 200) -> None:
         event = dict(event, turn=self.total_turns)

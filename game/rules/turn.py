@@ -205,7 +205,7 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
                 out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
         valid_homes = [ln for ln, m in new_ if m]
         if variant.freed_joker_new_set and valid_homes and not any(
-                _is_new_set(j, ln, before_lines, before_melds) for ln in valid_homes):
+                _is_new_set(j, ln, board, before_lines, before_melds) for ln in valid_homes):
             out.append(Problem("a freed joker must go into a new set: not back into the set it came from, "
                                "nor onto a set that was already on the table", jcell))
         if rack_in_line < variant.freed_joker_min_rack:
@@ -290,13 +290,21 @@ def joker_placement_problems(
     return out
 
 
-def _is_new_set(j: int, line: Line, before_lines: list[Line], before_melds: list[Meld]) -> bool:
+def _is_new_set(j: int, line: Line, board: Board, before_lines: list[Line], before_melds: list[Meld]) -> bool:
     """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
-    tile of some set that was on the table at the start of the turn (that set, extended),
-    compared by face, so which copy of a face sits where does not matter."""
-    here = Counter(face_key(t) for t in line.tiles)
-    return not any(m and not (Counter(face_key(t) for t in ln.tiles if t != j) - here)
-                   for ln, m in zip(before_lines, before_melds))
+    tile of some set that was on the table at the start of the turn (that set, extended).
+    Sets are judged by their tiles, not by the faces they show: copies of a face are
+    interchangeable, so an old set whose faces all show in ``line`` is still outside it
+    when all its faces also show elsewhere on the table (the other copies there being its
+    own tiles, the copies in ``line`` new ones).  Every such set needs copies of its own."""
+    inside = Counter(face_key(t) for t in line.tiles)
+    elsewhere = Counter(face_key(t) for t in board.tiles()) - inside
+    need: Counter = Counter()
+    for ln, m in zip(before_lines, before_melds):
+        faces = Counter(face_key(t) for t in ln.tiles if t != j)
+        if m and not (faces - inside):
+            need += faces
+    return not (need - elsewhere)
 
 
 def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:

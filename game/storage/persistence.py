@@ -11,9 +11,9 @@ Pure Python apart from platformdirs (imported lazily); no pygame here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
-import shutil
 import stat
 import tempfile
 import time
@@ -21,8 +21,46 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Generic, Iterator, TypeVar
 
+from . import locks
+
 APP_NAME = "TileRush"
 ENV_HOME = "RUMMIKUB_HOME"
+
+_read_only = ""  # why this process must write nothing (another copy of the game holds the data folder)
+
+
+def set_read_only(reason: str) -> None:
+    """From now on this process writes no file in any way (``atomic_write_bytes`` raises
+    ``ReadOnlyError``, nothing is kept aside, restored or removed).  ``""`` lifts it (tests)."""
+    global _read_only
+    _read_only = reason
+
+
+def read_only_reason() -> str:
+    return _read_only
+
+
+def files_lock(timeout: float = locks.FILES_TIMEOUT):
+    """The data folder's short lock (``locks.files``), held around every read-modify-write of a
+    shared file; a read-only copy, or a data folder not made yet, takes none (and creates nothing)."""
+    folder = None
+    if not _read_only:
+        try:
+            home = data_dir(create=False)
+            folder = home if home.is_dir() else None
+        except OSError:
+            folder = None
+    return locks.files(folder, timeout)
+
+
+class ReadOnlyError(PermissionError):
+    """A write refused because this copy of the game is read-only."""
+
+
+def check_writable() -> None:
+    """Raise ``ReadOnlyError`` in a read-only copy (for what removes or renames files)."""
+    if _read_only:
+        raise ReadOnlyError(errno.EROFS, _read_only)
 
 
 def data_dir(create: bool = True) -> Path:
@@ -66,25 +104,48 @@ def atomic_write_bytes(path: Path, data: bytes, keep_backup: bool = True) -> Non
 
     A kill at any moment leaves the old file or the new one under ``path`` (plus,
     at worst, a stray temporary file that ``clean_stale_temps`` removes later).
+    A file that exists but cannot be read (no permission) is never written over: ``PermissionError``.
+    The whole write holds the data folder's short lock (``locks.files``); a read-only copy of the
+    game writes nothing (``ReadOnlyError``).
     """
+    check_writable()
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if keep_backup and path.exists():
-            _make_backup(path)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except BaseException:
+    with files_lock():
+        refused = unreadable_reason(path)
+        if refused:
+            raise PermissionError(errno.EACCES, f"{path.name} could not be read ({refused}), so it was not written over")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            if keep_backup and path.exists():
+                _make_backup(path)
+            os.replace(tmp, path)
+            _fsync_dir(path.parent)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+
+def unreadable_reason(path: Path) -> str:
+    """Why an existing ordinary file cannot be read (no permission), else "" (also for a missing
+    file, a pipe or a folder: those are replaced by name, never written into)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        return ""
+    except PermissionError as exc:
+        return (exc.strerror or "permission denied").lower()
+    except OSError:
+        return ""
+    os.close(fd)
+    return ""
 
 
 _crash_saving = 0  # > 0 while the game saves after an error (see ``crash_saving``)
@@ -116,8 +177,11 @@ def _make_backup(path: Path) -> None:
         try:
             os.link(path, tmp_bak)
         except OSError:  # no hard links here (FAT USB stick, some network drives): copy instead
-            with open(path, "rb") as src, open(tmp_bak, "wb") as dst:
-                shutil.copyfileobj(src, dst)
+            raw, _reason = read_bytes(path)  # through the special-file guard: a pipe is not waited on
+            if raw is None:
+                return
+            with open(tmp_bak, "wb") as dst:
+                dst.write(raw)
                 dst.flush()
                 os.fsync(dst.fileno())
         os.replace(tmp_bak, bak)
@@ -183,6 +247,19 @@ def parse_json(raw: bytes) -> tuple[Any, str]:
         return None, "not valid JSON (nested too deeply)"
 
 
+CANNOT_READ = "cannot read the file"
+
+
+def plain_reason(reason: str) -> str:
+    """The reason alone, for "X could not be read (...)": "cannot read the file (Permission denied)" gives
+    "permission denied"."""
+    if reason.startswith(CANNOT_READ + " (") and reason.endswith(")"):
+        return reason[len(CANNOT_READ) + 2:-1].lower()
+    if reason == NOT_A_FILE:
+        return "it is not an ordinary file but a pipe, a device or a folder"
+    return reason
+
+
 NOT_A_FILE = "not an ordinary file (a pipe, a device or a folder), so it was not read"
 
 
@@ -200,7 +277,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, s
     except IsADirectoryError:
         return None, "that is a folder, not a file"
     except (OSError, ValueError) as exc:
-        return None, f"cannot read the file ({getattr(exc, 'strerror', None) or exc})"
+        return None, f"{CANNOT_READ} ({getattr(exc, 'strerror', None) or exc})"
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -220,7 +297,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, s
             return None, TOO_LARGE
         return b"".join(chunks), ""
     except OSError as exc:
-        return None, f"cannot read the file ({exc.strerror or exc})"
+        return None, f"{CANNOT_READ} ({exc.strerror or exc})"
     finally:
         os.close(fd)
 
@@ -238,7 +315,9 @@ def read_json(path: Path) -> tuple[Any, str]:
 
 def quarantine(path: Path, now: float | None = None) -> Path | None:
     """Keep a damaged file aside as ``NAME.damaged-YYYYMMDD-HHMMSS`` (never deleted).
-    Returns the new path, or None when the file could not be moved."""
+    Returns the new path, or None when the file could not be moved (or this copy is read-only)."""
+    if _read_only:
+        return None
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     target = path.with_name(f"{path.name}.damaged-{stamp}")
@@ -258,6 +337,8 @@ def clean_stale_temps(folder: Path, older_than: float = 120.0) -> int:
     """Remove temporary files a killed writer left behind (only old ones, so a
     write in progress in another process is never disturbed).  Returns how many."""
     removed = 0
+    if _read_only:
+        return 0
     try:
         entries = list(Path(folder).iterdir())
     except OSError:
@@ -296,6 +377,7 @@ class Recovered(Generic[T]):
     damaged: list[Path] = field(default_factory=list)  # where refused files were kept aside
     missing: bool = False  # neither the file nor its backup exists
     newer: bool = False  # the file was written by a newer version: left as it is, not replaced
+    unreadable: str = ""  # why the file could not be read (permission, a pipe): left as it is, backup not used
 
     @property
     def ok(self) -> bool:
@@ -310,8 +392,17 @@ def load_with_backup(path: Path, check: Callable[[Any], T], restore: bool = True
     """Load ``path`` through ``check`` (which returns the value or raises ``ValueError``
     with a reason), falling back to ``NAME.bak``.  A refused file is kept aside under a
     new name; with ``restore`` a good backup is copied back to ``path``.  Never raises
-    for anything found on disk."""
-    path = Path(path)
+    for anything found on disk.
+
+    A file that exists but cannot be read (no permission, a pipe) is not damage: it is left
+    where it is and its older backup is neither used nor put in its place (``unreadable`` says
+    why); the caller runs on defaults, and ``atomic_write_bytes`` will not write over it.
+    The whole of it holds the data folder's short lock (it may keep aside and restore files)."""
+    with files_lock():
+        return _load_with_backup(Path(path), check, restore)
+
+
+def _load_with_backup(path: Path, check: Callable[[Any], T], restore: bool) -> Recovered[T]:
     out: Recovered[T] = Recovered(None, "none")
     seen_any = False
     for source, candidate in (("file", path), ("backup", backup_path(path))):
@@ -342,6 +433,9 @@ def load_with_backup(path: Path, check: Callable[[Any], T], restore: bool = True
         label = "the file" if source == "file" else "its backup"
         out.problems.append(f"{label} {candidate.name}: {reason}")
         unreadable = raw is None and reason != TOO_LARGE  # permissions, a folder, a pipe: not damage, leave it
+        if unreadable and source == "file":
+            out.unreadable = plain_reason(reason)
+            return out  # never the older backup in its place
         if not unreadable:
             kept = quarantine(candidate)
             if kept is not None:

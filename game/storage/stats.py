@@ -30,6 +30,11 @@ RECENT = 20  # last games kept per rule set, for the chart
 MAX_COUNT = 10_000_000
 MAX_ABS_SCORE = 10**12
 MAX_SECONDS = 10.0**9
+MAX_OTHER = 32  # rule sets this version does not know (a newer version's), kept as they are, at most
+
+
+class NewerStats(persistence.LeaveInPlace):
+    """Statistics written by a newer version of the game: not damaged, so left as they are."""
 
 
 @dataclass
@@ -43,7 +48,8 @@ class VariantStats:
     fastest_win_turns: int | None = None  # fewest turns in a won game
     fastest_win_seconds: float | None = None  # shortest won game
     total_seconds: float = 0.0
-    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"[, "id"]}, oldest first
+    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"[, "id"][, "hints"]}, oldest first
+    hints: int = 0  # hints used in the games counted
 
     @property
     def losses(self) -> int:
@@ -69,6 +75,7 @@ class VariantStats:
             "fastest_win_seconds": self.fastest_win_seconds,
             "total_seconds": self.total_seconds,
             "recent": [dict(r) for r in self.recent],
+            "hints": self.hints,
         }
 
     @classmethod
@@ -95,7 +102,9 @@ class VariantStats:
         recent = d.get("recent")
         if not isinstance(recent, list) or len(recent) > RECENT or len(recent) > games:
             raise ValueError(f"{where}: the recent games are damaged")
-        return cls(games, wins, total, best_score, cur, best, fast_turns, fast_secs, total_seconds, [_recent(r, where) for r in recent])
+        hints = _count(d, "hints", where) if "hints" in d else 0  # (files from before hints were counted)
+        return cls(games, wins, total, best_score, cur, best, fast_turns, fast_secs, total_seconds,
+                   [_recent(r, where) for r in recent], hints)
 
 
 @dataclass
@@ -105,12 +114,16 @@ class Stats:
     message: str = ""  # set when the file was damaged or could not be written
     write_failed: bool = False  # the last write did not reach the disk (the old file is kept)
     duplicate: bool = False  # record_game was given a game already recorded: nothing changed
+    unreadable: bool = False  # the file exists but could not be read: left as it is, never written over
+    newer: bool = False  # the file is a newer version's: shown as empty, never written over
+    other: dict[str, dict] = field(default_factory=dict)  # rule sets this version does not know, kept unchanged
 
     def get(self, variant: str) -> VariantStats:
         return self.variants.get(variant, VariantStats())
 
     def to_dict(self) -> dict:
-        return {"format": FORMAT, "schema": SCHEMA, "variants": {k: v.to_dict() for k, v in sorted(self.variants.items())}}
+        variants = {**self.other, **{k: v.to_dict() for k, v in self.variants.items()}}
+        return {"format": FORMAT, "schema": SCHEMA, "variants": dict(sorted(variants.items()))}
 
 
 def _count(d: dict, key: str, where: str) -> int:
@@ -153,6 +166,11 @@ def _recent(r: Any, where: str) -> dict:
         if not _good_id(gid):
             raise ValueError(f"{where}: a recent game is damaged")
         out["id"] = gid
+    hints = r.get("hints")
+    if hints is not None:
+        if type(hints) is not int or not 0 < hints <= MAX_COUNT:
+            raise ValueError(f"{where}: a recent game is damaged")
+        out["hints"] = hints
     return out
 
 
@@ -163,17 +181,30 @@ def _good_id(gid: Any) -> bool:
 def _check(obj: Any) -> Stats:
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
         raise ValueError("not a Tile Rush statistics file")
-    if obj.get("schema") != SCHEMA:
-        raise ValueError(f"unknown statistics schema {obj.get('schema')!r}")
+    schema = obj.get("schema")
+    if type(schema) is int and schema > SCHEMA:
+        raise NewerStats(f"written by a newer version of Tile Rush (statistics version {schema}; this version "
+                         f"reads up to {SCHEMA})")
+    if schema != SCHEMA:
+        raise ValueError(f"unknown statistics schema {schema!r}")
     variants = obj.get("variants")
     if not isinstance(variants, dict):
         raise ValueError("the statistics are damaged")
-    out = {}
+    from ..rules.variants import REGISTRY
+
+    unknown = [key for key in variants if key not in REGISTRY]
+    if len(unknown) > MAX_OTHER:  # no version of the game has had so many rule sets
+        raise ValueError(f"the statistics name {len(unknown)} rule sets this version does not know")
+    out, other = {}, {}
     for key, entry in variants.items():
         if text_problem(key, 40, "the rule-set name") is not None:
             raise ValueError("the statistics name a rule set that cannot exist")
-        out[key] = VariantStats.from_dict(entry, key)
-    return Stats(out)
+        checked = VariantStats.from_dict(entry, key)
+        if key in REGISTRY:
+            out[key] = checked
+        else:
+            other[key] = checked.to_dict()  # a newer version's rule set: kept, not shown
+    return Stats(out, other=other)
 
 
 def stats_path():
@@ -205,6 +236,13 @@ def _load_stats() -> Stats:
         got = persistence.load_with_backup(stats_path(), _check)
     except OSError as exc:
         return Stats({}, "fresh", f"The statistics could not be read ({exc.strerror or exc}).")
+    if got.unreadable:
+        return Stats({}, "fresh", f"The statistics file {STATS_FILE} could not be read ({got.unreadable}). It was "
+                                  "left as it is and is not written over; nothing is counted until it can be read.",
+                     unreadable=True)
+    if got.newer:
+        return Stats({}, "fresh", f"The statistics file was {'; '.join(got.problems)}, so it was left as it is and "
+                     "this version neither shows nor counts games in it.", newer=True)
     if got.value is not None:
         stats = got.value
         stats.source = got.source
@@ -228,15 +266,17 @@ def _lower_wins(variant: str) -> bool:
 
 
 def record_game(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None = None,
-                game_id: str | None = None) -> Stats:
+                game_id: str | None = None, hints: int = 0) -> Stats:
     """Add one finished game of the human player.  Returns the updated statistics
     (``message`` and ``write_failed`` say so if they could not be written; nothing raises
     for the disk).  With ``game_id`` a game is counted once: recording the same id again
     (a game finished, then resumed from a save made at its end) changes nothing and
-    returns the statistics with ``duplicate`` set.
+    returns the statistics with ``duplicate`` set.  ``hints``: how many hints the player used.
     Raises ``ValueError`` only for arguments that are not a game result."""
-    if text_problem(variant, 40, "the rule-set name") is not None:
-        raise ValueError(f"bad rule-set key {variant!r}")
+    from ..rules.variants import REGISTRY
+
+    if not isinstance(variant, str) or variant not in REGISTRY:
+        raise ValueError(f"unknown rule set {variant!r}")
     if not isinstance(won, bool):
         raise ValueError("won must be True or False")
     if type(score) is not int or abs(score) > MAX_ABS_SCORE:
@@ -246,7 +286,19 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     seconds = _seconds(seconds, "seconds")
     if game_id is not None and not _good_id(game_id):
         raise ValueError(f"bad game id {game_id!r}")
+    if type(hints) is not int or not 0 <= hints <= MAX_COUNT:
+        raise ValueError(f"bad number of hints {hints!r}")
+    with persistence.files_lock():  # read, add, write: no other process's game slips in between
+        return _record(variant, won, score, turns, seconds, when, game_id, hints)
+
+
+def _record(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None,
+            game_id: str | None, hints: int) -> Stats:
     stats = load_stats()
+    if stats.unreadable:
+        stats.message = stats.message or "The statistics file could not be read, so this game was not counted."
+        stats.write_failed = True
+        return stats
     if game_id is not None and any(r.get("id") == game_id for r in stats.get(variant).recent):
         stats.duplicate = True
         return stats
@@ -270,6 +322,9 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     record = {"won": won, "score": score, "turns": turns, "seconds": seconds, "at": at}
     if game_id is not None:
         record["id"] = game_id
+    if hints:
+        record["hints"] = hints
+    entry.hints += hints
     entry.recent.append(record)
     del entry.recent[:-RECENT]
     _write(stats)
@@ -278,16 +333,22 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
 
 def reset_stats(variant: str | None = None) -> Stats:
     """Forget one rule set's statistics, or all of them."""
-    stats = load_stats()
-    if variant is None:
-        stats.variants.clear()
-    else:
-        stats.variants.pop(variant, None)
-    _write(stats)
-    return stats
+    with persistence.files_lock():
+        stats = load_stats()
+        if stats.unreadable:
+            stats.write_failed = True
+            return stats
+        if variant is None:
+            stats.variants.clear()
+        else:
+            stats.variants.pop(variant, None)
+        _write(stats)
+        return stats
 
 
 def _write(stats: Stats) -> None:
+    if stats.newer:  # a newer version's file is never written over (its message says so already)
+        return
     try:
         persistence.atomic_write_json(stats_path(), stats.to_dict())
     except OSError as exc:

@@ -40,11 +40,11 @@ from .plan import (
     stage_shape,
 )
 from .schema import tournament_problems
-from .simulate import MAX_TURNS_PER_GAME, Progress
+from .simulate import Progress
 
 __all__ = [
     "Bracket", "DEFAULT_GAMES", "DEFAULT_LEVELS", "Entrant", "FALLBACK_LEVEL", "GameRecord", "KIND", "LiveTable",
-    "MAX_FIELD", "MAX_GAMES", "MAX_TURNS_PER_GAME", "MEDALS", "MIN_FIELD", "Medal", "NAME_LIMIT", "PlayerRow",
+    "MAX_FIELD", "MAX_GAMES", "MEDALS", "MIN_FIELD", "Medal", "NAME_LIMIT", "PlayerRow",
     "Progress", "READINGS", "SCHEMA_VERSION", "SUGGESTED_FIELD", "Stage", "StagePlan", "StageView", "Standing",
     "Table", "TableRef", "TableView", "Tournament", "TournamentData", "TournamentError", "VARIANT", "check_field",
     "computer_names", "derive_seed", "describe_structure", "resolve_level", "split_tables", "stage_plan",

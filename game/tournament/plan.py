@@ -180,10 +180,11 @@ def describe_structure(field: int, games: tuple[int, int, int] | list[int] = DEF
 
 
 def resolve_level(level: str) -> str:
-    """The computer level actually used: ``level`` when it exists, else the basic player."""
-    from ..ai import player_names
+    """The computer level actually used: ``level`` when it exists (on the Golden Games' flat
+    table), else the basic player."""
+    from ..ai import FLAT, player_names
 
-    return level if level in player_names() else FALLBACK_LEVEL
+    return level if level in player_names(FLAT) else FALLBACK_LEVEL
 
 
 def derive_seed(*parts: Any) -> int:

@@ -22,12 +22,14 @@ screen's ``Session`` and to the save system:
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Callable
 
 from ..play import turnsave
 from ..play.session import Session
+from ..replay import store as replay_store
 from ..rules.state import Phase, StateError
 from ..storage import persistence, saves, stats
 from .bracket import Bracket, human_line
@@ -35,6 +37,8 @@ from .core import Tournament
 from .model import Table
 from .plan import DEFAULT_GAMES, TableRef, TournamentError
 from .simulate import Progress
+
+log = logging.getLogger(__name__)  # what a bug caught here was (errors.log in the game)
 
 SCREEN_PLAY = "play"
 SCREEN_BRACKET = "bracket"
@@ -140,7 +144,8 @@ class Simulation:
         except StopIteration:
             self._finish()
             return
-        except Exception as exc:  # a bug must not take the screen down: say so, keep the tournament
+        except Exception as exc:  # a bug must not take the screen down: say so, log it, keep the tournament
+            log.exception("the tournament's simulation stopped")
             self.error = f"the simulation stopped: {exc}"
             self._finish()
             return
@@ -157,7 +162,8 @@ class Simulation:
             if self.on_table is not None:
                 try:
                     self.on_table()
-                except Exception as exc:
+                except Exception as exc:  # saving after a table: logged, said, the tournament goes on
+                    log.exception("saving the tournament after a simulated table")
                     self.error = f"could not save the tournament ({exc})"
         if self._should_stop():
             self._finish()
@@ -166,8 +172,8 @@ class Simulation:
         if self._gen is not None:
             try:
                 self._gen.close()  # the table being simulated is forgotten (it is replayed later)
-            except Exception:
-                pass
+            except Exception:  # a bug in the generator's clean-up: logged, the simulation ends all the same
+                log.exception("closing the tournament's simulation")
             self._gen = None
         self.bracket = self.t.bracket()
         self.cancelled = self._cancel
@@ -237,7 +243,8 @@ class Simulation:
                                name="tile-rush-tournament")
             proc.start()
             child.close()
-        except Exception:  # no process here: a thread will do
+        except Exception:  # no process here: a thread will do (logged: why not)
+            log.warning("the tournament's simulation runs on a thread: no process could start", exc_info=True)
             return False
         self._proc, self._conn = proc, parent
         return True
@@ -294,7 +301,7 @@ class Simulation:
         self.done = True
         try:
             self._conn.close()
-        except Exception:
+        except OSError:
             pass
         proc, self._proc = self._proc, None
         if proc is not None:
@@ -345,10 +352,11 @@ def _process_main(conn, data: dict, until: str) -> None:  # pragma: no cover - r
         conn.send(("done", t.to_dict(), sim.error, sim.cancelled))
     except (EOFError, OSError, BrokenPipeError, KeyboardInterrupt):
         return
-    except Exception as exc:
+    except Exception as exc:  # a bug in the child process: logged there, said to the screen
+        log.exception("the tournament's simulation process stopped")
         try:
             conn.send(("done", t.to_dict() if t is not None else data, f"the simulation stopped: {exc}", False))
-        except Exception:
+        except (OSError, ValueError):
             pass
 
 
@@ -379,7 +387,8 @@ class TournamentRun:
         """(run, note) or (None, why not); (None, "") when no tournament is saved.  Never raises."""
         try:
             res = saves.load_game(save_slot())
-        except Exception as exc:  # the save system promises not to raise; be safe all the same
+        except Exception as exc:  # the save system promises not to raise; be safe all the same (logged)
+            log.exception("loading the saved tournament")
             return None, f"the saved tournament could not be read ({exc})"
         if not res.ok:
             return None, "" if res.missing else res.message
@@ -396,7 +405,7 @@ class TournamentRun:
         try:
             path = saves.slot_path(save_slot())
             return path.exists() or persistence.backup_path(path).exists()
-        except Exception:
+        except (OSError, ValueError):
             return False
 
     @staticmethod
@@ -425,7 +434,8 @@ class TournamentRun:
             try:
                 state = t.preview_table()
                 res = saves.save_game(save_slot(), state, session, kind="tournament", tournament=t.to_dict())
-            except Exception as exc:
+            except Exception as exc:  # saving must never cost the tournament: logged and said
+                log.exception("saving the tournament")
                 self.save_error = f"could not save the tournament ({exc})"
                 return False
             self.save_error = "" if res.ok else f"could not save the tournament ({res.message})"
@@ -474,6 +484,11 @@ class TournamentRun:
             return None
         return session
 
+    def game_id(self, ref: TableRef) -> str:
+        """The human's game at a table, named the same every time (by the tournament's seed and the
+        table), so it is kept for replay and counted in the statistics once."""
+        return f"golden-{self.t.seed}-{ref.stage}-{ref.table}"
+
     def leave_table(self) -> None:
         """The screen leaves the human's game (to the bracket, or the game is over)."""
         if self.session is not None and self.t.live_game is not self.session.state:
@@ -488,7 +503,9 @@ class TournamentRun:
         ref = self.ref
         state = session.state
         self.last_record = self.t.record_result(ref, state, illegal_moves=session.illegal_ai_moves, played="on screen")
-        _record_stats(session)
+        game_id = self.game_id(ref)
+        _record_stats(session, game_id)
+        replay_store.keep(state, game_id, session.viewer)
         if not self._write():
             raise OSError(self.save_error)
 
@@ -516,13 +533,14 @@ class TournamentRun:
         return human_line(data or self.bracket())
 
 
-def _record_stats(session: Session) -> None:
+def _record_stats(session: Session, game_id: str) -> None:
     """The human's table counts as one Golden Games match in the statistics.  A failed write
     is not the tournament's problem: the statistics keep their old file and say so themselves."""
     st = session.state
     seat = session.viewer
     try:
         won = session.ranking()[0] == seat
-        stats.record_game(st.variant_key, won, int(st.players[seat].score), int(st.total_turns), round(session.elapsed, 1))
+        stats.record_game(st.variant_key, won, int(st.players[seat].score), int(st.total_turns), round(session.elapsed, 1),
+                          game_id=game_id, hints=session.hints_used)
     except (ValueError, OSError):
         pass

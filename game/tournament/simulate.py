@@ -1,7 +1,7 @@
 """The computer tables of a tournament, played through the engine's action path (pure).
 
-Every turn is one ``game.play.computer.computer_turn`` (the same function the play
-screen, the simulator and the demo use), and rounds move on with ``engine.next_round``.
+A table's game is played by ``game.play.computer.play_out`` (the loop the simulator and
+the demo use: one computer turn per step, rounds dealt, a stuck round ended).
 ``iter_simulation`` yields a ``Progress`` after every turn, so a screen can advance it
 a little every frame; ``simulate_pending`` and ``simulate_rest`` run it to a stop.
 """
@@ -11,17 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from ..play.computer import computer_turn
-from ..rules import engine
-from ..rules.state import HUMAN, GameState, Phase
+from ..play.computer import play_out
+from ..rules.state import HUMAN, GameState
 from .model import LiveTable
 from .plan import FALLBACK_LEVEL, TableRef, TournamentError, resolve_level
 
 if TYPE_CHECKING:
     from .core import Tournament
-
-MAX_TURNS_PER_GAME = 3000  # a simulated game that runs this long is ended as "stalled"
-
 
 @dataclass
 class Progress:
@@ -46,11 +42,12 @@ class Progress:
 ProgressHook = Callable[[Progress], None]
 
 
-def make_computer(level: str, seed: int):
-    """A computer player of ``level`` (the basic player when that level does not exist yet)."""
+def make_computer(level: str, seed: int, board: str = "flat"):
+    """A computer player of ``level`` for ``board`` (the basic player when that level does not
+    exist yet)."""
     from ..ai import make_player
 
-    return make_player(resolve_level(level), seed)
+    return make_player(resolve_level(level), seed, board)
 
 
 def iter_simulation(t: "Tournament", stop_at_human: bool = True, stand_in: str | None = None,
@@ -81,21 +78,20 @@ def iter_simulation(t: "Tournament", stop_at_human: bool = True, stand_in: str |
             t.sim_table = (ref, state)
         stage = t.data.stages[ref.stage]
         label = f"{stage.name}, table {ref.table + 1} of {len(stage.tables)}"
+        def player_for(state: GameState, ref: TableRef = ref):
+            if state.player.kind == HUMAN:
+                return make_computer(stand_in or FALLBACK_LEVEL, state.player_seed(state.current), state.variant.board_shape)
+            return t.computer_player(ref, state.current, state)
+
         try:
-            while state.phase != Phase.GAME_OVER:
-                if state.phase == Phase.ROUND_OVER:
-                    engine.next_round(state)
+            for step in play_out(state, player_for):
+                if step.kind == "new_round":
                     done += 1
                     yield progress(t, done, total, label, ref, state)
                     continue
-                if state.turn > MAX_TURNS_PER_GAME:
-                    engine.finish_round(state, "stalled")
-                    continue
-                if state.player.kind == HUMAN:
-                    player = make_computer(stand_in or FALLBACK_LEVEL, state.player_seed(state.current))
-                else:
-                    player = t.computer_player(ref, state.current, state)
-                if computer_turn(state, player).illegal:
+                if step.turn is None:
+                    continue  # a stuck round ended
+                if step.turn.illegal:
                     stats.illegal_moves += 1
                 if stats.tiles_conserved and state.conservation_problems():
                     stats.tiles_conserved = False

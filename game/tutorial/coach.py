@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
@@ -63,7 +64,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
         p.melded = True
     for row, col, vertical, seat in step.get("claims", []):  # claims made before the step, by the rules
         state.current = seat
-        problems, _ = state.variant.claim_turn(state, {"type": "claim", "cell": [row, col], "vertical": vertical})
+        problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical).payload())
         if problems:
             raise ValueError("; ".join(p.message for p in problems))
     state.current = 0
@@ -73,6 +74,9 @@ def build_state(track: dict, step: dict, seed: int = 7):
     problems = state.conservation_problems()
     if problems:
         raise ValueError("; ".join(problems))
+    impossible = state.problems()  # a lesson's position is a game that could happen (a legal table, ...)
+    if impossible:
+        raise ValueError("the lesson's position is impossible: " + ", ".join(str(p.code) for p in impossible))
     return state
 
 
@@ -146,10 +150,10 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
     return Verdict(True, step.get("done", "Well done."))
 
 
-def judge_claim(step: dict, state, action: dict) -> Verdict:
+def judge_claim(step: dict, state, action: act.Claim) -> Verdict:
     """A claim (Rummi200kub): the rules core says whether it is allowed; the step says which set."""
     goal = step.get("goal", {})
-    problems = state.variant.claim_problems(state, action)
+    problems = state.variant.claim_problems(state, action.payload())
     if problems:
         return Verdict(False, _cap(problems[0].message) + ".", problems[0].cells)
     if goal.get("outcome") != "claim":
@@ -162,12 +166,13 @@ def judge_claim(step: dict, state, action: dict) -> Verdict:
     return Verdict(True, step.get("done", "Well done."))
 
 
-def _claim_cells(state, action: dict) -> set:
-    if isinstance(action.get("cells"), list):
-        return {tuple(c) for c in action["cells"]}
-    cell = action.get("cell")
-    if isinstance(cell, (list, tuple)) and len(cell) == 2:
-        line = _line_at(state.board, (int(cell[0]), int(cell[1])), bool(action.get("vertical")))
+def _claim_cells(state, action: act.Claim) -> set:
+    target = dict(action.target)
+    if isinstance(target.get("cells"), tuple):
+        return {tuple(c) for c in target["cells"]}
+    cell = target.get("cell")
+    if isinstance(cell, tuple) and len(cell) == 2:
+        line = _line_at(state.board, (int(cell[0]), int(cell[1])), bool(target.get("vertical")))
         return set(line.cells) if line is not None else set()
     return set()
 
@@ -190,7 +195,7 @@ def _words(text: str) -> str:
 
 
 def _missing_sets(state, board: Board, sets: list[str]) -> list[str]:
-    have = Counter(tuple(sorted(face_key(t) for t in ln.tiles)) for ln in board.lines(vertical=state.variant.crossword))
+    have = Counter(tuple(sorted(face_key(t) for t in ln.tiles)) for ln in state.variant.lines(board))
     out = []
     for text in sets:
         key = tuple(faces(text))
@@ -207,7 +212,7 @@ def _why(state, board: Board, pv) -> str:
     first = [m for m in messages if "initial meld" in m and ("move tiles" in m or "rack only" in m)]
     if first:
         return _cap(first[0]) + "."
-    for ln in board.lines(vertical=state.variant.crossword):
+    for ln in state.variant.lines(board):
         if not ln.check():
             return diagnose(ln.tiles)
     rest = [m for m in messages if not m.startswith("play at least one tile")] or messages

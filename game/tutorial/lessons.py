@@ -154,6 +154,24 @@ CLASSIC = {
                 },
             ],
         },
+        {
+            "key": "rush",
+            "title": "Tile Rush puzzles",
+            "steps": [
+                {
+                    "say": "A Tile Rush puzzle: place every tile of your rack. Take the black 6 out of the run for a group "
+                           "of 6s, and put the black 10 after the 9.",
+                    "picture": ["K6 R6 B6", "K7 K8 K9 K10"],
+                    "table": [[0, 1, "K3 K4 K5 K6 K7 K8 K9"]],
+                    "rack": "R6 K10 B6",
+                    "goal": {"sets": ["K3 K4 K5", "K7 K8 K9 K10", "K6 R6 B6"], "played": "R6 B6 K10"},
+                    "nudge": "Every rack tile must go: the red and blue 6 need the table's black 6, and the black 10 goes after the 9.",
+                    "done": "That is a solved puzzle. In a rush you press Done and the next one comes: wrong costs 10 seconds.",
+                    "solution": [["t:K6", [1, 3]], ["R6 B6", [1, 4]], ["K10", [0, 8]]],
+                    "wrong": [[["R6 B6", [1, 2]]], "need a third 6"],
+                },
+            ],
+        },
     ],
 }
 
@@ -326,7 +344,7 @@ RUMMI200KUB = {
             "title": "Crossing sets",
             "steps": [
                 {
-                    "say": "Everyone shares one board: put your red 6 and blue 6 under the black 6 to make a group down the column.",
+                    "say": "Everyone shares one board: click your red 6 and blue 6, press Across/Down (V) so they go down a column, then click the space under the black 6.",
                     "picture": ["K6 R6 B6"],
                     "table": [[0, 0, "K5 K6 K7"]],
                     "rack": "B6 O2 R6 K12 R10",
@@ -397,8 +415,8 @@ RUMMI200KUB = {
                 {
                     "say": "You have 182 points: claim the group of 6s (18 points) to reach exactly 200 and win.",
                     "picture": ["K6 B6 R6"],
-                    "table": [[0, 0, "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"], [1, 5, "B6"],
-                              [2, 0, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"], [3, 8, "B9"], [4, 8, "O9"]],
+                    "table": [[0, 0, "K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 K11 K12 K13"], [1, 5, "B6"], [1, 8, "O9"],
+                              [2, 0, "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13"], [3, 8, "B9"]],
                     "claims": [[0, 0, False, 0], [2, 0, False, 0]],
                     "rack": "O2 R12 B4 K1",
                     "goal": {"outcome": "claim", "claim": [1, 5, True]},

@@ -29,11 +29,20 @@ def _check(obj: Any) -> dict:
 
 def load() -> set[str]:
     """Keys ("track/lesson") of the finished lessons; empty when there is no file yet."""
+    return load_with_reason()[0]
+
+
+def load_with_reason() -> tuple[set[str], str]:
+    """(the finished lessons, "") or (nothing, the sentence saying why the file could not be read:
+    e.g. no permission; the file is then left as it is and not written over)."""
     try:
         got = persistence.load_with_backup(_path(), _check)
     except OSError:
-        return set()
-    return set(got.value["done"]) if got.ok else set()
+        return set(), ""
+    if got.unreadable:
+        return set(), (f"Your progress ({FILE}) could not be read ({got.unreadable}), so finished lessons are "
+                       "not shown or remembered.")
+    return (set(got.value["done"]) if got.ok else set()), ""
 
 
 def exists() -> bool:
@@ -46,11 +55,16 @@ def exists() -> bool:
 
 
 def mark_done(key: str) -> bool:
-    """Remember that a lesson was finished.  False when the file could not be written."""
-    done = load()
-    done.add(key)
+    """Remember that a lesson was finished.  False when the file could not be written (a file
+    that exists but cannot be read is never written over)."""
     try:
-        persistence.atomic_write_json(_path(), {"format": FORMAT, "done": sorted(done)})
+        with persistence.files_lock():  # read, add, write: a lesson finished in another process is kept
+            got = persistence.load_with_backup(_path(), _check)
+            if got.unreadable:
+                return False
+            done = set(got.value["done"]) if got.ok else set()
+            done.add(key)
+            persistence.atomic_write_json(_path(), {"format": FORMAT, "done": sorted(done)})
     except OSError:
         return False
     return True
@@ -58,8 +72,9 @@ def mark_done(key: str) -> bool:
 
 def touch() -> None:
     """Create the progress file (the tutorial was offered), keeping what is in it."""
-    if not exists():
-        try:
-            persistence.atomic_write_json(_path(), {"format": FORMAT, "done": []})
-        except OSError:
-            pass
+    try:
+        with persistence.files_lock():
+            if not exists():
+                persistence.atomic_write_json(_path(), {"format": FORMAT, "done": []})
+    except OSError:
+        pass

@@ -13,14 +13,19 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time as _time
+import warnings
 from typing import Any
 
 import pygame
 
+from ..play import unsaved
 from ..storage import persistence, settings as user_settings
-from . import rest, routes, theme
-from .errorlog import log_error, log_line
+from . import idle_frames, routes, theme
+from .errorlog import log_error, log_game_errors, log_line
 from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
 from .tileart import TileArt
@@ -28,8 +33,47 @@ from .tileart import TileArt
 __all__ = ["ANIMATION_SPEEDS", "App", "MIN_SIZE", "WINDOW_SIZES"]
 
 MIN_SIZE = (800, 500)
+MAX_SIZE = (3840, 2400)  # with no screen to fit (the dummy driver), a window is never larger than this
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGTERM", "SIGHUP"))  # (no SIGHUP on Windows)
+SCREEN_MARGIN = (16, 72)  # room left on the screen for the window's frame, title bar and the desktop's panels
 WINDOW_SIZES = [(960, 600), (1152, 720), (1280, 800), (1440, 900), (1600, 1000), (1920, 1080)]
 ANIMATION_SPEEDS = [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")]
+
+
+def screen_room() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (display 0, where ``set_mode`` puts it), or None
+    when there is no real screen (the dummy driver of tests and tools)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_window(size, room: tuple[int, int] | None) -> tuple[int, int]:
+    """A window size that fits ``room`` (the screen, less its frame and panels), at least ``MIN_SIZE``
+    when the screen has room for it; with no screen, at most ``MAX_SIZE``.  ``size`` is what the
+    settings hold (a saved size from a larger screen, or a hand-edited [10000, 10000])."""
+    w, h = int(size[0]), int(size[1])
+    if room is None:
+        most = MAX_SIZE
+    else:
+        most = (max(320, room[0] - SCREEN_MARGIN[0]), max(240, room[1] - SCREEN_MARGIN[1]))
+    return (min(max(MIN_SIZE[0], w), most[0]), min(max(MIN_SIZE[1], h), most[1]))
+
+
+def keep_on_screen(room: tuple[int, int] | None) -> None:
+    """Centre the window when any part of it lies off the screen (its title bar and Quit out of reach)."""
+    if room is None:
+        return
+    with warnings.catch_warnings():  # the display module's window, as a ``pygame.Window``
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    (x, y), (w, h) = window.position, window.size
+    if x < 0 or y < 0 or x + w > room[0] or y + h > room[1]:
+        window.position = pygame.WINDOWPOS_CENTERED
 
 
 class App:
@@ -39,9 +83,16 @@ class App:
     def __init__(self, *, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings: dict | None = None, ai_mode: str = "auto", seed: int | None = None,
                  variant: str | None = None, demo: bool = False, sound: bool = True,
-                 persist_settings: bool = True, welcome: bool = False) -> None:
+                 persist_settings: bool = True, welcome: bool = False, read_only: str = "") -> None:
+        # read_only: why this copy must write nothing (another copy of the game holds the data folder):
+        # it opens on the "already open" screen (``game/ui/scenes/already_open.py``)
+        self.read_only = read_only
+        if read_only:
+            persistence.set_read_only(read_only)
+            persist_settings = False
         self.settings = dict(settings) if settings is not None else user_settings.load_settings()
         self.settings_notice = user_settings.take_settings_notice() if settings is None else ""
+        self._settings_on_disk = dict(self.settings)  # what the file held when loaded or last written
         if size is not None:
             self.settings["window_size"] = [int(size[0]), int(size[1])]
         if fullscreen is not None:
@@ -74,6 +125,8 @@ class App:
         self.frames_drawn = 0
         self.turn_log_open = False  # the play screen's turn log, open or closed, for the whole run
         self.shown_controls_tip = False  # a rule set's controls tip shows once a run
+        self.retry_at = 0.0  # app time of the next try to write a finished game the disk refused
+        self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -82,6 +135,7 @@ class App:
         with quiet_c_stderr():  # pygame.init opens the sound driver too: no ALSA lines on the console
             pygame.init()
         theme.reset_caches()
+        log_game_errors()
         pygame.display.set_caption("Tile Rush")
         self._set_mode()
         try:
@@ -104,8 +158,7 @@ class App:
         return self
 
     def _set_mode(self) -> None:
-        w, h = self.settings.get("window_size", [1280, 800])
-        w, h = max(MIN_SIZE[0], int(w)), max(MIN_SIZE[1], int(h))
+        w, h = fit_window(self.settings.get("window_size", [1280, 800]), screen_room())
         if self.settings.get("fullscreen"):
             try:
                 self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -113,6 +166,7 @@ class App:
             except pygame.error:
                 self.settings["fullscreen"] = False
         self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        keep_on_screen(screen_room())
 
     def apply_display_settings(self) -> None:
         """Window size or fullscreen changed in the settings."""
@@ -142,6 +196,7 @@ class App:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        unsaved.retry()  # a finished game waiting for the disk: one last try
         self.sound.stop()
         self.save_settings()
         self.running = False
@@ -160,12 +215,20 @@ class App:
         self.save_settings()
 
     def save_settings(self) -> None:
+        """Write the settings this copy changed, and only those: a field another process changed
+        meanwhile is kept (closing an idle copy never puts back its old settings)."""
         if not self.persist_settings:
             return
+        changes = {k: v for k, v in self.settings.items() if self._settings_on_disk.get(k) != v}
+        if not changes:
+            return
         try:
-            user_settings.save_settings(self.settings)
+            written = user_settings.update_settings(changes)
         except Exception as exc:
             log_error("saving settings", exc)
+            return
+        if written is not None:
+            self._settings_on_disk = dict(self.settings)
 
     # -- the scene stack ------------------------------------------------------------------------
     @property
@@ -292,6 +355,7 @@ class App:
                 return False
         self.time += dt
         self.frame += 1
+        self.keep_saving()
         top = self.top
         if top is not None:
             top.update(dt)
@@ -303,9 +367,22 @@ class App:
             if self.frames_drawn == 1 and self.want_sound:
                 self.sound.make_in_background()  # the first frame is on screen: now make the sounds
             self.dirty = False
+            top = self.top  # the scene on top now: the update may have opened another (its first frame)
             wait = top.next_frame() if top is not None else None
             self.due_at = None if wait is None else self.time + wait
         return self.running
+
+    def keep_saving(self) -> None:
+        """A finished game the disk refused is written again every few seconds; the player hears
+        once that saving failed and once that it works again (``game.play.unsaved``)."""
+        if unsaved.waiting() and self.time >= self.retry_at:
+            self.retry_at = self.time + unsaved.RETRY_EVERY
+            unsaved.retry()
+        notice = unsaved.take_notice()
+        if notice:
+            good = notice == unsaved.WORKS_AGAIN
+            self.open("dialog", "Saved" if good else "Not saved", notice, [("OK", "primary", None)],
+                      tone=theme.GOOD if good else theme.WARN)
 
     def wants_frame(self) -> bool:
         """Is a frame due: something changed, or the scene on top moves (or asked for this moment)?
@@ -327,9 +404,12 @@ class App:
         None: until input."""
         if self.dirty:
             return 0.0
-        if self.due_at is None:
+        due = self.due_at
+        if unsaved.waiting():  # a finished game waiting for the disk is tried again at rest too
+            due = self.retry_at if due is None else min(due, self.retry_at)
+        if due is None:
             return None
-        return max(0.0, self.due_at - self.time)
+        return max(0.0, due - self.time)
 
     def draw(self, surface: pygame.Surface) -> None:
         # draw from the last opaque scene upwards
@@ -368,14 +448,40 @@ class App:
 
     def run(self, max_frames: int | None = None, until=None) -> int:
         """The real loop: up to 60 frames a second while something moves, and at rest (only
-        looking for input, see ``game/ui/rest.py``) while nothing does.  ``until()`` returning
+        looking for input, see ``game/ui/idle_frames.py``) while nothing does.  ``until()`` returning
         True ends it (the benchmarks)."""
         self.start()
+        with self.stopped_by_signals():
+            return self._loop(max_frames, until)
+
+    @contextlib.contextmanager
+    def stopped_by_signals(self):
+        """While the loop runs, Ctrl+C (SIGINT), a closed terminal (SIGHUP) and SIGTERM end the game as
+        closing the window does: the loop notices ``stop_signal`` and shuts down (the turn in progress
+        saved, the worker ended).  The previous handlers come back afterwards."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def note(signum, _frame) -> None:
+            self.stop_signal = signum
+
+        before = {sig: signal.signal(sig, note) for sig in STOP_SIGNALS}
+        try:
+            yield
+        finally:
+            for sig, handler in before.items():
+                signal.signal(sig, handler)
+
+    def _loop(self, max_frames: int | None, until) -> int:
         frame = 1 / 60
         last = _time.perf_counter()
         resting = False
         ticks = 0  # passes of the loop, resting or not (``max_frames`` counts these)
         while self.running:
+            if self.stop_signal:
+                self.shutdown()
+                break
             ticks += 1
             now = _time.perf_counter()
             events = pygame.event.get()
@@ -383,7 +489,7 @@ class App:
             wait = self.resting_for()
             if not events and wait != 0 and (wait is None or elapsed < wait):
                 resting = True
-                _time.sleep(rest.REST_POLL if wait is None else min(rest.REST_POLL, max(0.001, wait - elapsed)))
+                _time.sleep(idle_frames.REST_POLL if wait is None else min(idle_frames.REST_POLL, max(0.001, wait - elapsed)))
                 if (until is not None and until()) or (max_frames is not None and ticks >= max_frames):
                     self.shutdown()
                 continue

@@ -22,6 +22,7 @@ import math
 import pygame
 
 from ..play.session import TABLE
+from ..rules import claims as cl
 from . import theme, variant_ui
 from .playlayout import Grid
 from .tileart import ASPECT
@@ -42,7 +43,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return variant.crossword
+    return not variant.flat_table
 
 
 def felt_inner(table: pygame.Rect, s: float) -> pygame.Rect:
@@ -80,6 +81,9 @@ class BoardView(variant_ui.Plugin):
         self._grid_key: tuple | None = None
         self._grid_img: pygame.Surface | None = None
         self._basis = (0, 0, -1, -1)  # the tiles the fit view is for (rows and columns)
+        self.framed: list[tuple[int, int]] = []  # cells the fit view shows besides the tiles (see ``frame``)
+        self.fit_margin = 1.0  # empty cells the fit view keeps around them
+        self.min_fit = (MIN_FIT_ROWS, MIN_FIT_COLS)
 
     @property
     def session(self):
@@ -90,6 +94,14 @@ class BoardView(variant_ui.Plugin):
         if self.auto:
             return ("fit", self._basis)
         return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4))
+
+    def frame(self, cells, margin: float, min_rows: int, min_cols: int) -> None:
+        """Make the fit view show ``cells`` too (the cells a lesson's step is about), with only
+        ``margin`` empty cells around and at least ``min_rows`` by ``min_cols`` cells, so a
+        small prepared board gets big tiles."""
+        self.framed = [(int(r), int(c)) for r, c in cells]
+        self.fit_margin = float(margin)
+        self.min_fit = (int(min_rows), int(min_cols))
 
     def fit_bounds(self) -> tuple[int, int, int, int]:
         """The tiles the fit view shows: the board as the turn began, so the view never moves
@@ -113,7 +125,10 @@ class BoardView(variant_ui.Plugin):
         r0, c0, r1, c1 = self.fit_bounds()
         if r1 < r0:  # no tiles yet: the middle of the board
             r0, c0, r1, c1 = 0, 0, 0, 0
-        rows, cols = max(MIN_FIT_ROWS, r1 - r0 + 3), max(MIN_FIT_COLS, c1 - c0 + 3)
+        for r, c in self.framed:
+            r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+        m = 2 * self.fit_margin + 1
+        rows, cols = max(self.min_fit[0], r1 - r0 + m), max(self.min_fit[1], c1 - c0 + m)
         fit_px = min(inner.w / cols, inner.h / (ASPECT * rows))
         readable = max(10, MIN_READABLE * s) / 0.94
         self.max_px = max(MAX_ZOOM * s / 0.94, fit_px)
@@ -199,12 +214,16 @@ class BoardView(variant_ui.Plugin):
         inner = self.inner
         return (cy - inner.h / 2 / py, cx - inner.w / 2 / px, cy + inner.h / 2 / py, cx + inner.w / 2 / px)
 
-    def show_cells(self, cells, margin: float = 0.6) -> None:
-        """Pan (zooming out if needed) so all ``cells`` are in view; the fit view already shows them all."""
+    def show_cells(self, cells, margin: float = 0.6, keep=()) -> None:
+        """Pan (zooming out if needed) so all ``cells`` are in view; the fit view already shows them all.
+        The ``keep`` cells stay in view as well when they fit at the present zoom."""
         cells = [tuple(c) for c in cells]
         self.scene.layout()  # the fit view of the board as it is now
         if not cells or self.fit is None:
             return
+        both = cells + [tuple(c) for c in keep]
+        if len(both) > len(cells) and self._zoom_for(both, margin) >= self.current()[0]:
+            cells = both
         r0, c0, r1, c1 = self.visible_cells()
         lo_r = min(r for r, _ in cells) - margin
         hi_r = max(r for r, _ in cells) + 1 + margin
@@ -214,7 +233,7 @@ class BoardView(variant_ui.Plugin):
             return
         px, cx, cy = self.current()
         inner = self.inner
-        need_px = min(inner.w / max(1.0, hi_c - lo_c), inner.h / (ASPECT * max(1.0, hi_r - lo_r)))
+        need_px = self._zoom_for(cells, margin)
         if need_px < px:
             px = need_px
         half_c = inner.w / 2 / px
@@ -229,7 +248,44 @@ class BoardView(variant_ui.Plugin):
             cy = min(max(cy, hi_r - half_r), lo_r + half_r)
         self.set_camera(px, cx, cy)
 
+    def _zoom_for(self, cells, margin: float) -> float:
+        """The largest cell pitch that shows every one of ``cells``."""
+        rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1 + 2 * margin
+        cols = max(c for _, c in cells) - min(c for _, c in cells) + 1 + 2 * margin
+        return min(self.inner.w / max(1.0, cols), self.inner.h / (ASPECT * max(1.0, rows)))
+
+    def own_cells(self) -> list[tuple[int, int]]:
+        """The cells of the viewer's own sets: every set on the board holding a tile they played,
+        and every set they hold a claim on."""
+        sess = self.session
+        state = sess.state
+        mine = {t for ev in state.events if ev.get("type") == "play" and ev.get("seat") == sess.viewer
+                for t in ev.get("tiles", ())}
+        cells: set[tuple[int, int]] = set()
+        if mine:
+            for ln in state.board.lines(vertical=True):
+                if any(t in mine for t in ln.tiles):
+                    cells.update(ln.cells)
+        for rec in state.extra.get("claims", []) if isinstance(state.extra, dict) else []:
+            if cl.holder(rec) == sess.viewer:
+                cells.update(tuple(c) for c in rec["cells"])
+        return sorted(cells)
+
+    def keep_own_in_view(self) -> None:
+        """The viewer's turn begins: their own sets come back into view if a computer's play
+        took the view elsewhere."""
+        sess = self.session
+        if sess.my_turn and sess.state.current == sess.viewer:
+            own = self.own_cells()
+            self.scene.layout()
+            r0, c0, r1, c1 = self.visible_cells()
+            if own and not all(r0 <= r and r + 1 <= r1 and c0 <= c and c + 1 <= c1 for r, c in own):
+                self.show_cells(own, margin=0.3)
+
     # -- plugin hooks --------------------------------------------------------------------------------
+    def bring_into_view(self, cells) -> None:
+        self.show_cells(cells)
+
     def update(self, dt: float) -> None:
         sc = self.scene
         if sc.kb_mode and sc.cursor[0] == TABLE:
@@ -238,15 +294,19 @@ class BoardView(variant_ui.Plugin):
     def on_event(self, ev: dict) -> None:
         """Another player's play or claim off screen: bring it into view."""
         kind = ev.get("type")
+        sc = self.scene
+        if kind == "turn" and ev.get("seat") == self.session.viewer and ev.get("human"):
+            sc.schedule(max(0.0, sc.busy_until - sc.time), self.keep_own_in_view)
+            return None
         if ev.get("seat") == self.session.viewer:
             return None
         if kind == "play" and ev.get("after") is not None:
             before = ev.get("before")
             old = before.where() if before is not None else {}
             cells = [c for c, t in ev["after"].cells.items() if old.get(t) != c]
-            self.show_cells(cells)
+            self.show_cells(cells, keep=self.own_cells())
         elif kind == "claim" and ev.get("cells"):
-            self.show_cells(ev["cells"])
+            self.show_cells(ev["cells"], keep=self.own_cells())
         return None
 
     def controls_tip(self) -> str:

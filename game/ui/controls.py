@@ -37,7 +37,7 @@ TIPS = {
 
 
 def applies(variant) -> bool:
-    return not variant.crossword
+    return variant.flat_table
 
 
 class ClickControls(variant_ui.Plugin):
@@ -378,7 +378,8 @@ class ClickControls(variant_ui.Plugin):
 
         sc.app.open(
             "dialog", "Replace the joker?",
-            f"Your {name} can take the joker's place in {set_words(line.tiles)}. Replace the joker (it then waits in the "
+            f"{'Your' if tile in self.session.rack_slots else 'The'} {name} can take the joker's place in "
+            f"{set_words(line.tiles)}. Replace the joker (it then waits in the "
             f"holding area and must be used this turn), or add the {name} to the set?",
             [("Replace the joker", "primary", replace), ("Add to the set", "secondary", add), ("Cancel", "ghost", None)],
             tone=theme.GOLD)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.tiles import number_of, tile_words
-from . import faces, theme
+from . import portrait_art, theme
 
 SHOW = 2.6  # seconds at the normal speed
 FLIP = 0.35  # each tile turns over this long after the one before
@@ -80,7 +80,7 @@ class OpeningDraw:
             cx = int(r.w / 2 + (i - (n - 1) / 2) * col)
             y = int(60 * s)
             p = sc.session.players[i]
-            face = faces.player_face(p.kind, p.name, fs)
+            face = portrait_art.player_face(p.kind, p.name, fs)
             body.blit(face, (cx - fs // 2, y))
             name = theme.fit_text(self.names[i], 18 * s, int(col - 8 * s), theme.GOLD if i == self.first else theme.INK)
             theme.blit_center(body, name, (cx, y + fs + int(12 * s)))

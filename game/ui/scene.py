@@ -49,7 +49,7 @@ class Scene:
         pass
 
     def next_frame(self) -> float | None:
-        """When this scene's picture next changes by itself (see ``game/ui/rest.py``): 0.0 while
+        """When this scene's picture next changes by itself (see ``game/ui/idle_frames.py``): 0.0 while
         something moves, seconds until a change, or None until the player does something.
         The default keeps a scene that was not taught to rest drawing every frame."""
         return 0.0

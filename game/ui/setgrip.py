@@ -17,7 +17,7 @@ from .tileart import ASPECT
 
 
 def applies(variant) -> bool:
-    return not variant.crossword
+    return variant.flat_table
 
 
 class SetGrip(variant_ui.Plugin):

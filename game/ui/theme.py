@@ -86,10 +86,20 @@ def _regular(size: int) -> pygame.font.Font:
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
+MAX_LINE = 300  # characters of one line drawn at most (wider than any screen at the smallest type)
+MAX_WRAPPED = 6000  # characters of a wrapped text (a page of the rules) drawn at most
+
+
+def bounded(s: str, wrap: int = 0) -> str:
+    """``s`` cut (with an ellipsis) to what can ever be drawn, so no name or message, however
+    long, costs more than a line's or a page's rendering."""
+    limit = MAX_WRAPPED if wrap else MAX_LINE
+    return s if not isinstance(s, str) or len(s) <= limit else s[: limit - 1] + "…"
 
 
 def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align: str = "left") -> pygame.Surface:
     """A rendered string, cached (texts on screen repeat from frame to frame)."""
+    s = bounded(s, wrap)
     key = (s, int(round(px)), colour, bold, wrap, align)
     surf = _text_cache.get(key)
     if surf is None:
@@ -100,16 +110,32 @@ def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align:
     return surf
 
 
+MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px or less below 14 px
+
+
+def spaced(s: str, f: pygame.font.Font) -> str:
+    """``s`` with gaps between words a reader can see: at small sizes the font's space is a
+    pixel or two and words run together ("10tiles"), so each space is repeated there."""
+    if " " in s:
+        w = max(1, f.size(" ")[0])
+        if w < MIN_SPACE_PX:
+            return s.replace(" ", " " * -(-MIN_SPACE_PX // w))
+    return s
+
+
 def render_safely(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align: str = "left") -> pygame.Surface:
     """The one place text is rendered: it never raises.  Text the font refuses (characters
     that draw nothing, NUL, lone surrogates) is cleaned and tried again; what is left
-    when nothing can be drawn is an empty surface one line high."""
+    when nothing can be drawn is an empty surface one line high.  Words keep a visible gap
+    at every size (``spaced``)."""
     f = font(px, bold)
+    s = bounded(s, wrap)
     for attempt in (s, None):
         try:
             text_now = clean_text(s) if attempt is None else attempt
             if not isinstance(text_now, str):
                 text_now = clean_text(text_now)
+            text_now = spaced(text_now, f)
             if wrap:
                 f.align = {"left": pygame.FONT_LEFT, "center": pygame.FONT_CENTER, "right": pygame.FONT_RIGHT}.get(align, pygame.FONT_LEFT)
                 try:
@@ -142,17 +168,67 @@ def shadow_text(s: str, px: float, colour=INK, shadow=(0, 0, 0), offset: int = 2
 
 
 def fit_text(s: str, px: float, max_w: int, colour=INK, bold: bool = True) -> pygame.Surface:
-    """Text shrunk (then cut with an ellipsis) to fit ``max_w`` pixels."""
+    """Text shrunk (then cut with an ellipsis) to fit ``max_w`` pixels.  A few renderings at most,
+    however long ``s`` is: no character is narrower than 2 pixels, so more than ``max_w // 2``
+    never fit, and the cut is found by halving."""
+    s = bounded(s)
+    if len(s) > max(1, max_w // 2):
+        s = s[: max(1, max_w // 2)] + "…"
     size = px
     surf = text(s, size, colour, bold)
     while surf.get_width() > max_w and size > 10:
         size -= 1
         surf = text(s, size, colour, bold)
     if surf.get_width() > max_w:
-        while len(s) > 1 and text(s + "…", size, colour, bold).get_width() > max_w:
-            s = s[:-1]
-        surf = text(s + "…", size, colour, bold)
+        body = s[:-1] if s.endswith("…") else s
+        low, high = 1, len(body)  # the longest cut that fits lies in [low, high)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if text(body[:mid] + "…", size, colour, bold).get_width() <= max_w:
+                low = mid
+            else:
+                high = mid - 1
+        surf = text(body[:low] + "…", size, colour, bold)
     return surf
+
+
+def fit_block(s: str, px: float, max_w: int, colour=INK, bold: bool = True, max_lines: int = 2,
+              least: float = 0.75) -> pygame.Surface:
+    """Text that fits ``max_w`` pixels without being squeezed: one line, shrunk at most to
+    ``least`` of its size; else wrapped onto up to ``max_lines`` lines at the largest size
+    that lets it (never below that floor); only when even that is not enough is the last
+    line cut with an ellipsis.  Cached, like ``text``."""
+    key = ("block", s, int(round(px)), int(max_w), colour, bold, max_lines, least)
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = _fit_block(s, px, max_w, colour, bold, max_lines, least)
+        _text_cache[key] = surf
+    return surf
+
+
+def _fit_block(s: str, px: float, max_w: int, colour, bold: bool, max_lines: int, least: float) -> pygame.Surface:
+    floor = max(10, int(round(px * least)))
+    size = int(round(px))
+    while size >= floor:
+        one = text(s, size, colour, bold)
+        if one.get_width() <= max_w:
+            return one
+        size -= 1
+    size = int(round(px))
+    while True:
+        lines = wrap_lines(s, size, max_w, bold)
+        if len(lines) <= max_lines or size <= floor:
+            break
+        size -= 1
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [fit_text(" ".join(lines[max_lines - 1:]), size, max_w, colour, bold)]
+    imgs = [ln if isinstance(ln, pygame.Surface) else text(ln, size, colour, bold) for ln in lines]
+    out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+    y = 0
+    for img in imgs:
+        out.blit(img, (0, y))
+        y += img.get_height()
+    return out
 
 
 def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rect:
@@ -164,9 +240,9 @@ def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rec
 def text_width(f: pygame.font.Font, s: str) -> int:
     """The width ``s`` takes in font ``f``; never raises (see ``render_safely``)."""
     try:
-        return f.size(s)[0]
+        return f.size(spaced(s, f))[0]
     except (pygame.error, ValueError, TypeError, UnicodeError):
-        return f.size(clean_text(s))[0]
+        return f.size(spaced(clean_text(s), f))[0]
 
 
 def wrap_lines(s: str, px: float, max_w: int, bold: bool = False) -> list[str]:

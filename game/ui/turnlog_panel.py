@@ -10,10 +10,14 @@ from __future__ import annotations
 import pygame
 
 from ..rules.state import HUMAN
-from . import faces, theme
+from . import portrait_art, theme
 from .tileart import ASPECT
 
 TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
+
+
+def _covered(r: pygame.Rect, area: list[pygame.Rect]) -> int:
+    return sum(c.w * c.h for c in (r.clip(a) for a in area))
 
 
 class TurnLogPanel:
@@ -45,12 +49,37 @@ class TurnLogPanel:
         return r
 
     def rect(self, lay) -> pygame.Rect:
+        """At the table's right; while an old turn is shown again, on whichever side covers
+        less of the sets that turn changed (the log moves aside from what it replays; where
+        both sides would cover some, ``stepped_aside`` keeps it out of sight meanwhile)."""
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
         top = int(8 * s) + (int(44 * s) if lay.extra.get("own_grid") else 0)  # below a board view's controls
         h = t.h - top - int(84 * s)
-        return pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        right = pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
+        shown = self.replayed_area(lay)
+        if not shown:
+            return right
+        left = right.copy()
+        left.x = t.x + int(8 * s)
+
+        return left if _covered(left, shown) < _covered(right, shown) else right
+
+    def stepped_aside(self, lay) -> bool:
+        """The open log is out of sight while a turn shown again lies under it on either side."""
+        shown = self.replayed_area(lay)
+        return bool(shown) and _covered(self.rect(lay), shown) > 0
+
+    def replayed_area(self, lay) -> list[pygame.Rect]:
+        """The cells of the sets a turn shown again changes, on the screen (none otherwise)."""
+        if not self.show.replaying:
+            return []
+        pb = self.show.pb
+        g = lay.grid
+        cells = {c for st in pb.steps for line in st.lines for c in line}
+        cells |= {c for c in set(pb.before.cells) | set(pb.after.cells) if pb.before.cells.get(c) != pb.after.cells.get(c)}
+        return [g.cell_rect(cell) for cell in cells]
 
     def buttons(self, lay) -> dict[str, pygame.Rect]:
         s = lay.s
@@ -65,7 +94,11 @@ class TurnLogPanel:
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
+        if self.open and self.stepped_aside(self.scene.layout()):
+            return False  # out of sight for a moment: not there for the pointer either
         sc = self.scene
+        if not sc.has_turn_log:
+            return False
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:
             self.open = not self.open
             sc.app.sound.play("click")
@@ -92,9 +125,8 @@ class TurnLogPanel:
             if b.collidepoint(ev.pos):
                 self.press(name)
                 return True
-        local = (ev.pos[0] - r.x, ev.pos[1] - r.y)
-        for rr, entry in self._rows:
-            if rr.collidepoint(local) and entry.replayable:
+        for rr, entry in self.entry_rects(lay):
+            if rr.collidepoint(ev.pos) and entry.replayable:
                 if self.show.replay(entry):
                     sc.app.sound.play("click")
                 return True
@@ -116,6 +148,8 @@ class TurnLogPanel:
     def draw(self, surf, lay) -> None:
         s = lay.s
         sc = self.scene
+        if not sc.has_turn_log:
+            return
         mouse = sc.mouse
         if not self.open:
             tab = self.tab_rect(lay)
@@ -124,6 +158,8 @@ class TurnLogPanel:
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
             t = theme.text("Turns  (L)", 17 * s, theme.INK if hover else theme.INK_DIM)
             theme.blit_center(surf, t, tab.center)
+            return
+        if self.stepped_aside(lay):
             return
         r = self.rect(lay)
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=238, edge=theme.PANEL_EDGE, shadow=int(8 * s))
@@ -136,13 +172,22 @@ class TurnLogPanel:
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
             lt = theme.fit_text(labels[name], (24 if name == "close" else 16) * s, b.w - int(10 * s), theme.INK)
             theme.blit_center(surf, lt, b.center)
-        top = int(80 * s)
+        top = self.body_top(lay)
         body = self.body(lay, r.w, r.h - top - int(8 * s))
         surf.blit(body, (r.x, r.y + top))
-        for rr, entry in self._rows:
-            shown = rr.move(r.x, r.y + top)
+        for shown, entry in self.entry_rects(lay):
             if entry.replayable and shown.collidepoint(mouse):
                 pygame.draw.rect(surf, theme.GOLD, shown, width=max(1, int(2 * s)), border_radius=int(8 * s))
+
+    def body_top(self, lay) -> int:
+        """Where the list begins below the panel's top (under its title and buttons)."""
+        return int(80 * lay.s)
+
+    def entry_rects(self, lay) -> list[tuple[pygame.Rect, object]]:
+        """Each listed entry's rectangle on the screen, as last drawn: what a click picks."""
+        r = self.rect(lay)
+        top = self.body_top(lay)
+        return [(rr.move(r.x, r.y + top), entry) for rr, entry in self._rows]
 
     def body(self, lay, w: int, h: int) -> pygame.Surface:
         """The list of turns, newest first, as far as it fits (cached per new entry)."""
@@ -180,7 +225,7 @@ class TurnLogPanel:
             if e.round != self.scene.session.state.round:
                 surf.fill((255, 255, 255, 10), (pad // 2, y, w - pad, need - int(4 * s)))
             seat = players[e.seat] if 0 <= e.seat < len(players) else None
-            face = faces.player_face(seat.kind, seat.name, fs) if seat else faces.player_face(HUMAN, e.name, fs)
+            face = portrait_art.player_face(seat.kind, seat.name, fs) if seat else portrait_art.player_face(HUMAN, e.name, fs)
             surf.blit(face, (pad, y + int(2 * s)))  # the face the seat has at the table
             ty = y + int(3 * s)
             for ln in wrapped:

@@ -27,7 +27,9 @@ declares them all, doing nothing and answering None):
   ``results_note()``: texts for the end-of-game results;
 - ``toast_lift(layout) -> int``: how far the toast rises above the table's foot;
 - ``controls_tip() -> str``: the first-game tip about the controls;
-- ``animating() -> bool``: the plugin has an animation running (the screen keeps drawing).
+- ``animating() -> bool``: the plugin has an animation running (the screen keeps drawing);
+- ``bring_into_view(cells)``: cells of the table the player must see now (a hint's ghost
+  tiles): a view that pans and zooms moves to show them.
 
 A screen without a plugin has ``NO_PLUGIN``; ``plugin.parts`` lists the plugins acting
 (``[plugin]`` for one, its parts for ``Combined``, ``[]`` for ``NO_PLUGIN``).
@@ -83,6 +85,9 @@ class Plugin:
         return None
 
     def on_event(self, ev: dict) -> None:
+        return None
+
+    def bring_into_view(self, cells) -> None:
         return None
 
     def draw_under_tiles(self, surf, lay) -> None:
@@ -181,6 +186,9 @@ class Combined(Plugin):
 
     def on_event(self, ev):
         return self._first(lambda p: p.on_event(ev))
+
+    def bring_into_view(self, cells):
+        return self._first(lambda p: p.bring_into_view(cells))
 
     def draw_under_tiles(self, surf, lay):
         return self._first(lambda p: p.draw_under_tiles(surf, lay))

@@ -130,6 +130,13 @@ def _replays(app):
     return ReplayListScene(app)
 
 
+@route("already_open")
+def _already_open(app, folder: str):
+    from .scenes.already_open import AlreadyOpenScene
+
+    return AlreadyOpenScene(app, folder)
+
+
 @route("statistics")
 def _statistics(app):
     from .scenes.statistics import StatisticsScene
@@ -164,6 +171,41 @@ def _bracket(app, run):
     from .scenes.tournament import BracketScene
 
     return BracketScene(app, run)
+
+
+@route("rush_menu")
+def _rush_menu(app):
+    from .scenes.rush.menu import RushMenuScene
+
+    return RushMenuScene(app)
+
+
+@route("rush_packs")
+def _rush_packs(app):
+    from .scenes.rush.packs import PacksScene
+
+    return PacksScene(app)
+
+
+@route("rush_pack")
+def _rush_pack(app, pack: int):
+    from .scenes.rush.packs import PackScene
+
+    return PackScene(app, pack)
+
+
+@route("rush_records")
+def _rush_records(app):
+    from .scenes.rush.records import RushRecordsScene
+
+    return RushRecordsScene(app)
+
+
+@route("rush_summary")
+def _rush_summary(app, run, notes=None):
+    from .scenes.rush.summary import RushSummaryScene
+
+    return RushSummaryScene(app, run, notes)
 
 
 @route("dialog")

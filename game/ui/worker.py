@@ -2,7 +2,10 @@
 
 ``AIWorker`` runs computer moves (and hints) in a separate process, so the
 search never takes frame time from the game (nor the GIL).  Requests and
-answers are plain JSON-able data sent over a pipe; the frame only ever polls.
+answers are plain JSON-able data sent over a pipe (an answer is an action's
+``actions.to_json`` form); the frame only ever polls.  A computer player that
+raises answers a draw; ``poll`` reports what it raised on the ``game.ai`` logger
+(``game.play.computer.report_error``: errors.log in the game, a failure in tests).
 When a process cannot start, a background thread does the work instead; the
 ``sync`` mode computes inside ``poll`` for tests and tools that want
 determinism without waiting.
@@ -10,12 +13,17 @@ determinism without waiting.
 
 from __future__ import annotations
 
+import contextlib
 import queue
+import signal
 import threading
 import traceback
 from typing import Any
 
-from ..play.session import action_to_wire, compute_ai_action, compute_hint, view_from_dict
+from ..play.computer import report_error
+from ..play.session import compute_ai_action, compute_hint, view_from_dict
+from ..play.thinking import Hint
+from ..rules import actions as act
 
 HINT = "__hint__"
 
@@ -25,15 +33,35 @@ def _answer(job: tuple, cache: dict) -> tuple:
     try:
         view = view_from_dict(view_d)
         if level == HINT:
-            action = compute_hint(view)
-        else:
-            action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
-        return (token, action_to_wire(action), "")
-    except Exception as exc:  # the game goes on: the move becomes a draw
-        return (token, {"type": "draw"}, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
+            return (token, compute_hint(view).to_json(), "")
+        action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
+        return (token, act.to_json(action), "")
+    except Exception as exc:  # the game goes on: the move becomes a draw (no hint); ``poll`` reports the error
+        answer = Hint(act.Draw()).to_json() if level == HINT else act.to_json(act.Draw())
+        return (token, answer, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
+
+
+STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGHUP"))  # (no SIGHUP on Windows)
+
+
+@contextlib.contextmanager
+def _signals_ignored():
+    """Ctrl+C and a closed terminal reach every process of the terminal's group: the worker, started
+    in here, ignores them from its first instruction (the game ends it when it shuts down itself)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
 def _process_main(conn) -> None:  # pragma: no cover - runs in the child process
+    for sig in STOP_SIGNALS:  # (inherited from the start already; said again for a child started otherwise)
+        signal.signal(sig, signal.SIG_IGN)
     cache: dict = {}
     while True:
         try:
@@ -127,7 +155,8 @@ class AIWorker:
             ctx = mp.get_context("spawn")
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_process_main, args=(child,), daemon=True, name="tile-rush-ai")
-            proc.start()
+            with _signals_ignored():
+                proc.start()
             child.close()
         except Exception as exc:  # no process: threads will do
             self.errors.append(f"could not start the AI process ({exc}); using a thread")
@@ -205,6 +234,7 @@ class AIWorker:
             self._outstanding.pop(token, None)
             if err:
                 self.errors.append(err)
+                report_error("the computer player's worker", details=err)
         return kept + out
 
     def wait(self, token: int, timeout: float = 30.0) -> tuple[int, Any, str] | None:

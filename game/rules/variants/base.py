@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
-from ..board import GRID_WIDTH
+from ..board import GRID_WIDTH, Board, Line
 from ..registry import REGISTRY, find_variant, register  # noqa: F401  (kept importable from here)
 from ..tiles import rack_value
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Sequence
+
+    from ..problems import StateProblem
 
     from ..board import Board
     from ..state import GameState
@@ -128,6 +130,31 @@ class Variant:
             raise ValueError(f"unknown option(s) for {cls.key}: {', '.join(sorted(unknown))}")
         return {name: spec.coerce(options[name]) if name in options else spec.default for name, spec in specs.items()}
 
+    @property
+    def board_shape(self) -> str:
+        """The board this rule set is played on: "crossword" (lines both ways, one connected
+        board) or "flat" (rows of sets).  Who plays which board is chosen by it (``game.ai.levels``)."""
+        return "crossword" if self.crossword else "flat"
+
+    # -- the board's shape: what everything outside the rules asks instead of ``crossword`` ----------
+    @property
+    def flat_table(self) -> bool:
+        """The table is rows of sets, each at most ``grid_width`` cells wide and read left to right
+        only; tiles put into a row push the others along.  False on a board that grows in every
+        direction and is read both ways (Rummi200kub's crossword board): nothing is pushed, tiles
+        go down a row or a column, and the view fits the whole board."""
+        return not self.crossword
+
+    @property
+    def reads_columns(self) -> bool:
+        """Columns of two or more tiles are sets too (the crossword board)."""
+        return self.crossword
+
+    def lines(self, board: Board) -> list[Line]:
+        """Every line of ``board`` this rule set reads as a set: rows, and columns where
+        ``reads_columns``."""
+        return board.lines(vertical=self.reads_columns)
+
     def turn_time(self) -> int:
         return self.fixed_turn_time if self.fixed_turn_time is not None else int(self.options.get("turn_time", 0))
 
@@ -143,7 +170,7 @@ class Variant:
         return turn_rules.initial_meld_problems(analysis, self.initial_meld, self.initial_table_untouched)
 
     def initial_play_points(self, analysis: "Analysis") -> int:
-        """Points an initial play counts (shown in the play event); the crossword board counts rack tiles."""
+        """Points an initial play counts (the counter on screen, the note and the play event); the crossword board counts rack tiles."""
         return analysis.initial_points()
 
     def extra_play_problems(self, analysis: "Analysis") -> list["Problem"]:
@@ -198,8 +225,9 @@ class Variant:
         """Every claimed set, as plain data for a screen or a computer player."""
         return {}
 
-    def state_problems(self, state: "GameState") -> list[str]:
-        """What a loaded state breaks of this rule set's own bookkeeping (saves check it)."""
+    def state_problems(self, state: "GameState") -> "list[StateProblem]":
+        """What a state breaks of this rule set's own bookkeeping, as codes with data
+        (``game/rules/problems.py``; ``GameState.problems()`` asks, saves and replays check it)."""
         return []
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":

@@ -54,8 +54,12 @@ class Classic(Variant):
 
     def readings(self) -> list[str]:
         return [
+            "The sheet does not say how many tiles each player takes: 14, as in the other Rummikub sheets.",
+            "The sheet does not say who starts: everyone draws a tile and the highest number starts, as in the other Rummikub sheets; play then passes to the left as the sheet says.",
             "Ties in the starting draw (and a drawn joker) are redrawn among the tied players.",
+            "The sheet says to tally points (\"see Scoring\"), but its scoring section is missing from our copy. We score as the standard game: when someone goes out, each other player loses the value of their rack (a joker counts 30) and the winner gains the total lost.",
             "When the pool is empty and every player passes in turn, the round ends; the lowest rack wins it (ties: fewer tiles, then turn order counted from the player who started the round). Each other player loses the difference between their rack and the winner's, and the winner scores the sum, so a round's scores add up to zero.",
+            "A freed joker's new set is judged by its tiles, not the faces they show: the joker with your own red 1, 2 and 3 is a new set, even while the other red 1, 2 and 3 lie on the table.",
             "A freed joker's new set need not hold a tile from your rack: the sheet asks for at least one tile from your rack somewhere in that turn, just as on any other turn.",
             "Turn timer (optional): when it runs out, a finished play (every set valid, at least one tile from your rack) stands as your play; otherwise your tiles go back where they were and you draw one tile.",
         ]

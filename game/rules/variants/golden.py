@@ -135,6 +135,7 @@ class GoldenGames(Variant):
             "Rules 4 and 6 let you draw whenever you cannot play; you may also choose to draw when you could play (the sheet does not forbid it, and no one can check).",
             "Rule 9: the tile that replaces a joker comes from your rack and takes the joker's place in its set (in a group, either missing colour will do); the joker must then go into a set holding two more tiles from your rack (the replacing tile does not count as one of the two). A joker played from your rack needs no extra tiles.",
             "When the pool is empty and nobody can play, the game ends and everyone scores what is left on their rack; the lowest rack counts as the game's winner for the tie-break.",
+            "The sheet does not say whether a run may go on from 13 to 1: as on the other sheets, 1 is always the lowest number, so a run never goes from 13 to 1.",
             "Ties on total points are broken by more games won, then by the lower score in the last game, then by a tie-break draw like the opening draw (highest tile first).",
             "The tiles are drawn for the start again before each game; ties and jokers are redrawn.",
         ]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .. import claims as cl
 from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
+from ..problems import Code, StateProblem
 from ..turn import Problem
 from ..registry import register
 from ..state import GameState, Phase
@@ -352,26 +353,27 @@ class Rummi200kub(Variant):
             row["points"] = list(row.get("totals", scores))
         return table
 
-    def state_problems(self, state: "GameState") -> list[str]:
-        """Checks on loading a save (``game.storage.saves``): the claims lie on the board as recorded,
-        the supplies are whole numbers, and the scores are the claimed points."""
+    def state_problems(self, state: "GameState") -> list[StateProblem]:
+        """The claims lie on the board as recorded, the supplies are whole numbers, and the scores
+        are the claimed points."""
         extra = state.extra
         if not isinstance(extra, dict):
-            return ["claims data is damaged"]
-        out = cl.record_problems(extra.get("claims", []), state.board, len(state.players))
-        for p in state.players:
+            return [StateProblem(Code.CLAIMS_NOT_OBJECT)]
+        out = [StateProblem(Code.CLAIM_RECORD, {"claim": i, "fault": fault})
+               for i, fault in cl.record_problems(extra.get("claims", []), state.board, len(state.players))]
+        for seat, p in enumerate(state.players):
             for k in ("tokens", "locks"):
                 v = p.extra.get(k)
                 if type(v) is not int or v < 0:
-                    out.append(f"{p.name}'s {'claim' if k == 'tokens' else 'lock'} tokens are damaged")
+                    out.append(StateProblem(Code.CLAIM_TOKENS, {"seat": seat, "field": k}))
         if out:
             return out
         scores = cl.points_of(extra.get("claims", []), len(state.players), self.claim_rules())
         if scores != [p.score for p in state.players]:
-            out.append("the scores do not match the claimed sets")
+            out.append(StateProblem(Code.CLAIMED_SCORES))
         ew = extra.get("exact_winner")
         if ew is not None and (type(ew) is not int or not 0 <= ew < len(state.players)):
-            out.append("the winner of the game is out of range")
+            out.append(StateProblem(Code.EXACT_WINNER))
         return out
 
     # -- what a screen shows ----------------------------------------------------------------------------
@@ -471,7 +473,7 @@ class Rummi200kub(Variant):
             ("Crossing sets may both be claimed: the crossing tile then carries a token of each."
              if o["crossing_claims"] else "A tile carries one claim: a set crossing a claimed set cannot be claimed (option)."),
             "A claim ends your turn; when the pool is empty, a claim counts as a move (not a pass).",
-            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set.",
+            "To take a joker, the exact tile must go into the joker's place in its set; the freed joker's new set needs two or more tiles from your rack besides that tile. A set counts as new when it does not hold every tile of a set that was on the board at the start of your turn: a freed joker added to the end of a line already on the board does not make a new set. Sets are judged by their tiles, not the faces they show: the joker with your own red 1, 2 and 3 is a new set, even while the other red 1, 2 and 3 lie on the board.",
             "Game end: exactly 200 wins at once (if a claim leaves two players on 200, the claimant wins). After a rack empties or a blocked board, "
             "the score closest to 200 wins; ties go to the lower rack value, then fewer tiles, then the earlier player in turn order.",
             "Time limit: 200 seconds a turn; when it runs out, the tiles you moved go back and you draw a tile.",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
 from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
+from ..problems import Code, StateProblem
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -231,24 +232,24 @@ class RummibugRelaxed(Rummibug):
     def round_record(self, state: "GameState", reason: str, winner: int | None) -> dict:
         return {"penalties": [int(p.extra.get("round_penalty", 0)) for p in state.players]}
 
-    def state_problems(self, state: "GameState") -> list[str]:
-        """Checks on loading a save: the penalty tallies are whole, non-positive multiples of the penalty."""
+    def state_problems(self, state: "GameState") -> list[StateProblem]:
+        """The penalty tallies are whole, non-positive multiples of the penalty."""
         step = self.hand_limit_penalty
 
         def bad(v: Any) -> bool:
             return isinstance(v, bool) or not isinstance(v, int) or v > 0 or v % step != 0
 
         out = []
-        for p in state.players:
+        for i, p in enumerate(state.players):
             for key in ("round_penalty", "penalties"):
                 if key in p.extra and bad(p.extra[key]):
-                    out.append(f"{p.name}'s hand-limit {key.replace('_', ' ')} is damaged")
+                    out.append(StateProblem(Code.PENALTY_TALLY, {"seat": i, "field": key}))
             if not out and p.extra.get("round_penalty", 0) < p.extra.get("penalties", 0):
-                out.append(f"{p.name}'s hand-limit penalties for this round exceed the game's")
+                out.append(StateProblem(Code.PENALTY_ROUND_ABOVE_GAME, {"seat": i}))
         for k, e in enumerate(state.history):
             pens = e.get("penalties", [0] * len(state.players)) if isinstance(e, dict) else None
             if not isinstance(pens, list) or len(pens) != len(state.players) or any(bad(v) for v in pens):
-                out.append(f"round {k + 1} of the score history has damaged penalties")
+                out.append(StateProblem(Code.HISTORY_PENALTIES, {"entry": k}))
         return out
 
     def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[str]:
@@ -278,7 +279,9 @@ class RummibugRelaxed(Rummibug):
         if limit is None:
             return lines
         nxt = self.next_limit_turn(state.turn, n)
-        when = f"; {limit - 1} after {(nxt - state.turn + n - 1) // n} more round(s) of turns" if nxt is not None else " (its lowest)"
+        rounds = (nxt - state.turn + n - 1) // n if nxt is not None else 0
+        when = (f"; {limit - 1} after {rounds} more round{'s' if rounds != 1 else ''} of turns" if nxt is not None
+                else " (its lowest)")
         lines.append(f"Hand limit: {limit} tiles{when}")
         held = len(state.players[seat].rack)
         if held > limit:

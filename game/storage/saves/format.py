@@ -281,7 +281,7 @@ def _decode(obj: Any) -> SaveData:
         raise SaveError("this version cannot read its own saves (state schema changed without a save migration)")
     state = game_from_dict(game, "the game")
     session = d.get("session", {})
-    problems = session_problems(session, state)
+    problems = session_problems(session, state, kind)
     if problems:
         raise SaveError("; ".join(problems[:3]))
     tournament = d.get("tournament")

@@ -15,6 +15,7 @@ Pure Python: no pygame here.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,16 @@ def put_aside(ident: Identity) -> str:
 def save_current(state: dict, session: dict) -> SaveResult:
     """Save the game being played into the autosave, first putting aside an unfinished
     different game found there.  Never raises for a disk problem (``ok`` False, the old
-    files untouched)."""
+    files untouched).  Looking, putting aside, writing and removing happen under the data
+    folder's lock, so a game another process has just put aside is never removed here."""
+    try:
+        with persistence.files_lock():
+            return _save_current(state, session)
+    except persistence.ReadOnlyError as exc:
+        return SaveResult(False, None, f"not saved: {exc.strerror or exc}")
+
+
+def _save_current(state: dict, session: dict) -> SaveResult:
     mine = identity_of_dict(state, session)
     try:
         there = identity(AUTOSAVE)
@@ -142,11 +152,52 @@ def in_progress(variant: str) -> list[SlotInfo]:
 def discard(variant: str) -> None:
     """The player chose to start a new game of ``variant`` over the unfinished one: remove it
     (only files that hold a game of that rule set; a damaged file is left for the loader)."""
-    for slot in (kept_slot(variant), AUTOSAVE):
+    with persistence.files_lock():
+        for slot in (kept_slot(variant), AUTOSAVE):
+            try:
+                ident = identity(slot)
+                if ident is not None and ident.variant == variant and not ident.finished:
+                    delete_slot(slot)
+                    _memo.pop(slot, None)
+            except (OSError, ValueError):
+                pass
+
+
+def clear_finished(game_id: str) -> None:
+    """A finished game is counted: remove it from the autosave, but only when the autosave still
+    holds that game (never another game written there meanwhile, by this process or another)."""
+    with persistence.files_lock():
+        ident = identity(AUTOSAVE)
+        if ident is not None and ident.game_id == game_id:
+            delete_slot(AUTOSAVE)
+            _memo.pop(AUTOSAVE, None)
+
+
+def set_aside_stale(game_id: str) -> list[Path]:
+    """A game that has finished while the disk refused its last save: the autosave (and its
+    backup) still hold it in progress, from an earlier turn.  They are renamed
+    ``autosave.json.finished-YYYYMMDD-HHMMSS`` (kept, never deleted; a rename needs no room
+    on the disk), so the finished game never comes back as a game to continue or to keep.
+    Returns the new names (none when the autosave holds another game, or nothing)."""
+    with persistence.files_lock():  # beside another process looking at the autosave
+        return _set_aside_stale(game_id)
+
+
+def _set_aside_stale(game_id: str) -> list[Path]:
+    ident = identity(AUTOSAVE)
+    if ident is None or ident.game_id != game_id or ident.finished:
+        return []
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    moved = []
+    path = slot_path(AUTOSAVE)
+    for p in (persistence.backup_path(path), path):  # the backup first: a lone backup would be loaded
+        target = p.with_name(f"{p.name}.finished-{stamp}")
         try:
-            ident = identity(slot)
-            if ident is not None and ident.variant == variant and not ident.finished:
-                delete_slot(slot)
-                _memo.pop(slot, None)
-        except (OSError, ValueError):
-            pass
+            os.replace(p, target)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return moved
+        moved.append(target)
+    _memo.pop(AUTOSAVE, None)
+    return moved

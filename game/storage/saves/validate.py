@@ -1,34 +1,27 @@
-"""Checks a loaded game must pass beyond ``GameState.from_dict``.
+"""Checks a loaded game must pass beyond ``GameState.from_dict``, in words a player can read.
 
 ``GameState.from_dict`` already checks types, the rule set and its options, the
-random generator state, and that all 106 tiles are accounted for exactly once.
-Here we add what a save from disk must also satisfy before the game trusts it:
-names and numbers in range, seats that exist, a legal table, tidy history and
-event lists (the screens read them), plain JSON in the variant data, and
-whatever the rule set itself checks (``Variant.state_problems(state)`` when a
-variant defines it).
+random generator state, and that all 106 tiles are accounted for exactly once;
+``GameState.problems()`` (``game/rules/problems.py``) finds what makes the state itself
+impossible (counters, seats, a legal table, history and events, the rule set's own
+bookkeeping) as codes with data.  Here those codes become sentences, and what only a game
+from disk must satisfy is added: plain JSON in the variant data, names and reasons that a
+screen can draw, seat kinds this version knows.
 
 Everything returns a list of sentences; an empty list means "fine".
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ...rules.state import HUMAN, GameState, Phase
+from ...rules.problems import MAX_ABS_SCORE, MAX_REASON, MAX_SEED, MAX_TURNS, Code, StateProblem  # noqa: F401
+from ...rules.state import HUMAN, GameState
 from ...rules.tiles import tiles_in_words
 from ..textcheck import text_problem
 
 MAX_NAME = 32
-MAX_REASON = 40
 MAX_KIND = 24
-MAX_ABS_SCORE = 10_000_000
-MAX_ROUND = 10_000
-MAX_TURNS = 10_000_000
-MAX_CELL = 10_000
-MAX_EVENTS = 1_000
-MAX_HISTORY = MAX_ROUND
-MAX_SEED = 2**63
 MAX_JSON_DEPTH = 24
 MAX_JSON_NODES = 200_000
 
@@ -64,14 +57,6 @@ def plain_json_problem(obj: Any, where: str, max_depth: int = MAX_JSON_DEPTH, ma
     return None
 
 
-def _is_tile(v: Any) -> bool:
-    return type(v) is int and 0 <= v <= 105
-
-
-def _is_int(v: Any) -> bool:
-    return type(v) is int
-
-
 def known_kinds() -> set[str]:
     from ...ai import player_names
 
@@ -92,19 +77,9 @@ def reason_problem(reason: Any, where: str) -> str | None:
     return None
 
 
-def rng_problem(state: GameState) -> str | None:
-    """The generator state must be one ``random`` could have reached: an all-zero state
-    deals the same tiles for ever."""
-    _version, internal, _gauss = state.rng.getstate()
-    if not any(internal[:624]):
-        return "the random generator state is damaged (all zero)"
-    return None
-
-
 def state_problems(state: GameState, check_json: bool = True) -> list[str]:
     """Everything beyond ``from_dict`` that a game from disk must satisfy.  ``check_json``
     may be False when the whole game dict was already checked to be plain JSON."""
-    out: list[str] = []
     if check_json:
         for what, value in (
             ("the rule-set data", state.extra),
@@ -116,11 +91,8 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
             problem = plain_json_problem(value, what)
             if problem:
                 return [problem]
-    n = len(state.players)
-    seats = range(n)
+    out: list[str] = []
     kinds = known_kinds()
-
-    # players
     for i, p in enumerate(state.players):
         who = f"seat {i + 1}"
         problem = name_problem(p.name, who)
@@ -129,148 +101,112 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
         if p.kind not in kinds:
             shown = p.kind if len(p.kind) <= MAX_KIND and p.kind.isprintable() else p.kind[:MAX_KIND].encode("unicode_escape").decode()
             out.append(f"{who} is played by an unknown computer level {shown!r} (known: {', '.join(sorted(kinds))})")
-        if abs(p.score) > MAX_ABS_SCORE:
-            out.append(f"{who} has an impossible score {p.score}")
-        if not 0 <= p.rounds_won <= state.round:
-            out.append(f"{who} has won {p.rounds_won} rounds, but this is round {state.round}")
-
-    # counters
-    if not abs(state.seed) < MAX_SEED:
-        out.append("the game seed is out of range")
-    if state.round > MAX_ROUND:
-        out.append(f"round {state.round} is out of range")
-    if not 0 <= state.turn <= state.total_turns <= MAX_TURNS:
-        out.append(f"turn counters are out of range (turn {state.turn}, {state.total_turns} in all)")
-    if not 0 <= state.passes <= max(state.total_turns, 0):
-        out.append(f"the count of passes ({state.passes}) is out of range")
-
-    # who drew what
-    if state.drawn is not None:
-        if not _is_tile(state.drawn) or state.drawn not in state.player.rack:
-            out.append("the tile drawn this turn is not on the rack of the player to move")
-    for seat, t in state.last_drawn.items():
-        if seat not in seats or not _is_tile(t):
-            out.append("the record of last drawn tiles names a seat or tile that does not exist")
-            break
-    if state.opening_draw and (len(state.opening_draw) != n or not all(_is_tile(t) for t in state.opening_draw)):
-        out.append("the opening draw does not match the seats")
-
-    # round state
-    if state.phase == Phase.PLAY:
-        if state.round_winner is not None or state.round_end_reason:
-            out.append("the round is in play but already has a result")
-        empty = [i + 1 for i, p in enumerate(state.players) if not p.rack]
-        if empty:  # the engine ends a round the moment a rack is emptied
-            out.append(f"seat {empty[0]} has no tiles left, yet the round is still in play")
-    elif not state.round_end_reason or len(state.round_end_reason) > MAX_REASON:
-        out.append("a finished round has no reason for ending")
     if state.round_end_reason:
         problem = reason_problem(state.round_end_reason, "the round's end")
         if problem:
             out.append(problem)
-    if state.round < 1:
-        out.append(f"round {state.round} is out of range")
-    elif len(state.history) <= state.round and len(state.history) not in (
-        (state.round - 1,) if state.phase == Phase.PLAY else (state.round - 1, state.round)
-    ):  # (more rounds than this one: history_problems says so)
-        out.append(f"this is round {state.round}, but the score history holds {len(state.history)} rounds")
-    problem = rng_problem(state)
-    if problem:
-        out.append(problem)
-
-    # the table
-    out.extend(board_problems(state))
-
-    # history (the score table reads it) and events (the play screen reads them)
-    out.extend(history_problems(state))
-    out.extend(event_problems(state))
-
-    if not out:
-        try:
-            out.extend(str(p) for p in state.variant.state_problems(state))
-        except Exception as exc:  # a variant's own check must not crash loading
-            out.append(f"the rule set could not check this game ({type(exc).__name__})")
-    return out
-
-
-def board_problems(state: GameState) -> list[str]:
-    """Cells in range; between turns of a round in play, every line a valid set (and,
-    on a crossword board, one connected group).  A finished round's table is shown
-    as it was left, so only its cells are checked."""
-    out: list[str] = []
-    for (r, c) in state.board.cells:
-        if abs(r) > MAX_CELL or abs(c) > MAX_CELL:
-            return [f"a tile lies far off the table (row {r}, column {c})"]
-    if state.phase != Phase.PLAY:
-        return out
-    variant = state.variant
-    for line in state.board.lines(vertical=variant.crossword):
-        meld = line.check()
-        if not meld:
-            out.append(f"the table holds an invalid set ({tiles_in_words(line.tiles)}: {meld.reason})")
-            if len(out) >= 3:
-                break
-    if variant.crossword and not state.board.is_connected():
-        out.append("the tiles on the board do not form one connected group")
-    return out
-
-
-def history_problems(state: GameState) -> list[str]:
-    n = len(state.players)
-    if not all(isinstance(entry, dict) for entry in state.history):
-        return ["the score history holds an entry that is not an object"]
-    if len(state.history) > min(state.round, MAX_HISTORY):
-        return [f"the score history has {len(state.history)} rounds, but this is round {state.round}"]
     for k, entry in enumerate(state.history):
-        where = f"round {k + 1} of the score history"
-        if not isinstance(entry, dict):
-            return [f"{where} is not an object"]
-        rnd = entry.get("round")
-        if not _is_int(rnd) or not 1 <= rnd <= state.round:
-            return [f"{where} names a round that does not exist"]
-        problem = reason_problem(entry.get("reason", ""), where)
+        problem = reason_problem(entry.get("reason", ""), f"round {k + 1} of the score history") if isinstance(entry, dict) else None
         if problem:
-            return [problem]
-        winner = entry.get("winner")
-        if winner is not None and (not _is_int(winner) or not 0 <= winner < n):
-            return [f"{where} names a winner who is not at the table"]
-        for key in ("deltas", "rack_values", "scores"):
-            if key in entry:
-                v = entry[key]
-                if not isinstance(v, list) or len(v) != n or not all(_is_int(x) and abs(x) <= MAX_ABS_SCORE for x in v):
-                    return [f"{where} has damaged {key.replace('_', ' ')}"]
-        if "racks" in entry:
-            v = entry["racks"]
-            if not isinstance(v, list) or len(v) != n or not all(isinstance(x, str) and len(x) <= 600 for x in v):
-                return [f"{where} has damaged racks"]
+            out.append(problem)
+            break
+    out.extend(message(p, state) for p in state.problems())
+    return out
+
+
+def _seat(state: GameState, d: dict) -> str:
+    return f"seat {d['seat'] + 1}"
+
+
+def _name(state: GameState, d: dict) -> str:
+    return state.players[d["seat"]].name
+
+
+def _entry(d: dict) -> str:
+    return f"round {d['entry'] + 1} of the score history"
+
+
+_CLAIM_FAULTS = {
+    "not_a_list": "claims must be a list", "not_an_object": "is not an object",
+    "vertical": "vertical must be true or false", "cells_and_tiles": "cells and tiles are damaged",
+    "not_one_line": "its cells are not one line", "claimed_twice": "the set is claimed twice",
+    "value": "value must be a whole number", "tokens": "its tokens are damaged",
+    "locked": "only a set claimed three times is locked", "lock_owner": "the lock token has no owner",
+    "not_on_board": "its tiles are not on the board where it says",
+}
+
+
+def _claim(d: dict) -> str:
+    words = _CLAIM_FAULTS.get(d["fault"], "is damaged")
+    if d["claim"] is None:
+        return words
+    return f"claim {d['claim'] + 1} {words}" if d["fault"] == "not_an_object" else f"claim {d['claim'] + 1}: {words}"
+
+
+MESSAGES: dict[Code, Callable[[GameState, dict], str]] = {
+    Code.SCORE: lambda st, d: f"{_seat(st, d)} has an impossible score {d['score']}",
+    Code.ROUNDS_WON: lambda st, d: f"{_seat(st, d)} has won {d['rounds_won']} rounds, but this is round {d['round']}",
+    Code.SEED: lambda st, d: "the game seed is out of range",
+    Code.ROUND: lambda st, d: f"round {d['round']} is out of range",
+    Code.TURNS: lambda st, d: f"turn counters are out of range (turn {d['turn']}, {d['total']} in all)",
+    Code.PASSES: lambda st, d: f"the count of passes ({d['passes']}) is out of range",
+    Code.DRAWN_TILE: lambda st, d: "the tile drawn this turn is not on the rack of the player to move",
+    Code.LAST_DRAWN: lambda st, d: "the record of last drawn tiles names a seat or tile that does not exist",
+    Code.OPENING_DRAW: lambda st, d: "the opening draw does not match the seats",
+    Code.RESULT_IN_PLAY: lambda st, d: "the round is in play but already has a result",
+    Code.EMPTY_RACK_IN_PLAY: lambda st, d: f"{_seat(st, d)} has no tiles left, yet the round is still in play",
+    Code.NO_END_REASON: lambda st, d: "a finished round has no reason for ending",
+    Code.HISTORY_ROUNDS: lambda st, d: f"this is round {d['round']}, but the score history holds {d['rounds']} rounds",
+    Code.RNG_ALL_ZERO: lambda st, d: "the random generator state is damaged (all zero)",
+    Code.CELL_FAR_OFF: lambda st, d: f"a tile lies far off the table (row {d['row']}, column {d['col']})",
+    Code.INVALID_SET: lambda st, d: f"the table holds an invalid set ({tiles_in_words(d['tiles'])}: {d['reason']})",
+    Code.NOT_CONNECTED: lambda st, d: "the tiles on the board do not form one connected group",
+    Code.HISTORY_NOT_OBJECT: lambda st, d: "the score history holds an entry that is not an object",
+    Code.HISTORY_TOO_LONG: lambda st, d: f"the score history has {d['rounds']} rounds, but this is round {d['round']}",
+    Code.HISTORY_ROUND: lambda st, d: f"{_entry(d)} names a round that does not exist",
+    Code.HISTORY_WINNER: lambda st, d: f"{_entry(d)} names a winner who is not at the table",
+    Code.HISTORY_FIELD: lambda st, d: f"{_entry(d)} has damaged {d['field'].replace('_', ' ')}",
+    Code.EVENTS_TOO_MANY: lambda st, d: f"the event list is far too long ({d['count']})",
+    Code.EVENT_NOT_OBJECT: lambda st, d: "an event is not an object",
+    Code.EVENT_NO_TYPE: lambda st, d: "an event has no type",
+    Code.EVENT_TURN: lambda st, d: f"a {d['kind']} event happened on a turn that has not been played",
+    Code.EVENT_SEAT: lambda st, d: f"a {d['kind']} event names a seat that is not at the table",
+    Code.EVENT_TILE: lambda st, d: f"a {d['kind']} event names a tile that does not exist",
+    Code.EVENT_TILES: lambda st, d: f"a {d['kind']} event names tiles that do not exist",
+    Code.RULES_CHECK_FAILED: lambda st, d: f"the rule set could not check this game ({d['error']})",
+    Code.PENALTY_TALLY: lambda st, d: f"{_name(st, d)}'s hand-limit {d['field'].replace('_', ' ')} is damaged",
+    Code.PENALTY_ROUND_ABOVE_GAME: lambda st, d: f"{_name(st, d)}'s hand-limit penalties for this round exceed the game's",
+    Code.HISTORY_PENALTIES: lambda st, d: f"{_entry(d)} has damaged penalties",
+    Code.CLAIMS_NOT_OBJECT: lambda st, d: "claims data is damaged",
+    Code.CLAIM_RECORD: lambda st, d: _claim(d),
+    Code.CLAIM_TOKENS: lambda st, d: f"{_name(st, d)}'s {'claim' if d['field'] == 'tokens' else 'lock'} tokens are damaged",
+    Code.CLAIMED_SCORES: lambda st, d: "the scores do not match the claimed sets",
+    Code.EXACT_WINNER: lambda st, d: "the winner of the game is out of range",
+}
+
+
+def message(problem: StateProblem, state: GameState) -> str:
+    """A state problem in words (the sentence a refused save or replay shows)."""
+    words = MESSAGES.get(problem.code)
+    return words(state, problem.data) if words is not None else f"the game is impossible ({problem.code})"
+
+
+def people_problems(state: GameState, none_allowed: bool = False) -> list[str]:
+    """A game has exactly one person at the table (the screen shows one rack and waits for one
+    player); ``none_allowed`` for a tournament's table, which the person may have left."""
+    people = [i + 1 for i, p in enumerate(state.players) if p.kind == HUMAN]
+    if len(people) > 1:
+        return [f"seats {people[0]} and {people[1]} are both played by a person (a game has one player)"]
+    if not people and not none_allowed:
+        return ["no seat is played by a person (only the attract mode plays without one)"]
     return []
 
 
-def event_problems(state: GameState) -> list[str]:
-    n = len(state.players)
-    if len(state.events) > MAX_EVENTS:
-        return [f"the event list is far too long ({len(state.events)})"]
-    for ev in state.events:
-        if not isinstance(ev, dict):
-            return ["an event is not an object"]
-        kind = ev.get("type")
-        if not isinstance(kind, str) or not 0 < len(kind) <= 40:
-            return ["an event has no type"]
-        turn = ev.get("turn", 0)
-        if not _is_int(turn) or not 0 <= turn <= state.total_turns:
-            return [f"a {kind} event happened on a turn that has not been played"]
-        for key in ("seat", "first", "winner"):
-            if key in ev and ev[key] is not None and (not _is_int(ev[key]) or not 0 <= ev[key] < n):
-                return [f"a {kind} event names a seat that is not at the table"]
-        if "tile" in ev and not _is_tile(ev["tile"]):
-            return [f"a {kind} event names a tile that does not exist"]
-        if "tiles" in ev and (not isinstance(ev["tiles"], list) or not all(_is_tile(t) for t in ev["tiles"])):
-            return [f"a {kind} event names tiles that do not exist"]
-    return []
-
-
-def session_problems(session: Any, state: GameState) -> list[str]:
-    """The UI's own data: free-form plain JSON, with the fields we know checked."""
+def session_problems(session: Any, state: GameState, kind: str = "game") -> list[str]:
+    """The UI's own data: free-form plain JSON, with the fields we know checked, and the seats the
+    session's mode allows: exactly one person in a game (the game has one rack on screen and waits
+    for its player), none in the attract mode's games, at most one at a tournament's table (the
+    person may be out of the tournament)."""
     if not isinstance(session, dict):
         return ["the session data must be an object"]
     problem = plain_json_problem(session, "the session data", max_nodes=50_000)
@@ -294,6 +230,8 @@ def session_problems(session: Any, state: GameState) -> list[str]:
         people = [i + 1 for i, p in enumerate(state.players) if p.kind == HUMAN]
         if people:  # the attract mode plays every seat itself; a game with a person in it is never a demo
             out.append(f"a game with a person in seat {people[0]} is marked as a demo")
+    else:
+        out.extend(people_problems(state, none_allowed=kind == "tournament"))
     if "seat_kinds" in session:
         v = session["seat_kinds"]
         kinds = known_kinds()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules import actions as act
 from ...rules import claims as cl
 from .. import variant_ui
 from ..boardview import BoardView
@@ -78,8 +79,8 @@ class ClaimsBase(variant_ui.Plugin):
 
     def problems_for(self, cells, vertical: bool) -> list[str]:
         try:
-            probs = self.variant.claim_problems(self.session.state, {"type": "claim", "cells": [list(c) for c in cells],
-                                                                    "vertical": vertical})
+            claim = act.claim("claim", cells=[list(c) for c in cells], vertical=vertical)
+            probs = self.variant.claim_problems(self.session.state, claim.payload())
         except Exception:
             return ["that set cannot be claimed"]
         return [p.message for p in probs]

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from ...rules import actions as act
 from .. import theme, variant_ui
 from ..boardview import BoardView
 from .art import set_name
@@ -81,7 +82,7 @@ class ClaimsInput:
         sess = self.session
         if not self.can_claim_now():
             return
-        action = {"type": "claim", "cells": [list(c) for c in option["cells"]], "vertical": option["vertical"]}
+        action = act.claim("claim", cells=[list(c) for c in option["cells"]], vertical=option["vertical"])
         out = sess.human_action(action)
         events = sess.poll_events()
         for ev in events:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from ...rules import claims as cl
-from .. import theme
+from .. import theme, variant_ui
+from ..boardview import BoardView
 from .art import draw_token_icon, lock_image, token_colour
 
 
@@ -209,8 +210,12 @@ class ClaimsPanels:
             return
         s = lay.s
         img = theme.text(text, 18 * s, theme.INK, wrap=int(lay.size[0] * 0.45))
-        box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
-        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(10 * s))
-        box.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        line = self.line_at(self.mouse)
+        rects = sc.cell_runs(lay.grid, line.cells) if line is not None else []
+        avoid = rects[0].unionall(rects[1:]) if rects else None
+        view = variant_ui.find(sc.plugin, BoardView)
+        toolbar = list(view.buttons(lay).values()) if view is not None else []
+        bar = toolbar[0].unionall(toolbar[1:]) if toolbar else None
+        box = sc.tip_box((img.get_width() + int(20 * s), img.get_height() + int(12 * s)), lay, avoid, [bar])
         surf.blit(theme.panel(box.size, radius=int(8 * s), fill=(10, 18, 32), alpha=240, shadow=0, edge=theme.INK_DIM), box.topleft)
         surf.blit(img, (box.x + int(10 * s), box.y + int(6 * s)))

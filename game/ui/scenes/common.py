@@ -10,7 +10,7 @@ from typing import Callable
 import pygame
 
 from ...rules.tiles import ALL_TILE_IDS
-from .. import rest, theme
+from .. import idle_frames, theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
@@ -81,12 +81,12 @@ class BackdropScene(MenuScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.still_for += dt
-        self.drift.update(dt * rest.liveliness(self.still_for))
+        self.drift.update(dt * idle_frames.liveliness(self.still_for))
 
     def next_frame(self) -> float | None:
         """The drifting tiles move for a while after the screen opens or after any input, then
-        slow to a stop: a menu left alone rests (``game/ui/rest.py``)."""
-        return 0.0 if rest.liveliness(self.still_for) > 0 else None
+        slow to a stop: a menu left alone rests (``game/ui/idle_frames.py``)."""
+        return 0.0 if idle_frames.liveliness(self.still_for) > 0 else None
 
     def draw_backdrop(self, surf: pygame.Surface) -> None:
         surf.blit(theme.background(surf.get_size()), (0, 0))

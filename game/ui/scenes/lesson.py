@@ -17,6 +17,7 @@ from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
 from .. import theme, variant_ui
+from ..boardview import MIN_FIT_COLS, BoardView
 from .common import DialogScene
 from .play import PlayScene
 
@@ -33,7 +34,7 @@ class LessonSession(Session):
     def turn_time(self) -> int:
         return 0
 
-    def human_action(self, action: dict):
+    def human_action(self, action):
         judge = self.claim_judge
         if judge is not None and not judge(action):
             return Outcome(False, [Problem("not this lesson's claim")])
@@ -47,13 +48,13 @@ class LessonCard(variant_ui.Plugin):
         self.scene = scene
         self.full_table: pygame.Rect | None = None
 
-    def crossword(self) -> bool:
-        return self.scene.session.variant.crossword
+    def open_board(self) -> bool:
+        return not self.scene.session.variant.flat_table
 
     def adjust_layout(self, lay) -> None:
         """On a crossword board (whose view fits the whole board to the felt) the card gets a band
         of its own under a shorter felt; a flat table keeps its sets in the top rows instead."""
-        if not self.crossword():
+        if not self.open_board():
             return
         self.full_table = lay.table.copy()
         lay.table = pygame.Rect(lay.table.x, lay.table.y, lay.table.w, lay.table.h - self.height(lay) - int(8 * lay.s))
@@ -65,7 +66,7 @@ class LessonCard(variant_ui.Plugin):
         say = len(theme.wrap_lines(self.scene.step["say"], 21 * s, width, bold=True))
         verdict = self.scene.verdict
         extra = len(theme.wrap_lines(verdict.text + "  (any key: go on)", 19 * s, width)) if verdict is not None else 0
-        if self.crossword():
+        if self.open_board():
             extra = max(extra, 2)
         need = 28 + 20 + 25 * say + (8 + 23 * extra if extra else 0)
         return int(min(max(86, need) * s, lay.table.h * 0.5))
@@ -74,7 +75,7 @@ class LessonCard(variant_ui.Plugin):
         """Low on the felt (the lessons' sets sit in the top rows), above the news toasts."""
         s = lay.s
         pad = int(14 * s)
-        if self.crossword() and self.full_table is not None:
+        if self.open_board() and self.full_table is not None:
             t = self.full_table
             h = self.height(lay)
             return pygame.Rect(t.x, t.bottom - h, t.w, h)
@@ -84,6 +85,17 @@ class LessonCard(variant_ui.Plugin):
 
     def draw_under_tiles(self, surf, lay) -> None:
         self.scene.draw_card(surf, lay, self.rect(lay))
+
+
+def step_cells(step: dict) -> list[tuple[int, int]]:
+    """The board cells a step's solution puts tiles on or claims."""
+    out = []
+    for text, cell in step.get("solution", []):
+        if text == "claim":
+            out.append((cell[0], cell[1]))
+        else:
+            out.extend((cell[0], cell[1] + k) for k in range(len(text.split())))
+    return out
 
 
 class LessonScene(PlayScene):
@@ -104,6 +116,9 @@ class LessonScene(PlayScene):
         self.passed_at: float | None = None
         self.tries = 0
         self.session.claim_judge = self.judge_claim
+        view = variant_ui.find(self.plugin, BoardView)
+        if view is not None:  # a crossword board: show just the prepared board and the cells the step uses
+            view.frame(step_cells(self.step), margin=0, min_rows=3, min_cols=MIN_FIT_COLS)
 
     # -- the lesson ----------------------------------------------------------------------------
     @property
@@ -147,7 +162,7 @@ class LessonScene(PlayScene):
             self.shake = 0.35
             self.app.sound.play("invalid")
 
-    def judge_claim(self, action: dict) -> bool:
+    def judge_claim(self, action) -> bool:
         """A claim from the claim controls: the coach decides; a right one is then made for real."""
         if self.passed_at is not None or self.input_locked():
             return False
@@ -168,6 +183,9 @@ class LessonScene(PlayScene):
 
     def run_computer(self) -> None:
         """The other seats never move in a lesson."""
+
+    def hint_mode(self) -> str:
+        return "unlimited"  # a lesson always helps, whatever the games' setting
 
     def ask_hint(self) -> None:
         nudge = self.step.get("nudge") or self.step["say"]

@@ -12,6 +12,8 @@ from .common import OverlayScene, blurred
 
 # Other screens may add entries here: (label, factory taking (app, play scene) -> None).
 EXTRA_ITEMS: list[tuple[str, Callable]] = []
+MENU_ROWS = 5  # the longest menu a mode shows (the panel's top is placed for it)
+MODE_ITEMS_AT = 3  # a mode's own entries (Save to a slot, Bracket) come after Resume, Rules and Settings
 
 
 class PauseScene(OverlayScene):
@@ -35,7 +37,7 @@ class PauseScene(OverlayScene):
         self.relayout()
 
     def add_item(self, index: int, button: Button) -> None:
-        """Put ``button`` into the menu at ``index``."""
+        """Put ``button`` into the menu at ``index`` (a mode's own entry: ``MODE_ITEMS_AT``)."""
         self.group.widgets.insert(index, button)
         self.relayout()
 
@@ -74,7 +76,10 @@ class PauseScene(OverlayScene):
         bw, bh, gap = int(300 * s), int(52 * s), int(12 * s)
         h = int(110 * s) + n * (bh + gap)
         self.panel_rect = pygame.Rect(0, 0, bw + int(80 * s), h)
-        self.panel_rect.center = (size[0] // 2, size[1] // 2)
+        # the top is where a menu of MENU_ROWS would start: Resume, Rules and Settings stay in
+        # place whatever a mode adds or drops below them
+        tallest = int(110 * s) + max(n, MENU_ROWS) * (bh + gap)
+        self.panel_rect.midtop = (size[0] // 2, size[1] // 2 - tallest // 2)
         y = self.panel_rect.y + int(90 * s)
         for b in self.group.widgets:
             b.rect = pygame.Rect(self.panel_rect.centerx - bw // 2, y, bw, bh)

@@ -14,7 +14,7 @@ import pygame
 
 from ...replay import store, timeline
 from ...rules.state import HUMAN, GameState
-from ...rules.tiles import colour_index, is_joker
+from ...rules.tiles import colour_index, is_joker, rack_value
 from .. import theme
 from ..tileart import tile_height
 from ..widgets import Button
@@ -201,7 +201,7 @@ class ReplayScene(BackdropScene):
         cells = board.cells
         if cells:
             r0, c0, r1, c1 = board.bounds()
-            if not self.state.variant.crossword:
+            if self.state.variant.flat_table:
                 r0, c0, c1 = 0, 0, max(c1, 15)  # from the left edge, at least 16 columns
             rows, cols = r1 - r0 + 1, c1 - c0 + 1
             pad = int(16 * s)
@@ -219,7 +219,7 @@ class ReplayScene(BackdropScene):
                     surf.blit(g, (x - (g.get_width() - tw) // 2, y - (g.get_height() - tile_height(tw)) // 2))
                 surf.blit(self.app.tiles.face(t, tw), (x, y))
         if missed is not None:
-            note = f"The finder's table: {missed.more} more of your tiles placed (outlined green)."
+            note = f"The best play found: {missed.more} more of your tiles placed (outlined green)."
         elif f.placed and f.seat is not None:
             who = "you put" if f.seat == self.viewer else f"{self.names[f.seat]} puts"
             note = f"Outlined: the tiles {who} down."
@@ -237,9 +237,10 @@ class ReplayScene(BackdropScene):
         if f.before is not None and self.showing and self.missed() is not None:
             rack = [t for t in sorted(f.before.rack, key=lambda t: (is_joker(t), colour_index(t), t))
                     if t not in set(self.missed().tiles)]
-        others = "   ".join(f"{self.names[i]}: {len(rk)} tiles, {f.scores[i]} points"
+        others = "   ".join(f"{self.names[i]}: {_tiles(len(rk))}, score {f.scores[i]}"
                            for i, rk in enumerate(f.racks) if i != self.viewer)
-        label = theme.fit_text(f"Your rack ({len(rack)} tiles, {f.scores[self.viewer]} points)   {others}", 17 * s,
+        label = theme.fit_text(f"Your rack: {_tiles(len(rack))} worth {rack_value(rack)} points, "
+                               f"score {f.scores[self.viewer]}   {others}", 17 * s,
                                r.w - 2 * pad, theme.INK_DIM, bold=False)
         surf.blit(label, (r.x + pad, r.y + pad // 2))
         top = r.y + pad // 2 + label.get_height() + int(4 * s)
@@ -271,7 +272,7 @@ class ReplayScene(BackdropScene):
             if f.before is not None:
                 m = self.analyst.get(i)
                 if m is not None:
-                    rows.append((i, f"   finder: {m.more} more tile{'s' if m.more != 1 else ''} could go down", theme.GOLD))
+                    rows.append((i, f"   {m.more} more tile{'s' if m.more != 1 else ''} could have gone down", theme.GOLD))
                 elif not self.analyst.done(i):
                     rows.append((i, "   (checking…)", theme.INK_FAINT))
         wrapped: list[tuple[int, str, tuple]] = []
@@ -383,29 +384,5 @@ def in_progress() -> store.Entry | None:
     return e
 
 
-def screenshots(app, outdir, tag, frames, save) -> None:
-    """For tools/tutorial_screens.py: a replay on an analysed turn, the finder's table shown."""
-    from ...ai import make_player
-    from ...play.computer import computer_turn
-    from ...rules import engine
-    from ...rules.state import derived_secret
-
-    kinds = ["medium", "easy"]
-    st = engine.new_game("classic", [("You", "medium"), ("Mia", "easy")], seed=3, options={"rounds": 1},
-                         secret=derived_secret("t", 3))
-    while st.phase == "play":
-        computer_turn(st, make_player(kinds[st.current], st.player_seed(st.current)))
-    st.players[0].kind = HUMAN
-    sc = app.push(ReplayScene(app, st, 0))
-    frames(app, 3)
-    target = next(i for i in sc.analyst.todo if sc.analyst.wait(i) is not None and sc.frames[i].board.cells)
-    sc.go(target)
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-analysed")
-    sc.toggle_show()
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-shown")
-    sc.go(len(sc.frames) - 1)
-    frames(app, 4)
-    save(app, outdir, f"{tag}-replay-end")
-    app.pop()
+def _tiles(n: int) -> str:
+    return f"{n} tile{'s' if n != 1 else ''}"

@@ -5,12 +5,27 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tiles import parse_tiles
-from .. import faces, theme
+from .. import portrait_art, theme
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
 
 MEDALS = [((246, 196, 70), "1st"), ((200, 208, 220), "2nd"), ((205, 127, 50), "3rd"), ((120, 130, 150), "4th")]
+INPUT_GUARD = 0.7  # seconds a result screen ignores keys and clicks: what was meant for the table is not taken here
+BUTTON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RIGHT,
+               pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
+
+
+def ignored_input(ev, age: float) -> bool:
+    """A result screen takes only its own buttons, and nothing in its first ``INPUT_GUARD`` seconds:
+    a key or click meant for the table (Space to end the turn, H for a hint) never dismisses the
+    results unseen.  Enter (the buttons' key), Esc, the arrows and Tab are its keys; pointer
+    movement always counts (the buttons light up under it)."""
+    if ev.type == pygame.KEYDOWN:
+        return age < INPUT_GUARD or ev.key not in BUTTON_KEYS
+    if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        return age < INPUT_GUARD
+    return False
 
 
 def rack_tiles(entry: dict, seat: int) -> list[int]:
@@ -47,6 +62,8 @@ class ResultsBase(OverlayScene):
 
         if self.session.demo and leaves_demo(ev):  # the attract mode ends on any key or click
             leave_demo(self.app, self.play)
+            return
+        if ignored_input(ev, self.age):
             return
         super().handle(ev)
 
@@ -204,7 +221,7 @@ class RoundResultsScene(ResultsBase):
                              edge=theme.GOLD if win else None)
             surf.blit(bg, row.topleft)
             fs = int(row.h * 0.8)
-            surf.blit(faces.player_face(p.kind, p.name, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
+            surf.blit(portrait_art.player_face(p.kind, p.name, fs), (cols["name"] - int(6 * s), row.centery - fs // 2))
             nm = theme.fit_text(self.play.name_of(seat), 23 * s, cols["tiles"] - cols["name"] - fs - int(16 * s), theme.INK)
             surf.blit(nm, (cols["name"] + fs + int(4 * s), row.centery - nm.get_height() // 2))
             tiles = rack_tiles(entry, seat)
@@ -302,6 +319,17 @@ class GameOverScene(ResultsBase):
             x += bw + gap
         self.group.focus = 0
 
+    def subtitle(self) -> str:
+        """The rule set and the rounds; a game the person won with hints says so."""
+        st = self.session.state
+        v = self.session.variant
+        out = self.hook("results_subtitle") or f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}"
+        hints = self.session.hints_used
+        first = self.ranking[0] if self.ranking else 0
+        if hints and first == self.session.viewer and self.session.is_human(first):
+            out += f"  ·  won with {hints} hint{'s' if hints != 1 else ''}"
+        return out
+
     def draw(self, surf) -> None:
         st = self.session.state
         first = self.ranking[0] if self.ranking else 0
@@ -309,9 +337,7 @@ class GameOverScene(ResultsBase):
         title = self.hook("results_title") or ("You win the game!" if name == "You" else f"{name} wins the game")
         s = self.draw_frame(surf, title, theme.GOLD)
         r = self.panel_rect
-        v = self.session.variant
-        subtitle = self.hook("results_subtitle") or f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}"
-        sub = theme.fit_text(subtitle, 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
+        sub = theme.fit_text(self.subtitle(), 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
         theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
         y = r.y + int(112 * s)
         row_h = int(72 * s)
@@ -327,7 +353,7 @@ class GameOverScene(ResultsBase):
             pygame.draw.circle(surf, theme.darken(colour, 0.3), mc, int(22 * s), width=max(2, int(3 * s)))
             theme.blit_center(surf, theme.text(label, 17 * s, (30, 30, 40)), mc)
             fs = int(row.h * 0.82)
-            surf.blit(faces.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
+            surf.blit(portrait_art.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
             nm = theme.text(self.play.name_of(seat), 26 * s, theme.INK)
             surf.blit(nm, (row.x + int(80 * s) + fs, row.centery - nm.get_height() // 2))
             extra = self.hook("results_row", seat, place) or f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"

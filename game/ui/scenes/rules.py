@@ -17,14 +17,17 @@ CONTROLS = [
               "the others move aside, to the next row when a row is full. Drag the bar over a set to move the whole set. "
               "Right-click clears the selection."),
     ("Keyboard", "Arrows move the cursor over the table and the rack (Tab jumps between them). Enter selects the tile under "
-                 "the cursor, or puts the selected tiles on the empty cell under it (Shift+Enter on a tile puts them into that "
-                 "tile's set). M over a set picks the whole set up: the arrows "
+                 "the cursor, or puts the selected tiles on the empty cell under it; with rack tiles selected, Enter on a "
+                 "table tile puts them into that tile's set in their places, as a drop does (Shift+Enter, whatever is "
+                 "selected). M over a set picks the whole set up: the arrows "
                  "move it and Enter puts it down. Space draws a "
-                 "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint, S and G sort the rack by runs or "
+                 "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint (the smallest play first; More, or M, shows a bigger one; Settings has hints off, one a "
+                 "turn or unlimited), S and G sort the rack by runs or "
                  "groups, X clears the selection, Esc pauses. F11 switches full screen."),
     ("On screen", "Invalid sets are outlined in red: point at one to read what is wrong. The star marks the tile you drew "
-                  "last. A ring around the player to move counts down when a turn timer is on. The turn clock stops while "
-                  "the game is paused (Esc), while the window is minimised and while the game is closed: Continue gives "
+                  "last. A ring around the player to move counts down, the seconds left beside it, when a turn timer is on. The turn clock stops while "
+                  "the game is paused (Esc), while a turn is shown again from the log (L: click a turn), while the window "
+                  "is minimised and while the game is closed: Continue gives "
                   "back the time that was left, with your tiles on the table and the rack where you left them."),
 ]
 
@@ -132,6 +135,12 @@ class RulesScene(MenuScene):
         for heading, para in controls_for(variant):
             add(theme.text(heading, 22 * s, theme.INK_DIM), int(2 * s))
             add(theme.text(para, 21 * s, theme.INK, bold=False, wrap=width), int(10 * s))
+        if vcls.key == "classic":  # the Tile Rush puzzles are classic positions
+            from ...play.puzzle_runs import rules_text
+
+            for heading, para in rules_text():
+                add(theme.text(heading, 27 * s, theme.ACCENT), int(4 * s))
+                add(theme.text(para, 21 * s, theme.INK, bold=False, wrap=width), int(12 * s))
         # the four colours (and their symbols)
         tw = int(40 * s)
         strip = pygame.Surface((width, int(tw * 1.4) + 4), pygame.SRCALPHA)

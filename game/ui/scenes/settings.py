@@ -34,6 +34,10 @@ class SettingsScene(BackdropScene):
         self.turns = Chooser("Computer turns", list(TURN_SPEEDS), 1, lambda v: self.set("turn_speed", v),
                              help="Each step of a computer's play shown in turn; a click skips")
         self.turns.set_value(turn_speed(st))
+        self.hints = Chooser("Hints in a game", [("off", "Off"), ("turn", "One a turn"), ("unlimited", "Unlimited")], 1,
+                             lambda v: self.set("hint_mode", v),
+                             help="H shows a play from your rack, smallest first; the lessons always help")
+        self.hints.set_value(st.get("hint_mode") if st.get("hint_mode") in ("off", "turn", "unlimited") else "turn")
         sizes = [(list(sz), f"{sz[0]} x {sz[1]}") for sz in WINDOW_SIZES]
         cur = list(st.get("window_size", [1280, 800]))
         if cur not in [v for v, _ in sizes]:
@@ -47,7 +51,7 @@ class SettingsScene(BackdropScene):
                            lambda v: self.set("warn_invalid_end", v),
                            help="Golden Games: ask before ending a turn that would cost penalty tiles")
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
-        self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.turns, self.size, self.full, self.cb, self.warn, self.back_button]
+        self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.turns, self.hints, self.size, self.full, self.cb, self.warn, self.back_button]
 
     def handle(self, ev) -> None:
         if ev.type == pygame.TEXTINPUT and self.group.focused is self.name_field and not self.name_field.editing:
@@ -82,6 +86,12 @@ class SettingsScene(BackdropScene):
         self.app.apply_display_settings()
         self.app.save_settings()
 
+    def sound_notice(self) -> str:
+        """Why the sound settings change nothing: the game asked for sound and the machine has none."""
+        if self.app.want_sound and not self.app.sound.available:
+            return "Sound is not available on this machine: the game plays silently (the settings below are kept)."
+        return ""
+
     def layout(self, size) -> None:
         s = theme.scale_for(size)
         w, h = size
@@ -105,6 +115,14 @@ class SettingsScene(BackdropScene):
         surf.blit(t, (int(40 * s), int(30 * s)))
         if self._layout_size != self.app.size:
             return
+        notice = self.sound_notice()
+        if notice:
+            x = int(40 * s)
+            y = int(30 * s) + t.get_height() + int(2 * s)
+            for line in theme.wrap_lines(notice, 19 * s, w - 2 * x, bold=False)[:2]:
+                img = theme.text(line, 19 * s, theme.WARN, bold=False)
+                surf.blit(img, (x, y))
+                y += img.get_height()
         self.group.draw(surf, s)
         # a preview of the tiles as they look now
         p = self.preview

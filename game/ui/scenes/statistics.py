@@ -79,13 +79,11 @@ def plural(n: int, word: str) -> str:
 
 
 def rule_set_keys(stats) -> list[tuple[str, str, bool]]:
-    """(key, title, lower score wins) for every registered rule set, then any other in the file."""
+    """(key, title, lower score wins) for every registered rule set (a rule set this version does not
+    know is kept in the file but not shown: ``Stats.other``)."""
     from ...rules.variants import REGISTRY
 
-    out = [(k, cls.title or k, bool(cls.lower_score_wins)) for k, cls in REGISTRY.items()]
-    known = set(REGISTRY)
-    out += [(k, k, False) for k in sorted(stats.variants) if k not in known]
-    return out
+    return [(k, cls.title or k, bool(cls.lower_score_wins)) for k, cls in REGISTRY.items()]
 
 
 def cards_for(vs, lower_wins: bool) -> list[tuple[str, str, str]]:
@@ -127,8 +125,10 @@ class StatisticsScene(MenuScene):
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
         self.replay_button = Button("Replays", self.open_replays, style="secondary",
                                     tooltip="Step through a finished game, or the one in progress")
-        self.group.widgets = [self.reset_button, self.replay_button, self.back_button]
-        self.group.focus = 2
+        self.rush_button = Button("Tile Rush", lambda: self.app.open("rush_records"), style="secondary",
+                                  tooltip="Your bests in the puzzle modes, the daily streak and the packs' stars")
+        self.group.widgets = [self.reset_button, self.replay_button, self.rush_button, self.back_button]
+        self.group.focus = self.group.widgets.index(self.back_button)
         self.tab_rects: list[pygame.Rect] = []
         self.card_rects: list[pygame.Rect] = []
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
@@ -150,7 +150,9 @@ class StatisticsScene(MenuScene):
         if first:
             self.tab = self._initial_tab()
         self.tab = max(0, min(self.tab, len(self.keys) - 1))
-        self.reset_button.enabled = any(v.games for v in self.stats.variants.values())
+        self.reset_button.enabled = any(v.games for v in self.stats.variants.values()) and not self.app.read_only
+        if self.app.read_only:
+            self.reset_button.tooltip = "Tile Rush is open in another window: nothing can be changed here"
         self._layout_size = None
 
     def _initial_tab(self) -> int:
@@ -210,7 +212,7 @@ class StatisticsScene(MenuScene):
         title = next((t for k, t, _ in self.keys if k == key), "")
         self.reload()
         self.flash = (f"{title} statistics reset" if key else "All statistics reset", self.age + 3.0)
-        self.group.focus = 2
+        self.group.focus = self.group.widgets.index(self.back_button)
 
     # -- input -----------------------------------------------------------------------------------
     def handle(self, ev) -> None:
@@ -271,10 +273,11 @@ class StatisticsScene(MenuScene):
         self.card_rects = [pygame.Rect(x0 + (i % cols) * (cwid + cgap), y + (i // cols) * (ch + cgap), cwid, ch) for i in range(8)]
         y += 2 * ch + cgap + int(16 * s)
         self.chart_rect = pygame.Rect(x0, y, cw, max(int(120 * s), bottom - int(18 * s) - y))
-        bw = int(220 * s)
-        self.replay_button.rect = pygame.Rect(w // 2 - bw // 2, bottom, bw, bh)
-        self.back_button.rect = pygame.Rect(self.replay_button.rect.right + int(16 * s), bottom, bw, bh)
-        self.reset_button.rect = pygame.Rect(self.replay_button.rect.x - bw - int(16 * s), bottom, bw, bh)
+        bw, gap = int(200 * s), int(16 * s)
+        x = w // 2 - (4 * bw + 3 * gap) // 2
+        for b in (self.reset_button, self.replay_button, self.rush_button, self.back_button):
+            b.rect = pygame.Rect(x, bottom, bw, bh)
+            x += bw + gap
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surf) -> None:
@@ -363,7 +366,8 @@ class StatisticsScene(MenuScene):
         ht = theme.text(head, 22 * s, theme.INK)
         surf.blit(ht, (r.x + int(20 * s), r.y + int(14 * s)))
         if vs.games:
-            note = f"{fmt_total(vs.total_seconds)} played in all" + ("  ·  the lower score is the better" if lower else "")
+            note = (f"{fmt_total(vs.total_seconds)} played in all" + (f"  ·  {plural(vs.hints, 'hint')} used" if vs.hints else "")
+                    + ("  ·  the lower score is the better" if lower else ""))
             played = theme.text(note, small(17, s), theme.INK_FAINT, bold=False)
             surf.blit(played, (r.x + int(30 * s) + ht.get_width(), r.y + int(14 * s) + ht.get_height() - played.get_height() - 1))
         if not recent:
@@ -439,8 +443,8 @@ class StatisticsScene(MenuScene):
     def draw_bar_tip(self, surf, s, recent, i, plot, slot) -> None:
         g = recent[i]
         number = self.current.games - len(recent) + i + 1
-        parts = [f"Game {number}: {'won' if g['won'] else 'lost'}", f"{fmt_score(g['score'])} points",
-                 plural(g["turns"], "turn"), fmt_minutes(g["seconds"])]
+        parts = [f"Game {number}: {'won' if g['won'] else 'lost'}" + (f" with {plural(g['hints'], 'hint')}" if g.get("hints") else ""),
+                 f"{fmt_score(g['score'])} points", plural(g["turns"], "turn"), fmt_minutes(g["seconds"])]
         when = fmt_date(g.get("at", ""))
         if when:
             parts.append(when)

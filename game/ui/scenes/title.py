@@ -7,7 +7,7 @@ import math
 import pygame
 
 from ...rules.state import HUMAN
-from .. import rest, theme
+from .. import idle_frames, theme
 from ..anim import out_back
 from ..widgets import Button
 from .common import BackdropScene
@@ -33,7 +33,13 @@ def first_time_player(has_save: bool) -> bool:
 def first_scenes(app) -> list:
     """The scenes the app starts with: the title; a demo game on top with ``--demo``; for a
     first-time player of the real game (``app.welcome``), the first classic lesson on top, with
-    the lesson menu under it, so Back leads to the other lessons and then to the title."""
+    the lesson menu under it, so Back leads to the other lessons and then to the title.  A copy
+    started while another holds the data folder (``app.read_only``) opens on the "already open"
+    screen alone."""
+    if app.read_only:
+        from ...storage import persistence
+
+        return [app.make("already_open", str(persistence.data_dir(create=False)))]
     title = TitleScene(app)
     scenes = [title]
     if app.welcome and not app.demo and title.first_time:
@@ -87,6 +93,7 @@ class TitleScene(BackdropScene):
                                 tooltip="Every saved game: the games in progress of each rule set and the save slots"))
         items.append(learn)
         items += [Button(label, fn, style=style) for label, fn, style in (
+            ("Tile Rush", lambda: self.open_extra("rush_menu"), "secondary"),
             ("Tournament", lambda: self.open_extra("tournament"), "secondary"),
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
@@ -153,7 +160,11 @@ class TitleScene(BackdropScene):
         bw, bh, gap = int(300 * s), int(48 * s), int(11 * s)
         tall = [1.5 if b is self.continue_button and b.sub else 1.0 for b in self.group.widgets]
         top = int(h * 0.40)
-        avail = h - top - int(40 * s)
+        bottom = h - int(40 * s)  # the tip line below
+        if sum(tall) * 28 + len(tall) * gap > bottom - top:  # a small window: tighter, and up to the logo's line
+            gap = max(3, int(5 * s))
+            top = max(int(h * 0.32), bottom - int(sum(tall) * 28 + len(tall) * gap))
+        avail = bottom - top
         if sum(tall) * bh + len(tall) * gap > avail:
             bh = max(28, int((avail - len(tall) * gap) / sum(tall)))
         y = top
@@ -165,7 +176,7 @@ class TitleScene(BackdropScene):
     def update(self, dt) -> None:
         super().update(dt)
         self.age += dt
-        self.bob += dt * rest.liveliness(self.still_for)  # the logo bobs while the tiles drift
+        self.bob += dt * idle_frames.liveliness(self.still_for)  # the logo bobs while the tiles drift
 
     def extra_clear(self, size) -> list[pygame.Rect]:
         w, h = size  # the logo and its line
@@ -220,6 +231,8 @@ class TitleScene(BackdropScene):
 
 def continue_line(info) -> str:
     """What Continue would open, in a few words: rule set, round, opponents."""
+    if info.unreadable:
+        return "the saved game could not be read"
     if not info.ok:
         return "the saved game is damaged"
     them = [name for name, kind, _ in info.players if kind != HUMAN]

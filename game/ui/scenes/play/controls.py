@@ -70,7 +70,9 @@ class PlayInput:
             return mine and sess.can_undo
         if name == "reset":
             return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
-        if name in ("hint", "end"):
+        if name == "hint":
+            return mine and self.hint_mode() != "off"
+        if name == "end":
             return mine
         return False
 
@@ -261,7 +263,7 @@ class PlayInput:
             lead_w = lead.w if lead is not None else w
             x0 += d.lead * lead_w * 1.02
             y0 -= d.lead * grid.py
-        if grid is lay.grid and self.session.variant.crossword and len(d.tiles) > 1:
+        if grid is lay.grid and not self.session.variant.flat_table and len(d.tiles) > 1:
             # shown where they would land: stepping over the tiles a set is laid across
             r, c = spot[1]  # the grabbed tile's cell is the one under the pointer (as the drop has it)
             first = (r - d.lead, c) if self.vertical_placing() else (r, c - d.lead)
@@ -271,12 +273,12 @@ class PlayInput:
 
     def vertical_placing(self) -> bool:
         """Tiles put on a crossword board go down a column (the V toggle)."""
-        return self.place_vertical and bool(self.session.variant.crossword)
+        return self.place_vertical and not self.session.variant.flat_table
 
     def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
         """Where ``tiles`` land when the first is put at ``cell`` (a crossword board skips
         the tiles already there, so a set can be laid across another)."""
-        if area == TABLE and self.session.variant.crossword:
+        if area == TABLE and not self.session.variant.flat_table:
             return self.session.crossword_cells(tiles, cell, self.vertical_placing())
         if area == TABLE and self.drag is not None:  # where the draft editing puts them (sorted, joined)
             d = self.drag
@@ -301,7 +303,7 @@ class PlayInput:
         cell = grid.nearest_cell((x0, y0))
         r = max(grid.row0, min(grid.row0 + grid.rows - 1, cell[0]))
         c = max(grid.col0, min(grid.col0 + grid.cols - 1, cell[1]))
-        if spot[0] == TABLE and not self.session.variant.crossword:
+        if spot[0] == TABLE and self.session.variant.flat_table:
             c = max(0, min(self.session.grid_width - len(d.tiles), c))
         return (spot[0], (r, c))
 
@@ -336,7 +338,7 @@ class PlayInput:
                 return
             tiles = self.ordered(self.selection)
             cell = p.cell
-            if p.area == TABLE and not sess.variant.crossword:
+            if p.area == TABLE and sess.variant.flat_table:
                 cell = (cell[0], max(0, min(sess.grid_width - len(tiles), cell[1])))
             if self.move_tiles(tiles, p.area, cell):
                 self.selection = []
@@ -413,9 +415,14 @@ class PlayInput:
             area, cell = self.cursor
             tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
             insert = bool(ev.mod & pygame.KMOD_SHIFT)
-            if self.selection and (tile is None or insert):
+            table_tiles = set(sess.table().tiles())
+            onto_set = (area == TABLE and tile is not None and bool(self.selection) and sess.variant.flat_table
+                        and not any(t in table_tiles for t in self.selection))
+            if self.selection and (tile is None or insert or onto_set):
+                # on empty space: a new set; on a table tile with rack tiles chosen: they join
+                # that tile's set in their places, as a drop on it does
                 tiles = self.ordered(self.selection)
-                if area == TABLE and not sess.variant.crossword:
+                if area == TABLE and sess.variant.flat_table and not onto_set:
                     cell = (cell[0], max(0, min(sess.grid_width - len(tiles), cell[1])))
                 if self.move_tiles(tiles, area, cell):
                     self.selection = []

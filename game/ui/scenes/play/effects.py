@@ -195,8 +195,8 @@ class PlayEffects:
         before, after = ev["before"], ev["after"]
         old_where = before.where()
         changed = [t for c, t in sorted(after.cells.items()) if old_where.get(t) != c]
-        lines = [ln for ln in after.lines(vertical=sess.variant.crossword) if any(t in changed for t in ln.tiles)]
-        points = played_from_rack(before, after, sess.variant.crossword) if sess.variant.rack_points_count else 0
+        lines = [ln for ln in sess.variant.lines(after) if any(t in changed for t in ln.tiles)]
+        points = played_from_rack(before, after, sess.variant.reads_columns) if sess.variant.rack_points_count else 0
         if seat == sess.viewer and sess.is_human(seat):
             self.land_effects(lines, points, seat)
             return

@@ -7,8 +7,8 @@ import math
 import pygame
 
 from ....rules.turn import Problem
-from ... import faces, playlayout, theme
-from .records import BUTTON_LABELS, level_text
+from ... import playlayout, portrait_art, theme
+from .records import BUTTON_LABELS, LONG_THINK, level_text
 
 
 class PlayHud:
@@ -16,7 +16,6 @@ class PlayHud:
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
-        sess = self.session
         h = lay.header
         bar = pygame.Surface(h.size, pygame.SRCALPHA)
         bar.fill((6, 12, 24, 170))
@@ -29,14 +28,7 @@ class PlayHud:
         info = theme.fit_text(self.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
-        # pool
-        p = lay.pool
-        back = self.app.tiles.back(int(p.h * 0.6))
-        for k in range(3):
-            surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
-        n = len(sess.state.pool)
-        pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
-        surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
+        self.draw_pool(surf, lay)
         m = lay.menu
         hover = m.collidepoint(self.mouse)
         from ...widgets import button_surface
@@ -47,6 +39,17 @@ class PlayHud:
             pygame.draw.line(surf, theme.INK, (m.x + int(12 * s), y), (m.x + int(28 * s), y), max(2, int(2 * s)))
         mt = theme.text("Menu", 20 * s, theme.INK)
         surf.blit(mt, (m.x + int(36 * s), m.centery - mt.get_height() // 2))
+
+    def draw_pool(self, surf, lay) -> None:
+        """The pool's place in the header: a few tile backs and how many tiles are left."""
+        s = lay.s
+        p = lay.pool
+        back = self.app.tiles.back(int(p.h * 0.6))
+        for k in range(3):
+            surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
+        n = len(self.session.state.pool)
+        pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
+        surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
 
     def header_text(self) -> str:
         """Rule set, round (of how many) and the points target where the rule set has one."""
@@ -131,9 +134,14 @@ class PlayHud:
                 pulse = 0.5 + 0.5 * math.cos((sess.timer_left % 1.0) * math.pi * 2)
                 thick = (6 + 3 * pulse) * s
             theme.draw_ring(surf, (cx, cy), r + thick / 2, thick, frac, col)
-            if sess.timer_left <= 10:
-                secs = theme.text(str(int(math.ceil(sess.timer_left))), 22 * s, col)
-                theme.blit_center(surf, secs, (cx + r * 0.75, cy + r * 0.78))
+            # the seconds left, always while the timer runs (bigger in the last ten)
+            left = max(0, int(math.ceil(sess.timer_left)))
+            secs = theme.text(str(left), (24 if left <= 10 else 19) * s, col)
+            at = (cx - r * 0.75, cy + r * 0.78)  # bottom left: the token colour sits bottom right
+            rad = max(secs.get_width(), secs.get_height()) // 2 + int(3 * s)
+            pygame.draw.circle(surf, (8, 14, 26), (int(at[0]), int(at[1])), rad)
+            pygame.draw.circle(surf, col, (int(at[0]), int(at[1])), rad, width=max(1, int(2 * s)))
+            theme.blit_center(surf, secs, at)
         else:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
 
@@ -148,7 +156,7 @@ class PlayHud:
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
             bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
-            img = faces.player_face(p.kind, p.name, box.face_size)
+            img = portrait_art.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
@@ -186,7 +194,16 @@ class PlayHud:
             if active and sess.ai_thinking:
                 self.draw_thinking(surf, box, s, bubble_at)
 
+    def thinking_for(self) -> float:  # the scene's: seconds the computer to move has been thinking
+        raise NotImplementedError
+
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
+        st = self.session.state
+        if seat == st.current and self.thinking_for() > LONG_THINK:  # a long think says so, in words
+            secs = int(self.thinking_for())
+            words = "Thinking…" + (f" {secs} s" if secs >= 2 else "")
+            surf.blit(theme.fit_text(words, 17 * s, width, theme.GOLD), pos)
+            return
         if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
             return
         p = self.session.state.players[seat]
@@ -232,7 +249,7 @@ class PlayHud:
         active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
-        img = faces.player_face(me.kind, me.name, box.face_size)
+        img = portrait_art.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
         self.draw_ring_for(surf, box, active, s)
         if active and sess.ai_thinking:
@@ -240,14 +257,14 @@ class PlayHud:
         x = box.face_center[0] + box.face_size // 2 + int(12 * s)
         name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
         surf.blit(name, (x, box.rect.y + int(14 * s)))
-        sc = theme.text(f"Score {me.score}", 18 * s, theme.GOLD)
+        sc = theme.text(self.score_line(me), 18 * s, theme.GOLD)
         surf.blit(sc, (x, box.rect.y + int(40 * s)))
         y = box.face_center[1] + box.face_size // 2 + int(12 * s)
         lx = box.rect.x + int(12 * s)
         width = box.rect.w - int(24 * s)
         need = sess.variant.initial_meld_points(st)
         if not me.melded and need:
-            pts = analysis.initial_points() if analysis is not None else 0
+            pts = sess.variant.initial_play_points(analysis) if analysis is not None else 0
             lab = theme.text("Initial meld", 17 * s, theme.INK_DIM, bold=False)
             surf.blit(lab, (lx, y))
             val = theme.text(f"{pts} / {need}", 22 * s, theme.GOOD if pts >= need else theme.GOLD)
@@ -259,28 +276,34 @@ class PlayHud:
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-            n = len(sess.rack_slots)  # the rack as it stands in the turn being played
-            t = theme.text(f"{n} tile{'s' if n != 1 else ''} on {whose} rack", 17 * s, theme.INK_DIM, bold=False)
+            line, note = self.me_notes(me)
+            t = theme.text(line, 17 * s, theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
-            if me.melded:
-                t2 = theme.text("Melded", 18 * s, theme.GOOD)
+            if note:
+                t2 = theme.text(note[0], 18 * s, note[1])
                 surf.blit(t2, (lx, y + int(22 * s)))
+
+    def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
+        """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""
+        sess = self.session
+        whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
+        n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+        return f"{n} tile{'s' if n != 1 else ''} on {whose} rack", ("Melded", theme.GOOD) if me.melded else None
+
+    def score_line(self, me) -> str:
+        """Beside the player's name."""
+        return f"Score {me.score}"
 
     def draw_buttons(self, surf, lay) -> None:
         from ...widgets import button_surface
 
         s = lay.s
-        sess = self.session
         for name, rect in lay.buttons.items():
             enabled = self.button_enabled(name)
             hover = rect.collidepoint(self.mouse) and enabled
             down = hover and self.pressed_button == name
             if name == "end":
-                label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
-                if not sess.my_turn:
-                    label = "Watching" if sess.demo else "Waiting…"
-                style = "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
+                label, style = self.end_button(enabled)
                 hint = "Space"
             else:
                 label, hint = BUTTON_LABELS[name]
@@ -296,6 +319,14 @@ class PlayHud:
             if rect.w > 110 * s:
                 ht = theme.text(hint, px * 0.6, theme.mix(colour, (128, 128, 128), 0.4))
                 surf.blit(ht, (rect.right - ht.get_width() - int(8 * s), rect.centery - ht.get_height() // 2 + dy))
+
+    def end_button(self, enabled: bool) -> tuple[str, str]:
+        """The big button's label and style: End turn, Draw tile or Pass (Waiting… on another's turn)."""
+        sess = self.session
+        label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
+        if not sess.my_turn:
+            label = "Watching" if sess.demo else "Waiting…"
+        return label, "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
 
     def status_text(self, analysis) -> tuple[str, tuple]:
         sess = self.session
@@ -361,8 +392,8 @@ class PlayHud:
             msg, mcol = note
         right = self.plugin.status_right(lay) or lay.buttons["end"].right
         if msg:
-            mt = theme.fit_text(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
-            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), int(28 * s))
+            mt = theme.fit_block(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
+            pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), max(int(28 * s), mt.get_height() + int(6 * s)))
             pill.midright = (right, r.centery)
             pill.x = max(pill.x, lay.rack.x + t.get_width() + int(20 * s))
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
@@ -418,17 +449,55 @@ class PlayHud:
         surf.blit(body, r.topleft)
 
     def hovered_problem(self, lay, analysis) -> str:
+        return self.hovered_problem_area(lay, analysis)[0]
+
+    def hovered_problem_area(self, lay, analysis) -> tuple[str, pygame.Rect | None]:
+        """The problem under the pointer and the area of the tiles it is about."""
         if analysis is None or not self.session.draft_changed:
-            return ""
+            return "", None
         for prob in self.shown_problems(analysis):
-            for rect in self.cell_runs(lay.grid, prob.cells):
-                if rect.collidepoint(self.mouse):
-                    return prob.message
-        return ""
+            rects = self.cell_runs(lay.grid, prob.cells)
+            if any(rect.collidepoint(self.mouse) for rect in rects):
+                return prob.message, rects[0].unionall(rects[1:])
+        return "", None
+
+    def tip_box(self, size, lay, avoid: pygame.Rect | None = None, keep_clear=()) -> pygame.Rect:
+        """Where a tooltip of ``size`` goes: by the pointer, on screen, and never over
+        ``avoid`` (the tiles it explains) when there is room above, below or beside them;
+        nor over the ``keep_clear`` areas (controls drawn over it) where it can help it."""
+        s = lay.s
+        screen = pygame.Rect(0, 0, *lay.size)
+        box = pygame.Rect(0, 0, *size)
+        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
+        box.clamp_ip(screen)
+        if avoid is None or not box.colliderect(avoid):
+            return box
+        clear = [r for r in keep_clear if r is not None]
+        gap = int(8 * s)
+        tries = []
+        for side in ("above", "below", "right", "left"):
+            b = box.copy()
+            if side == "above":
+                b.bottom = avoid.top - gap
+            elif side == "below":
+                b.top = avoid.bottom + gap
+            elif side == "right":
+                b.left, b.centery = avoid.right + gap, self.mouse[1]
+            else:
+                b.right, b.centery = avoid.left - gap, self.mouse[1]
+            b.clamp_ip(screen)
+            tries.append(b)
+        for b in tries:
+            if not b.colliderect(avoid) and b.collidelist(clear) < 0:
+                return b
+        for b in tries:
+            if not b.colliderect(avoid):
+                return b
+        return min(tries, key=lambda b: b.clip(avoid).w * b.clip(avoid).h)
 
     def draw_tooltip(self, surf, lay, analysis) -> None:
         s = lay.s
-        text = self.hovered_problem(lay, analysis)
+        text, avoid = self.hovered_problem_area(lay, analysis)
         colour = theme.BAD
         if not text and any(r.collidepoint(self.mouse) for r in lay.info):
             text, colour = "  ·  ".join(self.status_lines()), theme.INK
@@ -442,10 +511,8 @@ class PlayHud:
                 text, colour = tips.get(btn, ""), theme.INK
         if not text:
             return
-        img = theme.text(text, 19 * s, colour if colour != theme.BAD else (255, 220, 220))
-        box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
-        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
-        box.clamp_ip(pygame.Rect(0, 0, *lay.size))
+        img = theme.text(text, 19 * s, colour if colour != theme.BAD else (255, 220, 220), wrap=int(lay.size[0] * 0.5))
+        box = self.tip_box((img.get_width() + int(20 * s), img.get_height() + int(12 * s)), lay, avoid)
         bg = theme.panel(box.size, radius=int(8 * s), fill=(40, 10, 16) if colour == theme.BAD else (10, 18, 32), alpha=240, shadow=0,
                          edge=colour)
         surf.blit(bg, box.topleft)

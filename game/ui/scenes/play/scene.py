@@ -17,7 +17,7 @@ from ....rules.state import Phase
 from ....play import draft as draft_edit
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
-from ... import openingdraw, playlayout, rest, theme, variant_ui
+from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
@@ -29,9 +29,12 @@ from .hud import PlayHud
 from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
+SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
+
 
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
+    has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -48,6 +51,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
+        self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
         self.drag: Drag | None = None
         self.press: Press | None = None
         self.mouse = (0, 0)
@@ -73,12 +77,11 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._sync_sig = None
         self._layout_memo = None
         self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
-        self.hold_ai = False  # the benchmark keeps the computer thinking forever
         self.auto_next = session.demo  # attract mode moves on by itself
         self.closed = False
         self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
         self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/rest.py)
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
@@ -111,7 +114,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                     log_error("autosave on close", exc)
 
     def next_frame(self) -> float | None:
-        return rest.play_next_frame(self)  # frames only while something moves (game/ui/rest.py)
+        return idle_frames.play_next_frame(self)  # frames only while something moves (game/ui/idle_frames.py)
 
     def minimised(self) -> None:
         if not self.session.demo:
@@ -132,7 +135,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         board = sess.table()
         rows_needed = 0
         bounds = None
-        if sess.variant.crossword:
+        if not sess.variant.flat_table:
             b = board.bounds() if len(board) else (0, 0, -1, -1)
             sb = sess.state.board.bounds() if len(sess.state.board) else b
             r0 = min(b[0], sb[0]) - 2 if len(board) else -3
@@ -197,15 +200,15 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
-        if not sess.variant.crossword:
+        if sess.variant.flat_table:
             self.table_rows_base(rebase=True)
         if self.scheduled:
             due = [fn for at, fn in self.scheduled if at <= self.time]
             self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
             for fn in due:
                 fn()
-        # the clock runs once the previous move has been shown
-        if self.time >= self.busy_until and sess.phase == "play" and not self.hold_ai:
+        # the clock runs once the previous move has been shown, and never while an old turn is shown again
+        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
             before = sess.timer_left
             outcome = sess.tick(dt)
             if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
@@ -238,10 +241,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
-        if sess.save_error != self.shown_save_error:
-            self.shown_save_error = sess.save_error
+        if sess.save_error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.save_error
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+            elif was:
+                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
+                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
             self.opening = None
@@ -256,6 +262,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.ai_answer = (token, action)
             elif token == self.hint_token:
                 self._hint_answer(action)
+
+    def thinking_for(self) -> float:
+        """Seconds the computer to move has been working on its move: 0 when no move is asked for
+        or its answer is in (and the screen only waits out ``MIN_THINK``)."""
+        if not self.session.ai_thinking or self.ai_answer is not None:
+            return 0.0
+        return self.time - self.think_started
 
     def run_computer(self) -> None:
         sess = self.session
@@ -274,26 +287,12 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.think_started = self.time
             self.app.worker.submit(token, level, seed, view_d)
             return
-        if self.hold_ai:
-            # the benchmark keeps the computer thinking: ask again, never apply
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, self._bench_view())
-            return
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
             sess.apply_ai(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
-
-    def _bench_view(self):
-        from ....rules import engine
-        from ....play.session import view_to_dict
-
-        return view_to_dict(engine.view(self.session.state, self.session.state.current))
 
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
@@ -345,9 +344,22 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.on_event(ev)
 
     # -- hints --------------------------------------------------------------------------------------
+    def hint_mode(self) -> str:
+        """Hints in this game: "off", "turn" (one a turn, the default) or "unlimited" (the
+        ``hint_mode`` setting; a lesson overrides ``ask_hint`` and always helps)."""
+        mode = self.app.settings.get("hint_mode", "turn")
+        return mode if mode in ("off", "turn", "unlimited") else "turn"
+
     def ask_hint(self) -> None:
         sess = self.session
         if not sess.my_turn or self.input_locked():
+            return
+        mode = self.hint_mode()
+        if mode == "off":
+            self.toast("Hints are off: Settings turns them on", theme.INK_DIM, 3.0)
+            return
+        if mode == "turn" and self.hint_given is not None and self.hint_given[0] == sess.state.total_turns:
+            self._hint_answer(self.hint_given[1], count=False)  # this turn's hint again: it is not a second one
             return
         view = sess.hint_view()
         if view is None:
@@ -356,27 +368,36 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.worker.submit(self.hint_token, HINT, 0, view)
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
-    def _hint_answer(self, action) -> None:
-        from ....play.session import action_from_wire
+    def _hint_answer(self, answer, count: bool = True) -> None:
+        from ....play.thinking import Hint
+        from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = action_from_wire(action)
+        if count:
+            self.hint_given = (sess.state.total_turns, answer)
+        try:
+            hint = Hint.from_json(answer)  # the worker's answer: the smallest play (or a draw), then bigger ones
+        except (act.ActionError, ValueError, TypeError) as exc:
+            log_error("a hint the worker sent could not be read", exc)
+            hint = Hint(act.Draw())
+        action = hint.play
         tiles: list[int] = []
         text = ""
-        if isinstance(action, dict):
-            if action.get("type") == "play" and action.get("board") is not None:
-                start = sess.state.board.tile_set()
-                rack = set(sess.state.players[sess.viewer].rack)
-                board = action["board"]
-                tiles = [t for t in board.tiles() if t not in start and t in rack]
-                lines = [ln for ln in board.lines(vertical=sess.variant.crossword) if any(t in tiles for t in ln.tiles)]
-                text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
+        if isinstance(action, act.Play):
+            start = sess.state.board.tile_set()
+            rack = set(sess.state.players[sess.viewer].rack)
+            board = action.board
+            tiles = [t for t in board.tiles() if t not in start and t in rack]
+            lines = [ln for ln in sess.variant.lines(board) if any(t in tiles for t in ln.tiles)]
+            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action["board"], tiles):
+        if count and tiles:
+            sess.hints_used += 1  # the statistics count it; a game won with hints says so
+        if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pygame
 
 from ....play.session import TABLE
-from ... import playlayout, rest, theme
+from ... import idle_frames, playlayout, theme
 from ...anim import Sprite
 from ...tileart import ASPECT, shadow_margin
 from .. import attract
@@ -243,7 +243,7 @@ class PlayTableDraw:
             area, cell = self.cursor
             grid = lay.grid if area == TABLE else lay.rack_grid
             cr = grid.cell_rect(cell).inflate(int(10 * s), int(10 * s))
-            a = rest.settling_pulse(self.time, self.kb_since, 6)
+            a = idle_frames.settling_pulse(self.time, self.kb_since, 6)
             col = theme.mix((255, 255, 255), theme.GOLD, a * 0.6)
             arm = max(5, cr.w // 3)
             wdt = max(2, int(3 * s))

@@ -12,7 +12,7 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import TournamentError
 from ....tournament.run import TournamentRun
-from ... import rest, theme
+from ... import idle_frames, theme
 from ...errorlog import log_error
 from ...widgets import Button, FocusGroup
 from ..common import ErrorScene, OverlayScene
@@ -70,11 +70,11 @@ class BracketScene(BracketCanvas):
         otherwise a still picture, drawn again after input or when a notice runs out."""
         sim = self.run.sim
         if sim is not None and (not sim.done or not self.sim_handled):
-            return rest.NOW
+            return idle_frames.NOW
         if self._layout_size != self.app.size or not self._scrolled_to_human:
-            return rest.NOW
+            return idle_frames.NOW
         if self.notice_text and self.time < self.notice_until:
-            return rest.until(self.notice_until, self.time)
+            return idle_frames.until(self.notice_until, self.time)
         return None
 
     def notice(self, text: str, colour=theme.INK, seconds: float = 6.0) -> None:

@@ -10,7 +10,7 @@ from ....ai import player_names
 from ....rules.variants.golden import GoldenGames
 from ....tournament import SUGGESTED_FIELD, TournamentError, describe_structure
 from ....tournament.run import TournamentRun
-from ... import faces, theme
+from ... import portrait_art, theme
 from ...errorlog import log_error
 from ...scene import Scene
 from ...widgets import Button, Chooser, Toggle
@@ -241,7 +241,7 @@ class TournamentSetupScene(BackdropScene):
         have = set(player_names())
         for i, lv in enumerate(levels):
             fx = x + i * (size + int(40 * s))
-            surf.blit(faces.face(lv if lv in have else "basic", size, who=i + 2), (fx, y))
+            surf.blit(portrait_art.face(lv if lv in have else "basic", size, who=i + 2), (fx, y))
             lab = theme.fit_text(level_label(lv), 17 * s, size + int(36 * s), theme.INK_DIM)
             theme.blit_center(surf, lab, (fx + size // 2, y + size + int(12 * s)))
         missing = [lv for lv in levels if lv not in have]

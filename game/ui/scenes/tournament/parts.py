@@ -11,7 +11,7 @@ from ....rules.state import HUMAN
 from ....ai import player_names
 from ....tournament import stage_plan
 from ....tournament.run import TournamentRun
-from ... import faces, theme
+from ... import portrait_art, theme
 
 if TYPE_CHECKING:
     from .bracket import BracketScene
@@ -124,8 +124,8 @@ def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
 def face_of(is_human: bool, level: str, name: str, size: int) -> pygame.Surface:
     """An entrant's portrait: theirs through the whole tournament (the same face as at a table)."""
     if is_human:
-        return faces.player_face(HUMAN, "", size)
-    return faces.player_face(level or "basic", name, size)
+        return portrait_art.player_face(HUMAN, "", size)
+    return portrait_art.player_face(level or "basic", name, size)
 
 
 def entrant_face(row: dict, size: int) -> pygame.Surface:

@@ -9,8 +9,9 @@ import pygame
 from ....rules.state import Phase
 from ....tournament import Table
 from ....tournament.run import TournamentRun
-from ... import faces, rest, theme
+from ... import idle_frames, portrait_art, theme
 from ...widgets import Button
+from ..pause import MODE_ITEMS_AT
 from ..play import PlayScene
 from ..results import ResultsBase, rack_tiles
 from .parts import MEDAL_COLOURS, PLACE_COLOURS, back_to_bracket, draw_disc
@@ -60,7 +61,7 @@ class TournamentPlayScene(PlayScene):
         super().open_pause()
         pause = self.app.top
         pause.drop_item("Save to a slot")
-        pause.add_item(1, Button("Bracket", self.to_bracket, style="secondary"))
+        pause.add_item(MODE_ITEMS_AT, Button("Bracket", self.to_bracket, style="secondary"))
 
     def to_bracket(self) -> None:
         self.run.save()
@@ -73,9 +74,9 @@ class TableResults(ResultsBase):
 
     def next_frame(self) -> float | None:
         if self.effects.busy or self._layout_size != self.app.size:
-            return rest.NOW
+            return idle_frames.NOW
         if self.auto_at is not None:
-            return rest.until(self.auto_at, self.age)
+            return idle_frames.until(self.auto_at, self.age)
         return None
 
 
@@ -155,7 +156,7 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
         surf.blit(bg, row.topleft)
         draw_disc(surf, (row.x + int(24 * s), row.centery), int(15 * s), PLACE_COLOURS[min(place, 3)], str(place + 1), s)
         fs = int(row.h * 0.78)
-        surf.blit(faces.player_face(p.kind, p.name, fs), (row.x + int(46 * s), row.centery - fs // 2))
+        surf.blit(portrait_art.player_face(p.kind, p.name, fs), (row.x + int(46 * s), row.centery - fs // 2))
         name_right = (tiles_x if entry is not None else game_x[0] - score_w) - int(10 * s)
         nm = theme.fit_text(scene.play.name_of(seat), 22 * s, name_right - (row.x + int(52 * s) + fs), theme.ACCENT if mine else theme.INK)
         surf.blit(nm, (row.x + int(52 * s) + fs, row.centery - nm.get_height() // 2))
