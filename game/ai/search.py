@@ -42,6 +42,7 @@ from .search_tables import (
 from .search_replay import replay
 
 LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
+TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that, searching on is cheaper)
 _POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
 _POW3 = (1, 3, 9, 27)
 
@@ -519,7 +520,7 @@ class Search:
                     best = min(best, got - const)
                     if best >= tau:  # cannot happen (nothing reached tau): guard against looping
                         best = tau - 1
-                    if not tightened and LAG_ROUNDS:
+                    if not tightened and LAG_ROUNDS and self.nodes >= TIGHTEN_AFTER:
                         tightened = True
                         got = bound.tighten(LAG_ROUNDS, best - U // 2 * wj + const)
                         self.opt_memo.clear()  # its vectors are the bound's old ones

@@ -22,6 +22,25 @@ from .search_tables import N_L, NEG, SHORTS, W_POINT, W_TILE, maxplus, next_stat
 LAG_THETA = 2.0  # first step size, in tiles (or points) per unit of squared violation
 
 _RELAX_CACHE: dict[tuple, tuple] = {}
+# ``vector(i, L)`` depends only on the colour's tables from step ``i`` on (the "suffix"): each
+# suffix gets an id (``_SUFFIX_IDS``, ids never reused), and the vectors are kept by id across
+# refreshes (the subgradient rounds change only some numbers) and across positions (a game's turns
+# ask about much the same tiles).
+_SUFFIX_IDS: dict[tuple, int] = {}
+_SUFFIX_VECTORS: dict[int, tuple] = {}
+_SUFFIX_LIMIT = 60000
+_next_suffix = [0]
+
+
+def _suffix_id(key: tuple) -> int:
+    got = _SUFFIX_IDS.get(key)
+    if got is None:
+        if len(_SUFFIX_VECTORS) > _SUFFIX_LIMIT or len(_SUFFIX_IDS) > _SUFFIX_LIMIT:
+            _SUFFIX_IDS.clear()
+            _SUFFIX_VECTORS.clear()
+        got = _SUFFIX_IDS[key] = _next_suffix[0]
+        _next_suffix[0] += 1
+    return got
 
 
 def combine(vecs: Sequence[Sequence[int]], k: int) -> tuple:
@@ -48,6 +67,7 @@ class Bound:
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
         self.comb_cache: dict[int, tuple] = {}
+        self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
         end_ok = tuple([0] * (self.U + 1))
         end_bad = tuple([NEG] * (self.U + 1))
@@ -63,6 +83,7 @@ class Bound:
         pos, mu, egain = self.pos, self.mu, self.egain
         relax, relax0 = self.relax, self.relax0
         JTOT, U = pos.JTOT, self.U
+        keys: list = [None] * 52
         if any(mu):
             for i in range(52):
                 base = i - i % 4
@@ -76,7 +97,7 @@ class Bound:
             gch = pos.gchoice[i]
             gm = pos.gmax[i]
             e, m = egain[i], mu[i]
-            ckey = (t, r, w, gm, gch, JTOT, e, m)
+            ckey = keys[i] = (t, r, w, gm, gch, JTOT, e, m)
             got = _RELAX_CACHE.get(ckey)
             if got is not None:
                 relax[i], relax0[i] = got
@@ -108,6 +129,9 @@ class Bound:
             if len(_RELAX_CACHE) > 20000:
                 _RELAX_CACHE.clear()
             _RELAX_CACHE[ckey] = (relax[i], relax0[i])
+        for i in range(51, -1, -1):
+            keys[i] = (keys[i], pos.sources[i], pos.sinks[i], pos.capn[i], self.suffix[i + 4] if i + 4 < 52 else -1)
+            self.suffix[i] = _suffix_id(keys[i]) * N_L
 
     def refresh(self) -> None:
         """Work the tables out again (after the multipliers changed)."""
@@ -127,6 +151,11 @@ class Bound:
         v = UBL[key]
         if v is not None:
             return v
+        skey = self.suffix[i] + lidx
+        v = _SUFFIX_VECTORS.get(skey)
+        if v is not None:
+            UBL[key] = v
+            return v
         pos = self.pos
         U = self.U
         nexts = next_states(lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
@@ -140,7 +169,7 @@ class Bound:
                     if val > best0:
                         best0 = val
             v = (best0 if best0 > NEG // 2 else NEG,)
-            UBL[key] = v
+            UBL[key] = _SUFFIX_VECTORS[skey] = v
             return v
         U1 = U + 1
         best = [NEG] * U1
@@ -155,7 +184,7 @@ class Bound:
                         if val > best[k]:
                             best[k] = val
         v = tuple(best)
-        UBL[key] = v
+        UBL[key] = _SUFFIX_VECTORS[skey] = v
         return v
 
     def others(self, i: int, c: int, Ls: Sequence[int], k: int) -> tuple:
