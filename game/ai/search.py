@@ -45,6 +45,8 @@ LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target
 TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that, searching on is cheaper)
 _POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
 _POW3 = (1, 3, 9, 27)
+STEP_FACES = tuple(step_face(i) for i in range(52))
+_LIMITS: dict[tuple, tuple] = {}  # (copies per colour at a number, jokers) -> (group_max, group_choices per colour)
 
 
 @dataclass
@@ -109,8 +111,9 @@ class Position:
             wnat = [0] + [W_TILE + n for n in range(1, 14)]
             self.wj = W_TILE
         self.const = self.JT * self.wj  # table jokers are no gain
-        self.T = [len(self.tcopies[step_face(i)]) for i in range(52)]
-        self.R = [len(self.rcopies[step_face(i)]) for i in range(52)]
+        tc, rc = self.tcopies, self.rcopies
+        self.T = [len(tc[f]) for f in STEP_FACES]
+        self.R = [len(rc[f]) for f in STEP_FACES]
         # gain of one rack tile at each step: a tile, plus its points (or the caller's tie weights)
         self.wstep = [wnat[i // 4 + 1] for i in range(52)]
         if tie_weights is not None and objective != "points":
@@ -155,11 +158,13 @@ class Position:
                     self.gmax[base + c] = best[c]
                     self.gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
             else:
-                gm = group_max(avail, self.JTOT)
-                for c in range(4):
-                    self.gmax[base + c] = gm[c]
-                    others = tuple(sorted(avail[:c] + avail[c + 1:]))
-                    self.gchoice[base + c] = group_choices(others)
+                key = (avail, self.JTOT)
+                got = _LIMITS.get(key)
+                if got is None:
+                    gm = group_max(avail, self.JTOT)
+                    got = _LIMITS[key] = (gm, tuple(group_choices(tuple(sorted(avail[:c] + avail[c + 1:]))) for c in range(4)))
+                self.gmax[base:base + 4] = got[0]
+                self.gchoice[base:base + 4] = got[1]
 
     def feas_kept(self, n: int, gv: int, jg: int):
         """What the kept groups at number ``n`` take when group tiles ``gv`` and ``jg`` jokers
@@ -227,8 +232,9 @@ class Search:
         self.meld_cap = minimum
         # most meld points still obtainable from step i on
         self.meld_suffix = [0] * 53
-        for i in range(51, -1, -1):
-            self.meld_suffix[i] = self.meld_suffix[i + 1] + (i // 4 + 1) * (pos.T[i] + pos.R[i])
+        if minimum:
+            for i in range(51, -1, -1):
+                self.meld_suffix[i] = self.meld_suffix[i + 1] + (i // 4 + 1) * (pos.T[i] + pos.R[i])
         self.opt_memo: dict[int, list] = {}
         self.comp_cache: dict[int, bool] = {}
         self.memo: dict[int, int] = {}

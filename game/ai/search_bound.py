@@ -43,6 +43,19 @@ def _suffix_id(key: tuple) -> int:
     return got
 
 
+_END_ROWS: dict[int, list] = {}
+
+
+def _end_rows(U: int) -> list:
+    """The bound's vectors past the last number (4 steps): 0 when every run has ended, else NEG."""
+    got = _END_ROWS.get(U)
+    if got is None:
+        end_ok = tuple([0] * (U + 1))
+        end_bad = tuple([NEG] * (U + 1))
+        got = _END_ROWS[U] = [end_ok if SHORTS[lidx] == 0 else end_bad for _i in range(4) for lidx in range(N_L)]
+    return got
+
+
 def combine(vecs: Sequence[Sequence[int]], k: int) -> tuple:
     """Max-plus combination of monotone vectors: best total spending at most j units, j = 0..k."""
     acc = vecs[0]
@@ -69,13 +82,8 @@ class Bound:
         self.comb_cache: dict[int, tuple] = {}
         self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
-        end_ok = tuple([0] * (self.U + 1))
-        end_bad = tuple([NEG] * (self.U + 1))
         # past the last number: all runs must have ended
-        self.UBL: list = [None] * (56 * N_L)
-        for i in range(52, 56):
-            for lidx in range(N_L):
-                self.UBL[i * N_L + lidx] = end_ok if SHORTS[lidx] == 0 else end_bad
+        self.UBL: list = [None] * (52 * N_L) + _end_rows(self.U)
 
     # -- the per-colour tables ------------------------------------------------------------------
 
