@@ -384,11 +384,11 @@ class Search:
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
                     if allv is None:
-                        vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
                         if j2 == 0:
+                            vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
                             allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
                         else:
-                            allv = combine(vs, 2 * j2)
+                            allv = bound.all_colours(i1, Ls, 2 * j2)
                     j3 = j2 - jg
                     fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
                     if fb < NEG // 2:
