@@ -97,3 +97,10 @@ def test_the_synchronous_session_path_survives_too(broken_hard, caplog):
     assert any("the planner is broken" in r.getMessage() or r.exc_info for r in caplog.records)
 
 
+
+
+@pytest.mark.slow
+def test_the_tournament_simulator_reports_ai_errors_too(broken_hard, capsys):
+    assert sim.main(["--tournament", "8", "--players", "hard", "--stage-games", "1,1,1", "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["ai_errors"] > 0 and "raised an exception" in err

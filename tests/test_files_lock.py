@@ -43,8 +43,8 @@ def _writable_again():
 
 
 def child_env(home: Path, **extra: str) -> dict:
-    return dict(os.environ, PYTHONPATH=str(ROOT), RUMMIKUB_HOME=str(home), PYTHONDONTWRITEBYTECODE="1",
-                SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **extra)
+    return {**os.environ, "PYTHONPATH": str(ROOT), "RUMMIKUB_HOME": str(home), "PYTHONDONTWRITEBYTECODE": "1",
+            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", **extra}
 
 
 def python(code: str, home: Path, user: int | None = None, **kw) -> subprocess.CompletedProcess:
@@ -378,8 +378,10 @@ def test_unreadable_tutorial_progress_keeps_its_lessons(shared_home):
         from game.tutorial import progress
         out["loaded"] = sorted(progress.load())
         out["marked"] = progress.mark_done("classic/3")
+        out["why"] = progress.load_with_reason()[1]
         """)
-    assert out == {"loaded": [], "marked": False}
+    assert out["loaded"] == [] and out["marked"] is False
+    assert "tutorial.json" in out["why"] and "could not be read (permission denied)" in out["why"]
     assert path.read_bytes() == newer and (shared_home / "tutorial.json.bak").read_bytes() == older
 
 
@@ -396,10 +398,38 @@ def test_an_unreadable_autosave_is_left_as_it_is(shared_home):
         from game.storage import saves
         got = saves.load_game("autosave")
         out["ok"], out["message"] = got.ok, got.message
+        out["line"] = saves.slot_info("autosave").line()
         """)
     assert not out["ok"] and "could not be read" in out["message"] and "ermission" in out["message"]
+    assert "could not be read (permission denied)" in out["line"] and "damaged" not in out["line"]
     assert path.read_bytes() == newer and (shared_home / "saves" / "autosave.json.bak").read_bytes() == older
     assert not list((shared_home / "saves").glob("*.damaged-*"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_continue_says_the_autosave_could_not_be_read_not_that_it_is_damaged():
+    """A file the game cannot read (here a pipe, which any account can make) on the title screen."""
+    import savehelp
+    from game.ui.scenes.common import ErrorScene
+    from game.ui.scenes.loading import open_saved_game
+    from game.ui.scenes.title import TitleScene
+    from uidrive import make_app
+
+    path = saves.slot_path("autosave")
+    older = saves.encode(saves.build(savehelp.played("classic", 2), {}))
+    persistence.backup_path(path).write_bytes(older)
+    os.mkfifo(path)
+    app = make_app()
+    try:
+        title = app.find("title")
+        assert isinstance(title, TitleScene) and title.target.slot == "autosave"
+        assert "could not be read" in title.continue_button.sub and "damaged" not in title.continue_button.sub
+        assert not open_saved_game(app, "autosave")
+        assert isinstance(app.top, ErrorScene) and app.top.title == "Saved game could not be read"
+        assert "damaged" not in app.top.message.replace("It is not damaged", "")
+    finally:
+        app.shutdown()
+    assert path.is_fifo() and persistence.backup_path(path).read_bytes() == older  # neither replaced nor moved
 
 
 def test_unreadable_settings_run_on_defaults_and_are_not_written_over(shared_home):
@@ -478,6 +508,18 @@ def test_an_error_log_that_is_a_pipe_never_hangs_a_note():
         """, home)
     assert res.returncode == 0 and res.stdout.strip() == "''", res.stderr
     assert "Logging error" not in res.stderr and "Traceback" not in res.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_the_game_starts_with_a_pipe_for_errors_log_and_no_sound_device():
+    """The sound device failing to open writes a note to errors.log on every start: a pipe there must
+    not hang the start (it used to wait for ever, before the title, deaf to SIGTERM)."""
+    home = persistence.data_dir()
+    os.mkfifo(home / "errors.log")
+    res = subprocess.run([sys.executable, "main.py", "--frames", "20"], capture_output=True, text=True,
+                         env=child_env(home, SDL_AUDIODRIVER="no-such-sound-driver"), cwd=ROOT, timeout=GUARD)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert (home / "errors.log").is_fifo()  # left as it is
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")

@@ -136,3 +136,60 @@ def test_an_idle_app_still_wakes_to_try_again(disk):
         assert wait is not None and wait <= unsaved.RETRY_EVERY
     finally:
         app.shutdown()
+
+
+def test_a_failed_turn_save_is_said_once_and_so_is_saving_working_again(disk):
+    from uidrive import make_app, step
+    from uihelp import human_session
+
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import SAVING_WORKS_AGAIN
+
+    app = make_app(speed=0.0)
+    try:
+        s = human_session("R10 R11 R12 K5 B7", autosave=True)
+        play = app.push(PlayScene(app, s))
+        step(app)
+        disk.full = True
+        assert s.draw().ok
+        step(app)
+        said = [t.text for t in play.toasts]
+        assert any("No space left" in t for t in said)
+        s.run_ai_sync()  # the next turns fail the same way: nothing new is said
+        step(app)
+        assert [t.text for t in play.toasts].count(said[-1]) == 1 and SAVING_WORKS_AGAIN not in said
+        disk.full = False
+        while not s.my_turn:
+            s.run_ai_sync()
+        step(app)
+        assert SAVING_WORKS_AGAIN in [t.text for t in play.toasts]
+        assert saves.load_game("autosave").state.total_turns == s.state.total_turns
+    finally:
+        app.shutdown()
+
+
+def test_the_words_saving_works_again_replace_the_failure_on_screen_at_once():
+    from uidrive import make_app, step
+    from uihelp import human_session
+
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import SAVING_WORKS_AGAIN
+
+    app = make_app(speed=0.0)
+    try:
+        s = human_session("R10 R11 R12 K5 B7", autosave=True)
+        play = app.push(PlayScene(app, s))
+        for _ in range(100):  # until the screen is at rest
+            step(app, dt=0.2)
+            if app.resting_for() is None:
+                break
+        s.save_error = "could not save the game (not saved: No space left on device)"
+        step(app, n=2)
+        drawn = app.frames_drawn
+        s.save_error = ""
+        step(app)
+        texts = [t.text for t in play.toasts]
+        assert SAVING_WORKS_AGAIN in texts and not any("No space" in t for t in texts)
+        assert app.frames_drawn > drawn  # the same number of notices, other words: drawn now
+    finally:
+        app.shutdown()

@@ -11,17 +11,12 @@ from game.tutorial import coach
 from game.tutorial import lessons as data
 from game.ui.boardview import BoardView
 from game.ui import variant_ui
-from tests.uidrive import cell_center, click, key, make_app, settle, step, tile_center
+from uidrive import cell_center, click, key, settle, step, tile_center
 
 R200 = data.track("rummi200kub")
 
 
-@pytest.fixture
-def app():
-    a = make_app(size=(1280, 800), speed=4.0)
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app(size=(1280, 800), speed=4.0, tip_shown=True)
 
 
 def open_lesson(app, li):

@@ -159,6 +159,29 @@ def test_hint_gives_a_legal_board_or_none():
     assert hint(engine.view(nothing, 0)) is None
 
 
+def test_the_hint_ladder_starts_with_the_smallest_play_and_ends_with_the_most_tiles():
+    from game.ai.hint import hints
+
+    state = position("R9 K5 B1 B2 B3 O7 O8 O12 J", table="R6 R7 R8 | K6 K7 K8 | O9 O10 O11 | B4 R4 K4")
+    view = engine.view(state, 0)
+    ladder = hints(view)
+    sizes = [len(h["tiles"]) for h in ladder]
+    assert sizes[0] == 1 and ladder[0]["broken"] == 0  # one tile, no table set broken up
+    assert sizes == sorted(set(sizes)) and len(ladder) >= 3  # each step bigger than the one before
+    assert sizes[-1] == len(hint(view)["tiles"]) == 9  # the last: the most tiles
+    for h in ladder:
+        assert engine.check_view(view, h["board"]).problems == []
+        assert set(h["tiles"]) <= set(state.players[0].rack)
+        assert sorted(t for t in h["board"].tiles() if t not in set(view.board.tiles())) == h["tiles"]
+    # before the initial meld: the smallest meld worth 30 first, then the whole of it
+    fresh = position("R10 R11 R12 K10 B10 O10 B1 B2 B3", melded=False)
+    first = hints(engine.view(fresh, 0))
+    assert [len(h["tiles"]) for h in first] == [3, 6, 9]
+    for h in first:
+        assert engine.check_view(engine.view(fresh, 0), h["board"]).problems == []
+    assert hints(engine.view(position("R1 O13", table="K5 K6 K7"), 0)) == []
+
+
 def test_thinking_does_not_leak_other_racks():
     # the view is all a player gets; it holds no other rack and no pool order
     state = position("R5 R6 R7", table="")

@@ -3,6 +3,8 @@ with them, the JSON form, the command line, and the finder's fewest-breaks entry
 
 from __future__ import annotations
 
+import re
+
 import io
 import json
 from collections import Counter
@@ -151,6 +153,8 @@ def test_json_round_trip_and_refusals():
     text = json.dumps(p.to_json())
     assert Puzzle.from_json(json.loads(text)) == p
     good = p.to_json()
+    shown = {t for s in good["table"] for t in s} | set(good["rack"])
+    absent = [t for t in (f"{c}{n}" for n in range(1, 14) for c in "KRBO") if t not in shown][:1]
     bad_cases = [
         ([], "JSON object"),
         ({k: v for k, v in good.items() if k != "answer"}, "no 'answer'"),
@@ -162,7 +166,8 @@ def test_json_round_trip_and_refusals():
         ({**good, "rack": good["rack"][:2]}, "rack holds 2"),
         ({**good, "table": [["R5", "R6"]] + good["table"]}, "not a valid set"),
         ({**good, "answer": good["answer"][1:]}, "taken away|not placed"),
-        ({**good, "answer": good["answer"] + [["K13", "R13", "B13"]]}, "neither the table nor the rack"),
+        ({**good, "answer": good["answer"] + [absent]}, "neither the table nor the rack"),
+        ({**good, "answer": good["answer"] + [good["table"][0]]}, "more often than the table and the rack"),
         ({**good, "table": good["table"] + [["K1", "K1", "K1"]]}, "too many"),
     ]
     for obj, words in bad_cases:
@@ -174,6 +179,8 @@ def test_check_table_reasons():
     p = generate(2, 3)
     assert check_table(p, p.answer) == []
     assert any("not placed" in r for r in check_table(p, p.table))
+    # the reasons reach the player's screen: tiles in words ("orange 3, joker"), never codes like "O3 J"
+    assert not any(re.search(r"\b[KRBO]\d{1,2}\b|\bJ\b", r) for r in check_table(p, p.table))
     shuffled = [list(reversed(s)) if len({t.color for t in s}) == 1 else list(s) for s in p.answer]
     if shuffled != [list(s) for s in p.answer]:
         assert any("not a valid set" in r for r in check_table(p, shuffled))  # a run must ascend
@@ -237,3 +244,15 @@ def test_a_freed_joker_must_go_into_a_new_set():
     assert any("tiles from nowhere" in p for p in check_table(puzzle, onto_old))
     back_on_old = [[k5, k6, k7], [r3, r4, r5, j], [k9, r9, o9], [b9, b10, b11]]
     assert any("freed joker must go into a new set" in p for p in check_table(puzzle, back_on_old))
+
+
+def test_a_guess_saves_work_but_proves_the_same():
+    for seed, grade in ((1, 5), (2, 7), (3, 8), (4, 10), (5, 3)):
+        p = generate(seed, grade)
+        table = [list(s) for s in p.table]
+        plain = fewest_breaks(table, p.rack)
+        broken = broken_sets(table, [list(s) for s in p.answer])
+        for guess in (broken, list(range(len(table))), [0], [len(table) - 1]):
+            got = fewest_breaks(table, p.rack, guess=guess)
+            assert (got.placed, got.breaks) == (plain.placed, plain.breaks) == (len(p.rack), p.breaks)
+        assert fewest_breaks(table, p.rack, guess=broken).solves <= plain.solves

@@ -102,11 +102,14 @@ def test_hand_edits_are_refused_with_a_reason(edit):
 
 def test_an_unreadable_file_is_left_alone():
     path = arcade.arcade_path()
-    path.mkdir(parents=True)  # a folder where the file should be
+    path.mkdir(parents=True)  # a folder where the file should be, and an older backup beside it
+    persistence.backup_path(path).write_text(json.dumps({"format": "tile-rush-arcade", "schema": 1, "bests": {},
+                                                          "daily": {"solved": [], "best_streak": 0}, "packs": {}}))
     a = arcade.load_arcade()
-    assert a.message and a.bests == {}
-    arcade.record_rush("rush-3min", 5, 1, 1)  # no crash, and nothing written over it
-    assert path.is_dir()
+    assert "could not be read" in a.message and a.bests == {}
+    got, _new = arcade.record_rush("rush-3min", 5, 1, 1)  # no crash, and nothing written over it
+    assert path.is_dir() and got.message
+    assert json.loads(persistence.backup_path(path).read_text())["bests"] == {}  # the backup was not used either
 
 
 def test_a_file_from_a_newer_version_is_left_as_it_is():

@@ -259,11 +259,11 @@ def test_hint_suggests_a_legal_play_or_a_draw():
     from game.play.session import compute_hint
 
     s = human_session("R10 R11 R12 K1 B5", exact=True)
-    got = compute_hint(engine.view(s.state, 0))
+    got = compute_hint(engine.view(s.state, 0)).play
     assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(s.state.board.tiles())) == sorted(tiles("R10 R11 R12"))
     assert engine.play(s.state.clone(), got.board).ok  # the rules core accepts it as it stands
     s = human_session("R1 B5 K9 O13", exact=True)  # nothing to open with
-    assert compute_hint(engine.view(s.state, 0)) == act.Draw()
+    assert compute_hint(engine.view(s.state, 0)).play == act.Draw()
 
 
 def test_hint_on_the_crossword_board_places_tiles_legally():
@@ -284,7 +284,7 @@ def test_hint_on_the_crossword_board_places_tiles_legally():
         p.melded = True
     state.current = 0
     assert not state.conservation_problems()
-    got = compute_hint(engine.view(state, 0))  # R2 and B2 cross K2: a group of three
+    got = compute_hint(engine.view(state, 0)).play  # R2 and B2 cross K2: a group of three
     assert isinstance(got, act.Play) and sorted(set(got.board.tiles()) - set(table)) == sorted(rack[:2])
     assert engine.play(state.clone(), got.board).ok
 
@@ -317,3 +317,16 @@ def test_runs_sort_keeps_each_colour_on_one_row():
     assert faces == sorted(faces)
     # the two rows share the colours: neither holds them all when they fit on two
     assert {r for rs in rows.values() for r in rs} == {0, 1}
+
+
+def test_a_hint_travels_the_worker_pipe_as_json_and_a_bad_one_is_refused():
+    from game.rules import engine
+    from game.play.session import compute_hint
+    from game.play.thinking import Hint
+
+    s = human_session("R10 R11 R12 R13 K1 B5", exact=True)
+    got = compute_hint(engine.view(s.state, 0))
+    assert Hint.from_json(json.loads(json.dumps(got.to_json()))) == got
+    for bad in (None, [], {"play": {"type": "claim"}}, {"play": {"type": "draw"}, "more": "x"}, {"more": []}):
+        with pytest.raises((act.ActionError, ValueError, TypeError)):
+            Hint.from_json(bad)

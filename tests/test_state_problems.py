@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import rig
 from savehelp import played
 
@@ -53,3 +54,28 @@ def test_every_code_has_words_in_the_saves_layer_and_saves_use_them():
     d["passes"] = 10**6
     odd = GameState.from_dict(d)
     assert validate.state_problems(odd) == [f"the count of passes ({10**6}) is out of range"]
+
+
+def test_every_lesson_position_is_a_possible_game_and_an_impossible_one_is_refused():
+    from game.tutorial import coach, lessons
+
+    steps = [(tr, st) for tr in lessons.TRACKS for le in tr["lessons"] for st in le["steps"]]
+    assert steps and all(coach.build_state(tr, st).problems() == [] for tr, st in steps)
+    track, step = steps[0]
+    broken = dict(step, table=[[0, 0, "R5 B9 K13"]])  # a lesson author's slip: not a set
+    with pytest.raises(ValueError, match="invalid_set"):
+        coach.build_state(track, broken)
+
+
+def test_a_tournament_refuses_a_table_result_that_could_not_have_happened():
+    from game.rules import engine
+    from game.tournament import TableRef, Tournament, TournamentError
+
+    t = Tournament.create(9, None, seed=2, games=(1, 1, 1))
+    ref = TableRef(0, 0)
+    game = t.start_table(ref)
+    engine.finish_round(game, "blocked")  # the table's one game, ended at once
+    assert game.phase == "game_over"
+    game.players[0].rounds_won = 5  # more rounds won than were played: tiles all there, yet impossible
+    with pytest.raises(TournamentError, match="rounds_won"):
+        t.record_result(ref, game)

@@ -161,6 +161,26 @@ def test_recent_games_carry_the_date():
     assert stats.load_stats().get("classic").recent[0]["at"] == "2026-03-04T05:06:07+00:00"
 
 
+def test_hints_used_are_counted_per_rule_set_and_per_game():
+    stats.record_game("classic", True, 10, 20, 60.0, hints=2)
+    stats.record_game("classic", False, -5, 30, 90.0)
+    vs = stats.load_stats().get("classic")
+    assert vs.hints == 2 and vs.recent[0]["hints"] == 2 and "hints" not in vs.recent[1]
+    with pytest.raises(ValueError):
+        stats.record_game("classic", True, 10, 20, 60.0, hints=-1)
+    # a file from before hints were counted loads, with none
+    doc = json.loads(stats.stats_path().read_text())
+    del doc["variants"]["classic"]["hints"]
+    del doc["variants"]["classic"]["recent"][0]["hints"]
+    stats.stats_path().write_text(json.dumps(doc))
+    vs = stats.load_stats().get("classic")
+    assert vs.games == 2 and vs.hints == 0
+    # a damaged count is damage
+    doc["variants"]["classic"]["hints"] = "many"
+    stats.stats_path().write_text(json.dumps(doc))
+    assert "hints is damaged" in stats.load_stats().message  # (and the previous copy is used)
+
+
 def test_reset():
     stats.record_game("classic", True, 10, 20, 60.0)
     stats.record_game("rummy-q", True, 10, 20, 60.0)
@@ -181,6 +201,12 @@ def test_settings_round_trip_and_field_checks():
     user_settings.save_settings({"volume": 7, "muted": "yes", "window_size": [10, 10], "player_name": "a\u0007b"})
     s = user_settings.load_settings()
     assert s["volume"] == 1.0 and s["muted"] is False and s["window_size"] == [1280, 800] and s["player_name"] == "You"
+    assert s["hint_mode"] == "turn"  # one hint a turn unless the player says otherwise
+    for mode in ("off", "turn", "unlimited"):
+        user_settings.save_settings({**user_settings.DEFAULT_SETTINGS, "hint_mode": mode})
+        assert user_settings.load_settings()["hint_mode"] == mode
+    user_settings.save_settings({**user_settings.DEFAULT_SETTINGS, "hint_mode": "always"})
+    assert user_settings.load_settings()["hint_mode"] == "turn"
 
 
 def test_damaged_settings_fall_back_to_the_backup_then_defaults():

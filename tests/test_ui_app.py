@@ -121,6 +121,18 @@ def test_fixed_turn_time_is_shown_not_chosen(app, monkeypatch):
     assert len(timer) == 1 and not timer[0].enabled and "set by the rules" in timer[0].options[0][1]
 
 
+def test_a_hand_edited_last_rule_set_falls_back_to_classic():
+    settings = dict(user_settings.DEFAULT_SETTINGS, last_variant="chess")
+    app = App(settings=settings, ai_mode="sync", persist_settings=False)
+    app.start()
+    try:
+        setup = app.push(SetupScene(app))
+        step(app)
+        assert setup.variant_key == "classic"
+    finally:
+        app.shutdown()
+
+
 def test_settings_says_when_sound_is_unavailable_on_this_machine(app, monkeypatch):
     said: list[str] = []
     real = theme.text

@@ -349,6 +349,32 @@ def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
     assert back.state.current == sess.state.current and back.state.to_dict() == sess.state.to_dict()
 
 
+def test_a_long_think_says_so_in_the_computers_panel(app, monkeypatch):
+    from game.ui import theme
+
+    sess = human_session(opponents=("expert", "basic", "basic"))
+    play = open_play(app, sess)
+    worker = app.worker
+    monkeypatch.setattr(worker, "submit", lambda token, level, seed, view_d: worker.pending.add(token))  # no answer yet
+    drawn = []
+    fit = theme.fit_text
+    monkeypatch.setattr(theme, "fit_text", lambda s, *a, **k: drawn.append(s) or fit(s, *a, **k))
+    key(app, pygame.K_SPACE)  # draw: the expert moves next, and takes its time
+    assert run_until(app, lambda: sess.ai_thinking, 10)
+    step(app, n=12)  # 0.2 s: the bubble only
+    assert 0 < play.thinking_for() < 0.5 and not any(t.startswith("Thinking") for t in drawn)
+    step(app, n=30)  # 0.7 s
+    assert "Thinking…" in drawn
+    step(app, n=90)  # 2.2 s
+    assert "Thinking… 2 s" in drawn
+    from game.rules import actions as act
+
+    play.ai_answer = (play.ai_token, act.to_json(act.Draw()))  # the answer is in: the panel goes back to its line
+    drawn.clear()
+    step(app)
+    assert play.thinking_for() == 0.0 and not any(t.startswith("Thinking") for t in drawn)
+
+
 def test_colourblind_tiles_differ():
     from game.ui.tileart import TileArt
 

@@ -3,6 +3,7 @@ by a click or a key, shown again from the turn log; the hint on the table and Ap
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pygame
@@ -12,7 +13,7 @@ from game.rules import events
 
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
-from uidrive import DT, click, drag, key, run_until, settle, step, tile_center
+from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
 from uihelp import human_session, lay_table, set_rack
 
 pytestmark = pytest.mark.app(speed=1.0)
@@ -108,6 +109,24 @@ def test_a_key_skips_too_and_instant_shows_no_steps(app):
     assert play2.turnshow.pb is None and play2.turnshow.log.entries
 
 
+def test_playback_captions_wrap_whole_in_a_small_window():
+    small = make_app(size=(800, 500))
+    try:
+        sess, play = computer_to_move(small)
+        pb = start_playback(small, play, sess)
+        lay = play.layout()
+        st = pb.steps[0]  # the longest kind of caption a turn can have
+        pb.steps[0] = dataclasses.replace(st, caption=st.caption + " and moves the orange 9-11 run beside the blue 9-11 run")
+        step(small, n=2)  # drawn as it is
+        wrapped = [play.turnshow.caption_lines(lay, pb, st) for st in pb.steps]
+        assert all(" ".join(lines) == st.caption for lines, st in zip(wrapped, pb.steps))
+        assert max(len(lines) for lines in wrapped) >= 2  # a long caption takes a second line, at the same size
+        bar = play.turnshow.caption_rect(lay, pb)
+        assert bar.h > play.turnshow.bar_rect(lay).h and lay.table.contains(bar)
+    finally:
+        small.shutdown()
+
+
 def test_show_last_turn_plays_the_turn_again(app):
     sess, play = computer_to_move(app)
     pb = start_playback(app, play, sess)
@@ -195,6 +214,7 @@ def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     assert pb is not None and pb.steps is entry.steps
     step(app)
     assert panel.open and panel.rect(play.layout()).collidelist(changed) == -1  # moved aside
+    assert not panel.stepped_aside(play.layout())  # and still in sight, on the other side
     # the person's clock stands still while an old turn is shown (frames of 0.1 s, as on a busy
     # machine), and runs again after
     key(app, pygame.K_SPACE)  # skip to its end
@@ -213,15 +233,23 @@ def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     assert sess.timer_left < clock
 
 
-def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1 B2 B3"):
+    """The person (melded) to move with ``rack`` and ``table``; ``mode``: the hints setting."""
     sess = human_session("", melded=True)
     st = sess.state
-    lay_table(st, ["K3 K4 K5 K6 K7 K8", "R10 B10 O10"])
-    set_rack(st, 0, parse_tiles("K5 R1 B7 O13 K10", used=st.board.tiles()))
+    lay_table(st, list(table))
+    set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
     sess._sync_rack(initial=True)
     sess._begin_turn()
+    if mode is not None:
+        app.settings["hint_mode"] = mode
     play = app.push(PlayScene(app, sess))
     settle(app, play)
+    return sess, play
+
+
+def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
+    sess, play = hint_position(app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
     start = sess.table().copy()
     key(app, pygame.K_h)
     run_until(app, lambda: play.turnshow.hint.active, 10)
@@ -240,6 +268,93 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     # the player may change it, or undo it
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
+
+
+
+def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
+    sess, play = hint_position(app, table=["R6 R7 R8", "K6 K7 K8", "O9 O10 O11", "B4 R4 K4"],
+                               rack="R9 K5 B1 B2 B3 O7 O8 O12 J")
+    start = sess.table().copy()
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    hint = play.turnshow.hint
+    sizes = []
+    while True:
+        step(app)
+        played = [t for t in hint.board.tiles() if t not in start.tile_set()]
+        sizes.append(len(played))
+        # the preview shows only the sets that change: an untouched table set gets no ghost
+        untouched = [set(ln.tiles) for ln in start.lines() if any(set(ln.tiles) == set(n.tiles) for n in hint.board.lines())]
+        assert untouched and not any(hint.changed & u for u in untouched)
+        assert all(hint.changed.intersection(stp.tiles) for stp in hint.steps)
+        # the caption: whole, at the normal size, on at most two lines
+        lay = play.layout()
+        for k in range(len(hint.steps)):
+            hint.idx = k
+            lines = hint.caption_lines(lay, hint.bar_rect(lay))
+            assert " ".join(lines) == hint.steps[k].caption and len(lines) <= 2 and not lines[-1].endswith("…")
+        hint.idx = 0
+        if not hint.has_more:
+            break
+        key(app, pygame.K_m)
+    assert sizes[0] == 1 and sizes == sorted(set(sizes)) and sizes[-1] == 9 and len(sizes) >= 3
+    # More by the button as well: from the start again
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10) and hint.level == 0
+    step(app)
+    click(app, hint.buttons(play.layout())["more"].center)
+    assert hint.level == 1
+
+
+def test_one_hint_a_turn_by_default_counted_once(app):
+    sess, play = hint_position(app)
+    assert play.hint_mode() == "turn"
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    first = play.turnshow.hint.board.copy()
+    token = play.hint_token
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_h)  # again this turn: the same hint, not a second one
+    assert play.turnshow.hint.active and play.turnshow.hint.board == first
+    assert play.hint_token == token and sess.hints_used == 1
+    # the statistics and the saved game carry the count
+    back = type(sess).from_dict(sess.to_dict(), autosave=False)
+    assert back.hints_used == 1
+
+
+def test_unlimited_hints_count_each_and_off_gives_none(app):
+    sess, play = hint_position(app, "unlimited")
+    for n in (1, 2):
+        key(app, pygame.K_h)
+        assert run_until(app, lambda: play.turnshow.hint.active, 10)
+        key(app, pygame.K_ESCAPE)
+        assert sess.hints_used == n
+    play.app.settings["hint_mode"] = "off"
+    key(app, pygame.K_h)
+    step(app, n=5)
+    assert not play.turnshow.hint.active and sess.hints_used == 2
+    assert any("Hints are off" in t.text for t in play.toasts) and not play.button_enabled("hint")
+
+
+def test_a_game_won_with_hints_says_so_and_the_statistics_count_them(app):
+    from game.storage import stats
+    from game.ui.scenes.results import GameOverScene
+
+    sess = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
+    play = app.push(PlayScene(app, sess))
+    settle(app, play)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turnshow.hint.active, 10)
+    key(app, pygame.K_h, pygame.KMOD_SHIFT)  # apply
+    key(app, pygame.K_SPACE)  # and end the turn: out
+    assert run_until(app, lambda: isinstance(app.top, GameOverScene), 20)
+    over = app.top
+    step(app)
+    assert over.ranking[0] == sess.viewer and sess.hints_used == 1
+    vs = stats.load_stats().get("classic")
+    assert vs.games == 1 and vs.hints == 1 and vs.recent[-1]["hints"] == 1
+    assert "won with 1 hint" in over.subtitle()
 
 
 def test_a_drop_on_the_hint_bar_lands_on_the_table_under_it(app):

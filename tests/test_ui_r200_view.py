@@ -1,26 +1,26 @@
-"""The Rummi200kub board view keeps what the player needs in sight: their own sets come back
-into view when their turn begins after a computer's play took the view elsewhere, and a hint's
-ghost tiles are always inside the visible board."""
+"""Rummi200kub on screen, what a new player found: the board view keeps what the player needs
+in sight (their own sets come back into view when their turn begins after a computer's play took
+the view elsewhere; a hint's ghost tiles are always inside the visible board; a tooltip never hides
+the set it explains); the initial-play counter is the figure the rules core counts (rack tiles
+only, a new set may cross a tile on the board), so it agrees with the note beside it; claim chips
+shrink their points rather than squeeze them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from game.play.session import Session
+from game.play.session import TABLE, Session
 from game.rules import events
 from game.rules.board import Board
-from game.ui import variant_ui
+from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
 from uidrive import make_app, open_play, step
-from uihelp import human_session, tiles
+from uihelp import human_session, lay_table, tiles
 
 
-@pytest.fixture
-def app():
-    a = make_app()
-    a.shown_controls_tip = True
-    yield a
-    a.shutdown()
+pytestmark = pytest.mark.app(tip_shown=True)
 
 
 def take(state, wanted):
@@ -111,3 +111,59 @@ def test_the_hover_story_of_a_set_never_hides_its_tiles(app):
     assert boxes, "no hover story drawn"
     g = play.layout().grid
     assert not any(boxes[-1].colliderect(g.cell_rect(c)) for c in cells), boxes[-1]
+
+
+@pytest.mark.parametrize("width", [40, 24, 16, 12])
+def test_a_claim_chip_shrinks_its_points_rather_than_squeezing_them(width):
+    import pygame
+
+    from game.ui import theme
+    from game.ui.r200.board import chip_label
+
+    pygame.font.init()
+    t = chip_label(26, 20, width, (255, 255, 255))
+    assert t.get_width() <= width or t.get_height() <= theme.text("26", 8).get_height()
+    # the letters keep their shape: the picture is the text at some size, not a squashed one
+    same = [theme.text(label, n, (255, 255, 255)) for label in ("+26", "26") for n in range(8, 21)]
+    assert any(t.get_size() == o.get_size() for o in same)
+
+
+def drawn_texts(app, monkeypatch, sizes=None) -> list[str]:
+    seen: list[str] = []
+    real = theme.text
+
+    def spy(msg, px, *a, **kw):
+        seen.append(str(msg))
+        if sizes is not None:
+            sizes.append((str(msg), px))
+        return real(msg, px, *a, **kw)
+
+    monkeypatch.setattr(theme, "text", spy)
+    theme.reset_caches()  # every text of the frame is made afresh (and seen)
+    app.dirty = True
+    step(app)
+    monkeypatch.setattr(theme, "text", real)
+    return seen
+
+
+def test_counter_counts_rack_tiles_of_a_set_crossing_the_board(app, monkeypatch):
+    state = human_session("R6 B6 R10 B10 O10", variant="rummi200kub", opponents=("basic",)).state
+    lay_table(state, ["K5 K6 K7"])
+    sess = Session(state, autosave=False)
+    play = open_play(app, sess)
+    # a group of 6s down through the black 6 on the board: red 6 above, blue 6 below
+    k6 = sess.table().cells
+    col = next(c for (r, c), t in k6.items() if t == tiles("K6")[0])
+    row = next(r for (r, c), t in k6.items() if t == tiles("K6")[0])
+    assert sess.move(tiles("R6"), TABLE, (row - 1, col)).ok
+    assert sess.move(tiles("B6"), TABLE, (row + 1, col)).ok
+    analysis = sess.analysis()
+    note = " ".join(p.message for p in analysis.problems)
+    have = int(re.search(r"you have (\d+)", note).group(1))
+    assert have == 12
+    sizes: list = []
+    counters = [t for t in drawn_texts(app, monkeypatch, sizes) if re.fullmatch(r"\d+ / \d+", t)]
+    assert counters == [f"{have} / 30"], counters
+    # the note beside it is drawn whole and readable: wrapped, not squeezed
+    note_parts = [(t, px) for t, px in sizes if "you have" in t or "initial play" in t]
+    assert note_parts and all(px >= 15 for _, px in note_parts), note_parts

@@ -8,8 +8,8 @@ import pygame
 from game.play import puzzle_runs
 from game.storage import arcade
 from game.ui.scenes.rush.puzzle import NEXT_AFTER, PuzzleScene
-from tests.test_ui_rush import solve_by_dragging
-from tests.uidrive import key, run_until, settle, step
+from rushhelp import solve_by_dragging
+from uidrive import DT, key, run_until, settle, step
 
 
 def open_menu(app):
@@ -100,7 +100,7 @@ def test_a_rush_with_points_is_a_new_best_shown_on_the_menu(app):
     assert app.top is menu and menu.records.best("rush-3min") == run.score
     # a puzzle is no game: nothing but the puzzle records was written (no save, no statistics)
     written = {p.name for p in arcade.arcade_path().parent.iterdir() if p.is_file()}
-    assert written <= {"arcade.json", "arcade.json.bak", "errors.log"}, written
+    assert written <= {"arcade.json", "arcade.json.bak", "errors.log", "files.lock"}, written  # (the folder's lock)
 
 
 def test_a_damaged_records_file_is_said_on_the_menu_and_kept_aside(app):
@@ -141,3 +141,19 @@ def test_the_statistics_screen_opens_the_tile_rush_records(app):
     step(app, n=3)
     key(app, pygame.K_ESCAPE)
     assert app.top is stats and app.crashes == 0
+
+
+def test_closing_the_window_mid_celebration_keeps_what_the_run_earned(app):
+    run = puzzle_runs.rush_run("rush-3min", puzzle_runs.Records(), seed=11)
+    from game.ui.scenes.rush.menu import start_run
+
+    start_run(app, run)
+    scene = app.top
+    settle(app, scene)
+    solve_by_dragging(app, scene)
+    key(app, pygame.K_SPACE)
+    assert scene.moving_at is not None and run.score > 0  # the solved banner is up
+    app.step([pygame.event.Event(pygame.QUIT)], DT)
+    assert not app.running and app.crashes == 0
+    best = arcade.load_arcade().best("rush-3min")
+    assert (best.runs, best.best_score, best.most_solved) == (1, run.score, 1)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules.tiles import format_tiles
-from game.play.session import TABLE
+from game.play.session import TABLE, Session
 from game.ui.setgrip import SetGrip
 from game.ui.variant_ui import find
 from uidrive import cell_center, click, drag, key, make_app, open_play, settle, tile_center

@@ -55,6 +55,19 @@ def main(argv):
     app.turn_log_open = True
     frames(app, 30)
     save(app, outdir, f"{tag}-turn-log")
+    # a click on the oldest play in the list: that very turn is shown again, the log aside
+    panel = play.turnshow.panel
+    rows = [(r, e) for r, e in panel.entry_rects(play.layout()) if e.replayable]
+    if rows:
+        r, entry = rows[-1]
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)], 1 / 60)
+        frames(app, 40)
+        print(f"replaying {entry.name}: {entry.lines[0]}")
+        save(app, outdir, f"{tag}-turn-log-replaying")
+        frames(app, 2, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
+        frames(app, 30)
     app.turn_log_open = False
     play.ask_hint()
     for _ in range(600):
@@ -63,10 +76,16 @@ def main(argv):
             break
     frames(app, 20)
     save(app, outdir, f"{tag}-hint")
-    if len(play.turnshow.hint.steps) > 1:
-        play.turnshow.hint.go(1)
+    hint = play.turnshow.hint
+    if len(hint.steps) > 1:
+        hint.go(1)
         frames(app, 10)
         save(app, outdir, f"{tag}-hint-step2")
+    while hint.has_more:  # More, up to the play with the most tiles, at its last step
+        hint.more()
+    hint.go(len(hint.steps) - 1)
+    frames(app, 10)
+    save(app, outdir, f"{tag}-hint-last")
     app.shutdown()
 
 

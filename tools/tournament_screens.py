@@ -189,6 +189,7 @@ def main(argv):
     frames(app, 3)
     save(app, outdir, f"{tag}-t16b-skipping")
     until(app, lambda: isinstance(app.top, MedalsScene))
+    save(app, outdir, f"{tag}-t17a-medals-24-at-once")  # the frame that opened them: the podium is there
     frames(app, 90)
     save(app, outdir, f"{tag}-t17-medals-24")
     frames(app, 2, events=[key(pygame.K_ESCAPE)])

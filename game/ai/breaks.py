@@ -11,9 +11,9 @@ choice does too).
 The search runs from the top down (see ``_fewest_in_part``), and the work is cut by
 independence, never by guessing: without jokers, tiles can only ever share a set when they touch
 (same number, or same colour and numbers one apart), so the table splits into parts that touch
-no other part.  A part without a rack tile never needs breaking, and each
-part with rack tiles is proven on its own (its fewest breaks add up).  With a joker on the table
-or the rack everything may touch, so the whole table is one part.
+no other part.  A part without a rack tile never needs breaking, and each part with rack tiles is
+proven on its own (its fewest breaks add up).  With a joker on the table or the rack everything
+may touch, so the whole table is one part.
 
     fewest_breaks(sets, rack) -> Breaks
     placed_with(sets, rack, breakable) -> int   (rack tiles placed when only those sets may break)
@@ -37,7 +37,8 @@ class Breaks:
 
     ``placed``: the most rack tiles any rearrangement places; ``breaks``: the fewest table sets
     broken to place that many (every choice of ``breaks - 1`` sets placed fewer); ``broken``: the
-    indices of the sets broken in ``sets`` (the answer); ``solves``: finder calls made.
+    indices of the table sets broken; ``sets``: the whole table after play (the answer);
+    ``solves``: finder calls made.
     """
 
     placed: int
@@ -100,20 +101,33 @@ def broken_sets(old: Sequence[Sequence[int]], new: Sequence[Sequence[int]]) -> l
     return [i for i, s in enumerate(old) if len({home.get(t, -1) for t in s}) > 1]
 
 
-def _fewest_in_part(sets: list[list[int]], idx: list[int], rack: list[int], floor: int | None):
+def _fewest_in_part(sets: list[list[int]], idx: list[int], rack: list[int], floor: int | None, first: set[int]):
     """(placed, broken indices, answer sets, solves) for one part; None when it proves to need
     fewer than ``floor`` breaks (the search stops there).
 
-    From the top down: a free rearrangement breaks some sets D; then, for k = |D| - 1, |D| - 2, ...
-    some choice of k breakable sets is looked for that still places as many tiles (choices
-    inside the last answer's broken sets first).  When no choice of k does, k + 1 is proven: more
-    breakable sets never place fewer tiles, so every smaller choice fails too."""
+    From the top down: a rearrangement that places the most tiles breaks some sets D (the caller's
+    guess ``first`` when breaking only those places every rack tile, else a free rearrangement);
+    then, for k = |D| - 1, |D| - 2, ... some choice of k breakable sets is looked for that still
+    places as many tiles (choices inside the last answer's broken sets first).  When no choice of
+    k does, k + 1 is proven: more breakable sets never place fewer tiles, so every smaller choice
+    fails too."""
     sub = [sets[i] for i in idx]
-    res: Result = solve(sub, rack)
-    solves = 1
+    everyone = range(len(sub))
+    res: Result | None = None
+    solves = 0
+    guess = {k for k, i in enumerate(idx) if i in first}
+    if guess:
+        res = solve(sub, rack, keep=set(everyone) - guess)
+        solves += 1
+        if res.tiles_placed < len(rack):
+            res = None  # the guess does not place everything: start from a free rearrangement
+    if res is None:
+        res = solve(sub, rack)
+        solves += 1
     target = res.tiles_placed
     broken = broken_sets(sub, res.sets)
-    everyone = range(len(sub))
+    if floor is not None and len(broken) < floor:
+        return None
     while broken:
         k = len(broken) - 1
         inside = set(broken)
@@ -135,13 +149,17 @@ def _fewest_in_part(sets: list[list[int]], idx: list[int], rack: list[int], floo
 
 
 def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], min_breaks: int | None = None,
-                  max_breaks: int | None = None) -> Breaks | None:
+                  max_breaks: int | None = None, guess: Sequence[int] = ()) -> Breaks | None:
     """Prove the fewest table sets that must be broken to place the most rack tiles.
 
     ``sets``: the table as valid sets of tile ids; ``rack``: tile ids.  Returns ``Breaks`` with
     the whole table after play (``sets``: the answer), or None when the fewest is below
     ``min_breaks`` (the search may stop as soon as it sees that) or above ``max_breaks``.
-    Raises ``SolverError`` for bad input (a tile twice, an invalid set).
+    ``guess``: indices of sets that breaking may be enough (a generator knows what it built); it
+    only saves work: the proven number is the same without it (the answer may then be another
+    arrangement that breaks as many sets).
+    Raises ``SolverError`` for bad input the finder sees (a tile twice, an invalid set near a rack
+    tile); sets are expected valid (a part without a rack tile is not looked at).
     """
     sets = [[int(t) for t in s] for s in sets]
     rack = [int(t) for t in rack]
@@ -150,9 +168,10 @@ def fewest_breaks(sets: Sequence[Sequence[int]], rack: Sequence[int], min_breaks
     placed = 0
     broken: list[int] = []
     solves = 0
+    first = {int(i) for i in guess}
     split = parts(sets, rack)
     for idx, part_rack in split:
-        got = _fewest_in_part(sets, idx, part_rack, min_breaks if len(split) == 1 else None)
+        got = _fewest_in_part(sets, idx, part_rack, min_breaks if len(split) == 1 else None, first)
         if got is None:
             return None
         n, brk, part_sets, calls = got

@@ -39,7 +39,7 @@ from . import weigh
 
 PROFILES["expert"] = {
     "name": "Sage",
-    "blurb": "Looks ahead: weighs each play against what you could answer.",
+    "blurb": "Like Hard; blocks sooner, weighs your replies.",
 }
 
 

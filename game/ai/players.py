@@ -42,19 +42,23 @@ from . import weigh
 PROFILES: dict[str, dict] = {
     "easy": {
         "name": "Pip",
-        "blurb": "Plays what it spots on its rack. Misses things now and then.",
+        "blurb": "Lays what it spots; misses some chances.",
     },
     "medium": {
         "name": "Mara",
-        "blurb": "Greedy: plays as much as it can with simple moves on the table.",
+        "blurb": "Plays a lot, breaking up one set at most.",
     },
     "hard": {
         "name": "Vex",
-        "blurb": "Rearranges the whole table, holds tiles back and strikes when you are close.",
+        "blurb": "Rearranges the table, holds tiles back.",
     },
     "greedy-max": {
         "name": "Grabbit",
-        "blurb": "Baseline: every turn places the most tiles the finder allows.",
+        "blurb": "Lays the most tiles it can; no tactics.",
+    },
+    "basic": {
+        "name": "Basic",
+        "blurb": "Lays sets from its rack, adds single tiles.",
     },
 }
 

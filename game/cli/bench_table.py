@@ -90,7 +90,7 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
     kinds = [MIX[(seed + i) % len(MIX)] for i in range(seats)]
     state = engine.new_game(variant, [(f"P{i + 1}", k) for i, k in enumerate(kinds)], seed=seed,
                             secret=derived_secret("table-bench", seed))
-    players = [make_player(kinds[i], state.player_seed(i)) for i in range(seats)]
+    players = [make_player(kinds[i], state.player_seed(i), state.variant.board_shape) for i in range(seats)]
     px = TilePx(seats, state.variant.direction, state.variant.grid_width,
                 bool(state.variant.status_lines(state, 0)))
     out = {"turns": 0, "plays": 0, "sets_moved_unchanged": 0, "tile_px_changes_within_turn": 0, "max_rows": 0}

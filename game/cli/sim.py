@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 import time
 from collections import Counter
@@ -320,16 +321,22 @@ def tournament_main(args) -> int:
             sys.stderr.flush()
 
     t0 = time.perf_counter()
-    t.simulate_rest(progress)
+    errors = _ErrorCount()  # a computer player's exception: its turn went on as a draw (game.play.computer)
+    logging.getLogger("game.ai").addHandler(errors)
+    try:
+        t.simulate_rest(progress)
+    finally:
+        logging.getLogger("game.ai").removeHandler(errors)
     if bar:
         sys.stderr.write("\n")
     summary = t.summary()
     summary["seconds"] = round(time.perf_counter() - t0, 3)
+    summary["ai_errors"] = errors.count
     if args.knob:
         summary["knobs"] = asdict(strategy.STRATEGIES[tm.VARIANT])
     if args.json:
         print(json.dumps(summary))
-        return 0
+        return _ai_error_status(errors.count)
     print(f"Golden Games tournament: {summary['entrants']} entrants, seed {summary['seed']}, "
           f"{summary['games_played']} games in {summary['seconds']} s")
     for stage in summary["stages"]:
@@ -341,6 +348,22 @@ def tournament_main(args) -> int:
     for m in summary["medals"]:
         print(f"  {m['medal'].title():<7} {m['name']:<14} {m['level']:<8} {m['total']:>4} points")
     print(f"illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
+    return _ai_error_status(errors.count)
+
+
+class _ErrorCount(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
+def _ai_error_status(count: int) -> int:
+    if count:
+        print(f"error: {count} computer turns raised an exception (they went on as draws)", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Literal
 
 from ..rules import actions as act
 from ..rules import engine
@@ -100,7 +100,7 @@ class PlayOutStep:
     "new_round" (the next round was dealt) or "stalled" (a round past ``MAX_TURNS_PER_ROUND``
     was ended)."""
 
-    kind: str
+    kind: Literal["turn", "new_round", "stalled"]
     seat: int = -1
     turn: ComputerTurn | None = None
 

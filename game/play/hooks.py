@@ -29,7 +29,7 @@ def default_record_result(session: "Session") -> None:
     st = session.state
     won = session.ranking()[0] == session.viewer
     got = stats.record_game(st.variant_key, won, st.players[session.viewer].score, st.total_turns,
-                            round(session.elapsed, 1), game_id=session.game_id)
+                            round(session.elapsed, 1), game_id=session.game_id, hints=session.hints_used)
     if got.write_failed:
         raise OSError(got.message or "the statistics could not be saved")
     shelf.clear_finished(session.game_id)  # only this game: never another one saved there meanwhile

@@ -76,6 +76,7 @@ class Session(RackLayout, ComputerTurns):
         self.state = state
         self.demo = demo
         self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
+        self.hints_used = 0  # hints the person asked for and was shown (the statistics count them)
         self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False

@@ -29,6 +29,7 @@ def to_dict(session: "Session") -> dict:
         "seat_kinds": [p.kind for p in session.state.players],
         "timer_remaining": round(max(0.0, min(float(session.turn_time), session.timer_left)), 3),
         "elapsed": round(session.elapsed, 3),
+        "hints_used": session.hints_used,
         "demo": session.demo,
         "game_id": session.game_id,
         "rack_cols": session.rack_cols,
@@ -65,5 +66,7 @@ def from_dict(cls: "type[Session]", d: Any, autosave: bool = True) -> "Session":
     session = cls(state, timer_left=None if timer is None else float(timer), demo=demo,
                   rack_slots=slots, rack_cols=cols, autosave=autosave, game_id=gid)
     session.elapsed = float(elapsed)
+    hints = d.get("hints_used", 0)
+    session.hints_used = hints if type(hints) is int and 0 <= hints <= 10**6 else 0
     turnsave.restore(session, d.get(turnsave.FIELD))
     return session

@@ -1,12 +1,16 @@
 """What the worker computes for the play screen: a computer player's move and a hint for the person.
 
-Both take a ``PlayerView`` (rebuilt from ``game.play.wire``) and return an ``Action``
-(``game.rules.actions``; the pipe carries its ``to_json`` form).  Pure Python: no pygame here.
+Both take a ``PlayerView`` (rebuilt from ``game.play.wire``): a move comes back as an ``Action``
+(``game.rules.actions``), a hint as a ``Hint``; the pipe carries their ``to_json`` forms.  Pure Python: no pygame here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ..rules import actions as act
+from ..rules.board import Board
 from ..rules.engine import PlayerView
 
 
@@ -24,12 +28,35 @@ def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | Non
     return player.choose(view)
 
 
-def compute_hint(view: PlayerView) -> act.Play | act.Draw:
-    """A suggested move for ``view`` (``game.ai.hint``): ``Play(board)`` (the tiles it lays are
-    the board's tiles that were on the rack), or ``Draw()`` when there is no legal play."""
+@dataclass(frozen=True)
+class Hint:
+    """The hint's answer: ``play``, the smallest play (``Play(board)``: the tiles it lays are the
+    board's tiles that were on the rack) or ``Draw()`` when there is no legal play; ``more``, the
+    boards of the bigger plays, one a step, the last placing the most tiles."""
+
+    play: act.Play | act.Draw
+    more: tuple[Board, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"play": act.to_json(self.play), "more": [b.to_list() for b in self.more]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Hint":
+        """The worker's answer read back; raises ``ActionError`` or ``ValueError`` with a reason."""
+        if not isinstance(data, dict) or not isinstance(data.get("more", []), list):
+            raise act.ActionError("a hint must be a JSON object with a play and a list of bigger plays")
+        play = act.from_json(data.get("play"))
+        if not isinstance(play, (act.Play, act.Draw)):
+            raise act.ActionError("a hint is a play or a draw")
+        return cls(play, tuple(Board.from_list(b) for b in data.get("more", [])))
+
+
+def compute_hint(view: PlayerView) -> Hint:
+    """Suggested plays for ``view`` (``game.ai.hint.hints``): the smallest play first, then the
+    bigger ones, the last placing the most tiles; ``Hint(Draw())`` when there is no legal play."""
     from ..ai import hint as hint_mod
 
-    result = hint_mod.hint(view)
-    if result is None:
-        return act.Draw()
-    return act.Play(result["board"])
+    ladder = hint_mod.hints(view)
+    if not ladder:
+        return Hint(act.Draw())
+    return Hint(act.Play(ladder[0]["board"]), tuple(h["board"] for h in ladder[1:]))

@@ -11,7 +11,10 @@ apart.  Nothing here is trusted: the generator proves every puzzle with the find
     split         a long run and a copy of a middle tile               (1)
     steal_end     a run of four and two tiles that want its end tile   (1)
     steal_group   a group of four and two tiles that want one colour   (1)
+    steal_middle  a run of seven and two tiles that want its middle tile (1)
     joker_swap    a run holding a joker, the tile it stands for and two tiles the joker completes (1)
+    joker_group   a group of three holding a joker, its missing colour, and two tiles of a run the
+                  freed joker completes (1)
     steal_two     two groups of four and a tile that runs below or above them (2)
     steal_runs    two runs of four ending at one number and a third colour of it (2)
     grid          three groups in three colours and a tile extending one colour (3)
@@ -65,6 +68,7 @@ class Tiles:
 class Built:
     table: list[list[int]]
     rack: list[int]
+    meant: tuple[int, ...] = ()  # indices in ``table`` of the sets it means to force apart (a guess for the proof)
 
 
 @dataclass(frozen=True)
@@ -103,53 +107,66 @@ def _new_run(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
 def _split(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     c = rng.below(4)
     run = tiles.run(c, lo, lo + 5)  # six tiles: lo..lo+5; a copy of lo+2 or lo+3 splits it 3+4 or 4+3
-    return Built([run], [tiles.take(c, lo + 2 + rng.below(2))])
+    return Built([run], [tiles.take(c, lo + 2 + rng.below(2))], (0,))
 
 
 def _steal_end(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = tiles.run(cs[0], lo, lo + 3)
     at = lo + 3 if rng.chance(50) else lo
-    return Built([run], [tiles.take(cs[1], at), tiles.take(cs[2], at)])
+    return Built([run], [tiles.take(cs[1], at), tiles.take(cs[2], at)], (0,))
 
 
 def _steal_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs, lo)], [tiles.take(cs[0], lo + 1), tiles.take(cs[0], lo + 2)])
-    return Built([tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo), tiles.take(cs[0], lo + 1)])
+        return Built([tiles.group(cs, lo)], [tiles.take(cs[0], lo + 1), tiles.take(cs[0], lo + 2)], (0,))
+    return Built([tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo), tiles.take(cs[0], lo + 1)], (0,))
 
 
 def _joker_swap(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     run = [tiles.take(cs[0], lo), tiles.joker(), tiles.take(cs[0], lo + 2)]
-    return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)])
+    return Built([run], [tiles.take(cs[0], lo + 1), tiles.take(cs[1], far), tiles.take(cs[2], far)], (0,))
+
+
+def _steal_middle(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
+    cs = _colours(rng)
+    run = tiles.run(cs[0], lo, lo + 6)  # seven tiles; the middle one goes to a group, three stay on each side
+    return Built([run], [tiles.take(cs[1], lo + 3), tiles.take(cs[2], lo + 3)], (0,))
+
+
+def _joker_group(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
+    cs = _colours(rng)
+    group = [tiles.take(cs[0], far), tiles.take(cs[1], far), tiles.joker()]
+    run_at = lo + rng.below(2)
+    return Built([group], [tiles.take(cs[2], far), tiles.take(cs[3], run_at), tiles.take(cs[3], run_at + 1)], (0,))
 
 
 def _steal_two(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs, lo), tiles.group(cs, lo + 1)], [tiles.take(cs[0], lo + 2)])
-    return Built([tiles.group(cs, lo + 1), tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo)])
+        return Built([tiles.group(cs, lo), tiles.group(cs, lo + 1)], [tiles.take(cs[0], lo + 2)], (0, 1))
+    return Built([tiles.group(cs, lo + 1), tiles.group(cs, lo + 2)], [tiles.take(cs[0], lo)], (0, 1))
 
 
 def _steal_runs(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo + 3)])
-    return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo)])
+        return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo + 3)], (0, 1))
+    return Built([tiles.run(cs[0], lo, lo + 3), tiles.run(cs[1], lo, lo + 3)], [tiles.take(cs[2], lo)], (0, 1))
 
 
 def _grid(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
     if rng.chance(50):
-        return Built([tiles.group(cs[:3], n) for n in range(lo, lo + 3)], [tiles.take(cs[0], lo + 3)])
-    return Built([tiles.group(cs[:3], n) for n in range(lo + 1, lo + 4)], [tiles.take(cs[0], lo)])
+        return Built([tiles.group(cs[:3], n) for n in range(lo, lo + 3)], [tiles.take(cs[0], lo + 3)], (0, 1, 2))
+    return Built([tiles.group(cs[:3], n) for n in range(lo + 1, lo + 4)], [tiles.take(cs[0], lo)], (0, 1, 2))
 
 
 def _grid_turned(rng: Rng, tiles: Tiles, lo: int, far: int = 0) -> Built:
     cs = _colours(rng)
-    return Built([tiles.run(c, lo, lo + 2) for c in cs[:3]], [tiles.take(cs[3], lo + 1)])
+    return Built([tiles.run(c, lo, lo + 2) for c in cs[:3]], [tiles.take(cs[3], lo + 1)], (0, 1, 2))
 
 
 EXT_RUN = Block("ext_run", 0, 5, _ext_run)
@@ -159,6 +176,8 @@ SPLIT = Block("split", 1, 6, _split)
 STEAL_END = Block("steal_end", 1, 4, _steal_end)
 STEAL_GROUP = Block("steal_group", 1, 3, _steal_group)
 JOKER_SWAP = Block("joker_swap", 1, 3, _joker_swap, joker=True, extra_number=True)
+STEAL_MIDDLE = Block("steal_middle", 1, 7, _steal_middle)
+JOKER_GROUP = Block("joker_group", 1, 3, _joker_group, joker=True, extra_number=True)
 STEAL_TWO = Block("steal_two", 2, 3, _steal_two)
 STEAL_RUNS = Block("steal_runs", 2, 4, _steal_runs)
 GRID = Block("grid", 3, 4, _grid)
@@ -166,8 +185,10 @@ GRID_TURNED = Block("grid_turned", 3, 3, _grid_turned)
 
 EXTENSIONS = (EXT_RUN, EXT_GROUP)
 BY_BREAKS = {
-    1: (SPLIT, STEAL_END, STEAL_GROUP),
+    1: (SPLIT, STEAL_END, STEAL_GROUP, STEAL_MIDDLE),
     2: (STEAL_TWO, STEAL_RUNS),
     3: (GRID, GRID_TURNED),
 }
 
+
+JOKERS = (JOKER_SWAP, JOKER_GROUP)

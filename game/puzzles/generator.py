@@ -12,7 +12,8 @@ The grade (``grade_of``) says how much of the table must change:
 * ``breaks`` = b >= 1: grade 2b + 1 (3, 5, 7, 9 for b = 1, 2, 3, 4 or more), one more when a joker
   is on the table or the rack, when many table tiles move (2b + 2 or more) or when b >= 5.
 
-So the grade rises with ``breaks``: a puzzle with more proven breaks always has a higher grade.
+So the grade rises with ``breaks``: a puzzle with more proven breaks always has a higher grade, up
+to the top grade (10 holds four or more breaks with a joker or many moves, and five or more).
 """
 
 from __future__ import annotations
@@ -76,11 +77,11 @@ def generate(seed: int, grade: int, pid: str | None = None) -> Puzzle:
         got = _candidate(rng, grade)
         if got is None:
             continue
-        table, rack = got
+        table, rack, meant = got
         if attempt < MAX_ATTEMPTS:  # the proof may stop as soon as it sees another number of breaks
-            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None)
+            proof = fewest_breaks(table, rack, min_breaks=want, max_breaks=want if grade < 9 else None, guess=meant)
         else:  # none of the grade turned up: prove in full and keep the closest grade
-            proof = fewest_breaks(table, rack)
+            proof = fewest_breaks(table, rack, guess=meant)
         if proof is None or proof.placed != len(rack):
             continue
         puzzle = _puzzle(name, table, rack, proof)
@@ -142,7 +143,8 @@ def _split_breaks(rng: Rng, total: int) -> list[int]:
 
 
 def _candidate(rng: Rng, grade: int):
-    """One candidate (table sets, rack) for a grade, or None when it does not fit."""
+    """One candidate (table sets, rack, indices of the sets the blocks mean to break) for a grade,
+    or None when it does not fit."""
     want = min(target_breaks(grade), 4)
     high = (grade - 1) % 2 == 1
     chosen: list[B.Block] = []
@@ -158,7 +160,7 @@ def _candidate(rng: Rng, grade: int):
     else:
         rest = want
         if high:
-            chosen.append(B.JOKER_SWAP)
+            chosen.append(rng.choice(B.JOKERS))
             rest -= 1
         for part in _split_breaks(rng, rest):
             chosen.append(rng.choice(B.BY_BREAKS[part]))
@@ -171,7 +173,7 @@ def _candidate(rng: Rng, grade: int):
 
 def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     widths = [b.width for b in chosen] + [1 for b in chosen if b.extra_number]
-    # room for extension blocks so that the rack holds at least three tiles
+    # the numbers 1..13 left over once every window and a gap between neighbours are counted
     room = NUMBERS - (sum(widths) + len(widths) - 1)
     if room < 0:
         return None
@@ -188,6 +190,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
         at += widths[i] + 1
     table: list[list[int]] = []
     rack: list[int] = []
+    meant: list[int] = []  # the sets the blocks mean to force apart
     if rack_joker:
         rack.append(tiles.joker())
     extra = len(chosen)  # the far numbers come after the blocks' windows
@@ -197,6 +200,7 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
             far = starts[extra]
             extra += 1
         built = block.build(rng, tiles, starts[i], far)
+        meant.extend(len(table) + k for k in built.meant)
         table.extend(built.table)
         rack.extend(built.rack)
     free = _free_numbers(starts, widths)
@@ -211,8 +215,9 @@ def _lay_out(rng: Rng, tiles: B.Tiles, chosen: list[B.Block], rack_joker: bool):
     _decorate(rng, tiles, table, rack)
     if len(rack) > MAX_RACK:
         return None
-    rng.shuffle(table)
-    return table, rack
+    order = list(range(len(table)))
+    rng.shuffle(order)
+    return [table[i] for i in order], rack, [order.index(i) for i in meant]
 
 
 def _decorate(rng: Rng, tiles: B.Tiles, table: list[list[int]], rack: list[int]) -> None:

@@ -292,32 +292,19 @@ def joker_placement_problems(
 
 def _is_new_set(j: int, line: Line, board: Board, before_lines: list[Line], before_melds: list[Meld]) -> bool:
     """Is ``line`` (holding the freed joker ``j``) a new set?  It is unless it holds every
-    physical tile of some set that was on the table at the start of the turn (that set,
-    extended).  Copies of a face are interchangeable, so a set is judged by its tiles, not by
-    the faces they show: an old set whose faces all show in ``line`` still stays outside it
-    when one of its faces also shows on a cell outside ``line``, the copy there being its
-    own (each such cell can be the copy of one old set only)."""
+    tile of some set that was on the table at the start of the turn (that set, extended).
+    Sets are judged by their tiles, not by the faces they show: copies of a face are
+    interchangeable, so an old set whose faces all show in ``line`` is still outside it
+    when all its faces also show elsewhere on the table (the other copies there being its
+    own tiles, the copies in ``line`` new ones).  Every such set needs copies of its own."""
     inside = Counter(face_key(t) for t in line.tiles)
-    spare = Counter(face_key(t) for t in board.tiles()) - inside
-    held = [sorted({face_key(t) for t in ln.tiles if t != j})
-            for ln, m in zip(before_lines, before_melds)
-            if m and not (Counter(face_key(t) for t in ln.tiles if t != j) - inside)]
-    return _each_keeps_one_outside(held, spare)
-
-
-def _each_keeps_one_outside(sets: list[list[int]], spare: Counter) -> bool:
-    """Can every set of faces in ``sets`` take a different spare cell of one of its faces?"""
-    if not sets:
-        return True
-    first, rest = sets[0], sets[1:]
-    for f in first:
-        if spare[f] > 0:
-            spare[f] -= 1
-            ok = _each_keeps_one_outside(rest, spare)
-            spare[f] += 1
-            if ok:
-                return True
-    return False
+    elsewhere = Counter(face_key(t) for t in board.tiles()) - inside
+    need: Counter = Counter()
+    for ln, m in zip(before_lines, before_melds):
+        faces = Counter(face_key(t) for t in ln.tiles if t != j)
+        if m and not (faces - inside):
+            need += faces
+    return not (need - elsewhere)
 
 
 def _freed(j: int, old: list[tuple[Line, Meld]], new: list[tuple[Line, Meld]]) -> bool:

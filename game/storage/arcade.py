@@ -2,7 +2,8 @@
 (for its streak) and the stars won in the packs.
 
 Stored in ``<data folder>/arcade.json``, written crash-safe like the statistics (temporary file,
-fsync, rename, the previous file kept as ``arcade.json.bak``).  Loading checks every field; a
+fsync, rename, the previous file kept as ``arcade.json.bak``), each read-add-write under the data
+folder's lock (``persistence.files_lock``) so two copies of the game never lose each other's records.  Loading checks every field; a
 damaged file is refused with a reason and kept aside, the backup used when it is good, else the
 records start afresh.  Nothing here raises for anything found on disk.
 
@@ -171,8 +172,11 @@ def load_arcade() -> Arcade:
             arcade.message = f"The puzzle records were damaged ({'; '.join(got.problems)}); the previous copy was used."
     elif got.missing:
         arcade = Arcade(source="fresh")
+    elif got.unreadable:  # there but unreadable (permissions, a folder): not damage, and never written over
+        arcade = Arcade(source="fresh", message=f"The puzzle records could not be read ({got.unreadable}); they are "
+                        "left as they are and nothing new is saved.", hands_off=True)
     elif got.newer or not got.damaged:
-        # written by a newer version, or there but unreadable: left as it is, and not written over
+        # written by a newer version (or damaged but could not be kept aside): left as it is, not written over
         arcade = Arcade(source="fresh", message=f"The puzzle records could not be used ({'; '.join(got.problems)}); "
                         "they are left as they are and nothing new is saved.", hands_off=True)
     else:
@@ -203,14 +207,15 @@ def record_rush(mode: str, score: int, solved: int, best_streak: int) -> tuple[A
     for name, v in (("score", score), ("solved", solved), ("best_streak", best_streak)):
         if type(v) is not int or not 0 <= v <= MAX_COUNT:
             raise ValueError(f"bad {name} {v!r}")
-    arcade = load_arcade()
-    best = arcade.bests.setdefault(mode, ModeBest())
-    new_best = best.runs == 0 or score > best.best_score
-    best.runs = min(MAX_COUNT, best.runs + 1)
-    best.best_score = max(best.best_score, score)
-    best.most_solved = max(best.most_solved, solved)
-    best.best_streak = max(best.best_streak, best_streak)
-    return _write(arcade), new_best and score > 0
+    with persistence.files_lock():  # read, add, write: no other process's run slips in between
+        arcade = load_arcade()
+        best = arcade.bests.setdefault(mode, ModeBest())
+        new_best = best.runs == 0 or score > best.best_score
+        best.runs = min(MAX_COUNT, best.runs + 1)
+        best.best_score = max(best.best_score, score)
+        best.most_solved = max(best.most_solved, solved)
+        best.best_streak = max(best.best_streak, best_streak)
+        return _write(arcade), new_best and score > 0
 
 
 def _day(date: Any) -> _dt.date:
@@ -222,11 +227,12 @@ def _day(date: Any) -> _dt.date:
 def record_daily(date: _dt.date) -> Arcade:
     """The daily puzzle of ``date`` was solved (solving it again changes nothing)."""
     day = _day(date)
-    arcade = load_arcade()
-    days = sorted({_dt.date.fromisoformat(d) for d in arcade.daily_solved} | {day})[-DAYS_KEPT:]
-    arcade.daily_solved = [d.isoformat() for d in days]
-    arcade.daily_best_streak = max(arcade.daily_best_streak, _longest_run(days))
-    return _write(arcade)
+    with persistence.files_lock():
+        arcade = load_arcade()
+        days = sorted({_dt.date.fromisoformat(d) for d in arcade.daily_solved} | {day})[-DAYS_KEPT:]
+        arcade.daily_solved = [d.isoformat() for d in days]
+        arcade.daily_best_streak = max(arcade.daily_best_streak, _longest_run(days))
+        return _write(arcade)
 
 
 def daily_streak(arcade: Arcade, today: _dt.date) -> int:
@@ -248,8 +254,9 @@ def record_pack(pack: int, level: int, stars: int) -> Arcade:
         raise ValueError(f"bad pack puzzle {pack!r}-{level!r}")
     if type(stars) is not int or not 0 <= stars <= 3:
         raise ValueError(f"bad stars {stars!r}")
-    arcade = load_arcade()
-    if stars > arcade.packs.get((pack, level), 0):
-        arcade.packs[(pack, level)] = stars
-        return _write(arcade)
-    return arcade
+    with persistence.files_lock():
+        arcade = load_arcade()
+        if stars > arcade.packs.get((pack, level), 0):
+            arcade.packs[(pack, level)] = stars
+            return _write(arcade)
+        return arcade

@@ -91,8 +91,7 @@ class InstanceLock:
 
     def __init__(self, folder: Path, fd: int | None) -> None:
         self.folder = folder
-        self._fd = fd  # None: claimed without a lock file (none could be made there)
-        self.locked = fd is not None
+        self._fd = fd  # None: claimed without a lock file (none could be made there), or released
 
     @property
     def held(self) -> bool:

@@ -250,11 +250,13 @@ def parse_json(raw: bytes) -> tuple[Any, str]:
 CANNOT_READ = "cannot read the file"
 
 
-def _plain_reason(reason: str) -> str:
+def plain_reason(reason: str) -> str:
     """The reason alone, for "X could not be read (...)": "cannot read the file (Permission denied)" gives
     "permission denied"."""
     if reason.startswith(CANNOT_READ + " (") and reason.endswith(")"):
         return reason[len(CANNOT_READ) + 2:-1].lower()
+    if reason == NOT_A_FILE:
+        return "it is not an ordinary file but a pipe, a device or a folder"
     return reason
 
 
@@ -432,7 +434,7 @@ def _load_with_backup(path: Path, check: Callable[[Any], T], restore: bool) -> R
         out.problems.append(f"{label} {candidate.name}: {reason}")
         unreadable = raw is None and reason != TOO_LARGE  # permissions, a folder, a pipe: not damage, leave it
         if unreadable and source == "file":
-            out.unreadable = _plain_reason(reason)
+            out.unreadable = plain_reason(reason)
             return out  # never the older backup in its place
         if not unreadable:
             kept = quarantine(candidate)

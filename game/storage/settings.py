@@ -23,14 +23,17 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "warn_invalid_end": True,  # Golden Games: warn before ending a turn that would be penalised
     "player_name": "You",
     "last_variant": "classic",  # the rule set of the last game started (New game offers it first)
+    "hint_mode": "turn",  # hints in a game: "off", "turn" (one a turn) or "unlimited"; lessons always help
 }
+HINT_MODES = ("off", "turn", "unlimited")
+CHOICES = {"hint_mode": HINT_MODES}  # settings with a fixed set of values
 
 
 SETTING_TITLES = {"volume": "volume", "muted": "sound off", "animation_speed": "animation speed",
                   "turn_speed": "computer turn speed",
                   "window_size": "window size", "fullscreen": "full screen", "colorblind": "colour-blind tiles",
                   "warn_invalid_end": "penalty warning", "player_name": "your name",
-                  "last_variant": "last rule set"}
+                  "last_variant": "last rule set", "hint_mode": "hints"}
 MAX_PLAYER_NAME = 24
 
 
@@ -46,6 +49,8 @@ def _setting_value(key: str, default: Any, v: Any) -> Any:
         if isinstance(v, list) and len(v) == 2 and all(type(x) is int and 320 <= x <= 10000 for x in v):
             return list(v)
         return None
+    if key in CHOICES:
+        return v if v in CHOICES[key] else None
     if isinstance(default, str):
         if isinstance(v, str) and text_problem(v.strip(), MAX_PLAYER_NAME) is None:
             return v.strip()

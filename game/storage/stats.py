@@ -48,7 +48,8 @@ class VariantStats:
     fastest_win_turns: int | None = None  # fewest turns in a won game
     fastest_win_seconds: float | None = None  # shortest won game
     total_seconds: float = 0.0
-    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"[, "id"]}, oldest first
+    recent: list[dict] = field(default_factory=list)  # {"won", "score", "turns", "seconds", "at"[, "id"][, "hints"]}, oldest first
+    hints: int = 0  # hints used in the games counted
 
     @property
     def losses(self) -> int:
@@ -74,6 +75,7 @@ class VariantStats:
             "fastest_win_seconds": self.fastest_win_seconds,
             "total_seconds": self.total_seconds,
             "recent": [dict(r) for r in self.recent],
+            "hints": self.hints,
         }
 
     @classmethod
@@ -100,7 +102,9 @@ class VariantStats:
         recent = d.get("recent")
         if not isinstance(recent, list) or len(recent) > RECENT or len(recent) > games:
             raise ValueError(f"{where}: the recent games are damaged")
-        return cls(games, wins, total, best_score, cur, best, fast_turns, fast_secs, total_seconds, [_recent(r, where) for r in recent])
+        hints = _count(d, "hints", where) if "hints" in d else 0  # (files from before hints were counted)
+        return cls(games, wins, total, best_score, cur, best, fast_turns, fast_secs, total_seconds,
+                   [_recent(r, where) for r in recent], hints)
 
 
 @dataclass
@@ -162,6 +166,11 @@ def _recent(r: Any, where: str) -> dict:
         if not _good_id(gid):
             raise ValueError(f"{where}: a recent game is damaged")
         out["id"] = gid
+    hints = r.get("hints")
+    if hints is not None:
+        if type(hints) is not int or not 0 < hints <= MAX_COUNT:
+            raise ValueError(f"{where}: a recent game is damaged")
+        out["hints"] = hints
     return out
 
 
@@ -257,12 +266,12 @@ def _lower_wins(variant: str) -> bool:
 
 
 def record_game(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None = None,
-                game_id: str | None = None) -> Stats:
+                game_id: str | None = None, hints: int = 0) -> Stats:
     """Add one finished game of the human player.  Returns the updated statistics
     (``message`` and ``write_failed`` say so if they could not be written; nothing raises
     for the disk).  With ``game_id`` a game is counted once: recording the same id again
     (a game finished, then resumed from a save made at its end) changes nothing and
-    returns the statistics with ``duplicate`` set.
+    returns the statistics with ``duplicate`` set.  ``hints``: how many hints the player used.
     Raises ``ValueError`` only for arguments that are not a game result."""
     from ..rules.variants import REGISTRY
 
@@ -277,12 +286,14 @@ def record_game(variant: str, won: bool, score: int, turns: int, seconds: float,
     seconds = _seconds(seconds, "seconds")
     if game_id is not None and not _good_id(game_id):
         raise ValueError(f"bad game id {game_id!r}")
+    if type(hints) is not int or not 0 <= hints <= MAX_COUNT:
+        raise ValueError(f"bad number of hints {hints!r}")
     with persistence.files_lock():  # read, add, write: no other process's game slips in between
-        return _record(variant, won, score, turns, seconds, when, game_id)
+        return _record(variant, won, score, turns, seconds, when, game_id, hints)
 
 
 def _record(variant: str, won: bool, score: int, turns: int, seconds: float, when: datetime | None,
-            game_id: str | None) -> Stats:
+            game_id: str | None, hints: int) -> Stats:
     stats = load_stats()
     if stats.unreadable:
         stats.message = stats.message or "The statistics file could not be read, so this game was not counted."
@@ -311,6 +322,9 @@ def _record(variant: str, won: bool, score: int, turns: int, seconds: float, whe
     record = {"won": won, "score": score, "turns": turns, "seconds": seconds, "at": at}
     if game_id is not None:
         record["id"] = game_id
+    if hints:
+        record["hints"] = hints
+    entry.hints += hints
     entry.recent.append(record)
     del entry.recent[:-RECENT]
     _write(stats)

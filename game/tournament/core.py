@@ -263,6 +263,9 @@ class Tournament:
         problems = state.conservation_problems()
         if problems:
             raise TournamentError("the game lost track of its tiles: " + problems[0])
+        impossible = state.problems()  # the rules' own idea of a game that could have happened
+        if impossible:
+            raise TournamentError("the table's game is impossible: " + ", ".join(str(p.code) for p in impossible[:3]))
         live = self.data.live
         if live is not None and live.ref == ref and live.state is state:
             illegal_moves += int(live.illegal_moves)

@@ -541,6 +541,6 @@ def _record_stats(session: Session, game_id: str) -> None:
     try:
         won = session.ranking()[0] == seat
         stats.record_game(st.variant_key, won, int(st.players[seat].score), int(st.total_turns), round(session.elapsed, 1),
-                          game_id=game_id)
+                          game_id=game_id, hints=session.hints_used)
     except (ValueError, OSError):
         pass

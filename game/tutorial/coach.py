@@ -74,6 +74,9 @@ def build_state(track: dict, step: dict, seed: int = 7):
     problems = state.conservation_problems()
     if problems:
         raise ValueError("; ".join(problems))
+    impossible = state.problems()  # a lesson's position is a game that could happen (a legal table, ...)
+    if impossible:
+        raise ValueError("the lesson's position is impossible: " + ", ".join(str(p.code) for p in impossible))
     return state
 
 

@@ -29,11 +29,20 @@ def _check(obj: Any) -> dict:
 
 def load() -> set[str]:
     """Keys ("track/lesson") of the finished lessons; empty when there is no file yet."""
+    return load_with_reason()[0]
+
+
+def load_with_reason() -> tuple[set[str], str]:
+    """(the finished lessons, "") or (nothing, the sentence saying why the file could not be read:
+    e.g. no permission; the file is then left as it is and not written over)."""
     try:
         got = persistence.load_with_backup(_path(), _check)
     except OSError:
-        return set()
-    return set(got.value["done"]) if got.ok else set()
+        return set(), ""
+    if got.unreadable:
+        return set(), (f"Your progress ({FILE}) could not be read ({got.unreadable}), so finished lessons are "
+                       "not shown or remembered.")
+    return (set(got.value["done"]) if got.ok else set()), ""
 
 
 def exists() -> bool:

@@ -67,7 +67,7 @@ def play_next_frame(scene) -> float | None:
     # what the picture shows, cheaply: when any of it changed without input (a call from code,
     # a computer's move), a frame is drawn
     sig = (sess.version, scene.plugin.layout_key(), tuple(scene.selection), scene.cursor,
-           scene.kb_mode, scene.place_vertical, len(scene.toasts), len(scene.highlights), scene.app.size)
+           scene.kb_mode, scene.place_vertical, tuple(t.text for t in scene.toasts), len(scene.highlights), scene.app.size)
     if sig != scene.rest_sig:
         scene.rest_sig = sig
         return NOW

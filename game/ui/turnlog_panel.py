@@ -16,6 +16,10 @@ from .tileart import ASPECT
 TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
 
 
+def _covered(r: pygame.Rect, area: list[pygame.Rect]) -> int:
+    return sum(c.w * c.h for c in (r.clip(a) for a in area))
+
+
 class TurnLogPanel:
     def __init__(self, show) -> None:
         self.show = show
@@ -46,7 +50,8 @@ class TurnLogPanel:
 
     def rect(self, lay) -> pygame.Rect:
         """At the table's right; while an old turn is shown again, on whichever side covers
-        less of the sets that turn changed (the log moves aside from what it replays)."""
+        less of the sets that turn changed (the log moves aside from what it replays; where
+        both sides would cover some, ``stepped_aside`` keeps it out of sight meanwhile)."""
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
@@ -59,9 +64,12 @@ class TurnLogPanel:
         left = right.copy()
         left.x = t.x + int(8 * s)
 
-        def covered(r: pygame.Rect) -> int:
-            return sum(c.w * c.h for c in (r.clip(a) for a in shown))
-        return left if covered(left) < covered(right) else right
+        return left if _covered(left, shown) < _covered(right, shown) else right
+
+    def stepped_aside(self, lay) -> bool:
+        """The open log is out of sight while a turn shown again lies under it on either side."""
+        shown = self.replayed_area(lay)
+        return bool(shown) and _covered(self.rect(lay), shown) > 0
 
     def replayed_area(self, lay) -> list[pygame.Rect]:
         """The cells of the sets a turn shown again changes, on the screen (none otherwise)."""
@@ -86,6 +94,8 @@ class TurnLogPanel:
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
+        if self.open and self.stepped_aside(self.scene.layout()):
+            return False  # out of sight for a moment: not there for the pointer either
         sc = self.scene
         if not sc.has_turn_log:
             return False
@@ -148,6 +158,8 @@ class TurnLogPanel:
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
             t = theme.text("Turns  (L)", 17 * s, theme.INK if hover else theme.INK_DIM)
             theme.blit_center(surf, t, tab.center)
+            return
+        if self.stepped_aside(lay):
             return
         r = self.rect(lay)
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=238, edge=theme.PANEL_EDGE, shadow=int(8 * s))

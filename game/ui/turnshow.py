@@ -234,8 +234,8 @@ class TurnShow:
             return True
         return self.hint.handle(ev)
 
-    def hint_arrived(self, board, tiles) -> bool:
-        return self.hint.present(board, tiles)
+    def hint_arrived(self, board, tiles, more=()) -> bool:
+        return self.hint.present(board, tiles, more)
 
     def current(self, seat: int) -> int:
         """The seat to show as the one playing: a computer while its turn is played out."""
@@ -249,8 +249,10 @@ class TurnShow:
         return f"{pb.name} {'play' if pb.name == 'You' else 'plays'}" + (" (shown again)" if pb.replay else "")
 
     def toast_lift(self, lay) -> int:
-        if self.pb is not None or self.hint.active:
-            return int(self.bar_rect(lay).h + 14 * lay.s)
+        if self.pb is not None:
+            return int(self.caption_rect(lay, self.pb).h + 14 * lay.s)
+        if self.hint.active:
+            return int(self.hint.bar_rect(lay).h + 14 * lay.s)
         return 0
 
     # -- drawing -------------------------------------------------------------------------------
@@ -262,6 +264,23 @@ class TurnShow:
         r = pygame.Rect(0, 0, w, h)
         r.midbottom = (t.centerx, t.bottom - int(10 * s))
         return r
+
+    def caption_lines(self, lay, pb: Playback, step: Step | None = None) -> list[str]:
+        """A step's caption wrapped at the normal size beside the face (never shrunk, never cut)."""
+        s = lay.s
+        r = self.bar_rect(lay)
+        fs = int(r.h * 0.74)
+        st = step or pb.shown or pb.steps[0]
+        return theme.wrap_lines(st.caption, 22 * s, r.w - fs - int(44 * s), bold=True)
+
+    def caption_rect(self, lay, pb: Playback) -> pygame.Rect:
+        """The playback's bar, taller when the turn's longest caption takes two lines (or more),
+        the same size for every step of the turn."""
+        s = lay.s
+        r = self.bar_rect(lay)
+        lines = max(len(self.caption_lines(lay, pb, st)) for st in pb.steps)
+        h = max(r.h, int(theme.font(22 * s, True).get_linesize() * lines + 16 * s * 1.3 + 20 * s))
+        return pygame.Rect(r.x, r.bottom - h, r.w, h)
 
     def draw_under(self, surf, lay) -> None:
         if self.pb is None:
@@ -276,10 +295,10 @@ class TurnShow:
 
     def draw_caption(self, surf, lay, pb: Playback) -> None:
         s = lay.s
-        r = self.bar_rect(lay)
+        r = self.caption_rect(lay, pb)
         sc = self.scene
         theme.draw_panel(surf, r, radius=int(14 * s), fill=(8, 14, 28), alpha=235, edge=theme.GOLD, shadow=int(6 * s))
-        fs = int(r.h * 0.74)
+        fs = int(self.bar_rect(lay).h * 0.74)
         seat = sc.session.players[pb.seat]
         surf.blit(portrait_art.player_face(seat.kind, seat.name, fs), (r.x + int(10 * s), r.centery - fs // 2))
         x = r.x + int(20 * s) + fs
@@ -288,8 +307,10 @@ class TurnShow:
         where = "  ·  ".join((["Shown again"] if pb.replay else []) + ([f"Step {max(1, pb.idx)} of {n}"] if n > 1 else []))
         hint = "click or press a key to skip"
         right = theme.text(hint, 16 * s, theme.INK_DIM, bold=False)
-        cap = theme.fit_text(st.caption, 22 * s, r.right - x - int(14 * s), theme.INK)
-        surf.blit(cap, (x, r.y + int(8 * s)))
+        y = r.y + int(8 * s)
+        for line in self.caption_lines(lay, pb, st):
+            surf.blit(theme.text(line, 22 * s, theme.INK), (x, y))
+            y += theme.font(22 * s, True).get_linesize()
         if where:
             wt = theme.text(where, 16 * s, theme.GOLD)
             surf.blit(wt, (x, r.bottom - wt.get_height() - int(6 * s)))

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..play.computer import report_error
 from ..play.session import compute_ai_action, compute_hint, view_from_dict
+from ..play.thinking import Hint
 from ..rules import actions as act
 
 HINT = "__hint__"
@@ -32,12 +33,12 @@ def _answer(job: tuple, cache: dict) -> tuple:
     try:
         view = view_from_dict(view_d)
         if level == HINT:
-            action = compute_hint(view)
-        else:
-            action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
+            return (token, compute_hint(view).to_json(), "")
+        action = compute_ai_action(level, seed, view, None)  # a fresh player per turn, seeded from the state
         return (token, act.to_json(action), "")
-    except Exception as exc:  # the game goes on: the move becomes a draw; ``poll`` reports the error
-        return (token, act.to_json(act.Draw()), f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
+    except Exception as exc:  # the game goes on: the move becomes a draw (no hint); ``poll`` reports the error
+        answer = Hint(act.Draw()).to_json() if level == HINT else act.to_json(act.Draw())
+        return (token, answer, f"{exc.__class__.__name__}: {exc}\n{traceback.format_exc(limit=6)}")
 
 
 STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SIGHUP"))  # (no SIGHUP on Windows)

@@ -128,6 +128,7 @@ class LoadResult:
     schema: int = 0  # schema found in the file (older ones are upgraded on load)
     problems: list[str] = field(default_factory=list)  # one sentence per refused file (also in ``message``)
     newer: bool = False  # made by a newer version of the game: left as it is (``message`` says so)
+    unreadable: str = ""  # why the file could not be read (no permission): not damage, left as it is
 
     @property
     def ok(self) -> bool:
@@ -155,7 +156,7 @@ def load_game(slot: str) -> LoadResult:
     if got.unreadable:
         msg = (f"{title} could not be read ({got.unreadable}). It is not damaged: it was left as it is in "
                f"{path.parent} and is not written over, and its older backup was not used in its place.")
-        return LoadResult(None, message=msg, problems=list(got.problems))
+        return LoadResult(None, message=msg, problems=list(got.problems), unreadable=got.unreadable)
     if got.value is None:
         if got.missing:
             return LoadResult(None, message=f"{title}: no saved game.", missing=True)
@@ -228,6 +229,7 @@ class SlotInfo:
     saved_at: str = ""
     from_backup: bool = False  # the file is damaged but its backup is good
     message: str = ""
+    unreadable: str = ""  # the file cannot be read (no permission): it will not load, its backup is not used
 
     @property
     def finished(self) -> bool:
@@ -236,6 +238,8 @@ class SlotInfo:
     def line(self) -> str:
         if not self.exists:
             return f"{self.title}: empty"
+        if self.unreadable:
+            return f"{self.title}: could not be read ({self.unreadable})"
         if not self.ok:
             return f"{self.title}: damaged ({self.message})"
         who = ", ".join(name for name, _, _ in self.players)
@@ -273,6 +277,9 @@ def slot_info(slot: str) -> SlotInfo:
                 info.from_backup = from_backup
                 info.message = "; ".join(reasons)
                 return info
+        if raw is None and not from_backup and reason != persistence.TOO_LARGE:
+            info.unreadable = info.message = persistence.plain_reason(reason)  # as load_game: no backup in its place
+            return info
         reasons.append(reason)
     info.message = "; ".join(reasons)
     return info

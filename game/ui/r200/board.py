@@ -226,9 +226,7 @@ class ClaimsBoardDraw:
         d = max(8, int(box.w * 0.5))
         self.chip_icon(surf, o["kind"], (box.centerx, box.y + box.h * 0.33), d)
         px = max(10, min(box.w * 0.52, 20 * s))
-        t = theme.text(f"+{o['points']}", px, (20, 24, 30) if focused else colour)
-        if t.get_width() > box.w - 2:
-            t = pygame.transform.smoothscale(t, (box.w - 2, t.get_height()))
+        t = chip_label(o["points"], px, box.w - 2, (20, 24, 30) if focused else colour)
         theme.blit_center(surf, t, (box.centerx, int(box.y + box.h * 0.74)))
 
     def caption(self, surf, lay, text: str) -> None:
@@ -242,3 +240,18 @@ class ClaimsBoardDraw:
         box = pygame.Rect(x0, clip.y + int(6 * s), img.get_width() + int(24 * s), max(img.get_height() + int(10 * s), int(30 * s)))
         surf.blit(theme.panel(box.size, radius=box.h // 2, fill=theme.CREAM, alpha=245, shadow=0, edge=theme.GOLD), box.topleft)
         surf.blit(img, (box.x + int(12 * s), box.centery - img.get_height() // 2))
+
+
+def chip_label(points: int, px: float, max_w: int, colour) -> pygame.Surface:
+    """A claim chip's points ("+26") in ``max_w`` pixels: a smaller size rather than squeezed
+    letters, and without the "+" when even the smallest size is too wide."""
+    for label in (f"+{points}", str(points)):
+        size = int(round(px))
+        while True:
+            t = theme.text(label, size, colour)
+            if t.get_width() <= max_w or size <= 8:
+                break
+            size -= 1
+        if t.get_width() <= max_w:
+            return t
+    return t

@@ -184,6 +184,9 @@ class LessonScene(PlayScene):
     def run_computer(self) -> None:
         """The other seats never move in a lesson."""
 
+    def hint_mode(self) -> str:
+        return "unlimited"  # a lesson always helps, whatever the games' setting
+
     def ask_hint(self) -> None:
         nudge = self.step.get("nudge") or self.step["say"]
         self.toast("Hint: " + nudge, theme.GOLD, 6.0)

@@ -86,6 +86,8 @@ def slot_label(info) -> str:
     """The line for one slot on the Continue / Save screens, in the player's words."""
     if not info.exists:
         return f"{info.title}: empty"
+    if info.unreadable:
+        return f"{info.title}: could not be read ({info.unreadable})"
     if not info.ok:
         return f"{info.title}: damaged, cannot be loaded"
     line = info.line()
@@ -112,6 +114,8 @@ def open_saved_game(app, slot: str) -> bool:
             app.push(ErrorScene(app, "Nothing to continue", f"{title}: there is no saved game."))
         elif got.newer:
             app.push(ErrorScene(app, "Saved by a newer version", got.message))
+        elif got.unreadable:  # not damage: the file is left as it is (e.g. no read permission)
+            app.push(ErrorScene(app, "Saved game could not be read", got.message))
         else:
             app.push(NoticeDialog(app, "Saved game damaged",
                                   f"{title} is damaged and cannot be loaded, and there is no good earlier copy of it. "

@@ -319,6 +319,17 @@ class GameOverScene(ResultsBase):
             x += bw + gap
         self.group.focus = 0
 
+    def subtitle(self) -> str:
+        """The rule set and the rounds; a game the person won with hints says so."""
+        st = self.session.state
+        v = self.session.variant
+        out = self.hook("results_subtitle") or f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}"
+        hints = self.session.hints_used
+        first = self.ranking[0] if self.ranking else 0
+        if hints and first == self.session.viewer and self.session.is_human(first):
+            out += f"  ·  won with {hints} hint{'s' if hints != 1 else ''}"
+        return out
+
     def draw(self, surf) -> None:
         st = self.session.state
         first = self.ranking[0] if self.ranking else 0
@@ -326,9 +337,7 @@ class GameOverScene(ResultsBase):
         title = self.hook("results_title") or ("You win the game!" if name == "You" else f"{name} wins the game")
         s = self.draw_frame(surf, title, theme.GOLD)
         r = self.panel_rect
-        v = self.session.variant
-        subtitle = self.hook("results_subtitle") or f"{v.title}  ·  {st.round} round{'s' if st.round != 1 else ''}"
-        sub = theme.fit_text(subtitle, 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
+        sub = theme.fit_text(self.subtitle(), 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)
         theme.blit_center(surf, sub, (r.centerx, r.y + int(82 * s)))
         y = r.y + int(112 * s)
         row_h = int(72 * s)

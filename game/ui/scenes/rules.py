@@ -21,7 +21,8 @@ CONTROLS = [
                  "table tile puts them into that tile's set in their places, as a drop does (Shift+Enter, whatever is "
                  "selected). M over a set picks the whole set up: the arrows "
                  "move it and Enter puts it down. Space draws a "
-                 "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint, S and G sort the rack by runs or "
+                 "tile or ends your turn. Z undoes, R resets the turn, H asks for a hint (the smallest play first; More, or M, shows a bigger one; Settings has hints off, one a "
+                 "turn or unlimited), S and G sort the rack by runs or "
                  "groups, X clears the selection, Esc pauses. F11 switches full screen."),
     ("On screen", "Invalid sets are outlined in red: point at one to read what is wrong. The star marks the tile you drew "
                   "last. A ring around the player to move counts down, the seconds left beside it, when a turn timer is on. The turn clock stops while "

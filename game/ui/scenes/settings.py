@@ -34,6 +34,10 @@ class SettingsScene(BackdropScene):
         self.turns = Chooser("Computer turns", list(TURN_SPEEDS), 1, lambda v: self.set("turn_speed", v),
                              help="Each step of a computer's play shown in turn; a click skips")
         self.turns.set_value(turn_speed(st))
+        self.hints = Chooser("Hints in a game", [("off", "Off"), ("turn", "One a turn"), ("unlimited", "Unlimited")], 1,
+                             lambda v: self.set("hint_mode", v),
+                             help="H shows a play from your rack, smallest first; the lessons always help")
+        self.hints.set_value(st.get("hint_mode") if st.get("hint_mode") in ("off", "turn", "unlimited") else "turn")
         sizes = [(list(sz), f"{sz[0]} x {sz[1]}") for sz in WINDOW_SIZES]
         cur = list(st.get("window_size", [1280, 800]))
         if cur not in [v for v, _ in sizes]:
@@ -47,7 +51,7 @@ class SettingsScene(BackdropScene):
                            lambda v: self.set("warn_invalid_end", v),
                            help="Golden Games: ask before ending a turn that would cost penalty tiles")
         self.back_button = Button("Back", self.back, style="primary", key_hint="Esc")
-        self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.turns, self.size, self.full, self.cb, self.warn, self.back_button]
+        self.group.widgets = [self.name_field, self.volume, self.mute, self.speed, self.turns, self.hints, self.size, self.full, self.cb, self.warn, self.back_button]
 
     def handle(self, ev) -> None:
         if ev.type == pygame.TEXTINPUT and self.group.focused is self.name_field and not self.name_field.editing:

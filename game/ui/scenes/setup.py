@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...ai import player_names
+from ...ai.players import profile
 from ...play.session import OPPONENT_NAMES
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
@@ -27,6 +28,12 @@ PREFERRED_LEVEL = ["medium", "basic"]
 
 def level_label(level: str) -> str:
     return LEVEL_LABELS.get(level, level.replace("-", " ").title())
+
+
+def level_line(level: str) -> str:
+    """What a computer level does, in a player's words (one short line: the level's blurb)."""
+    player_names()  # the level modules add their profiles as they load
+    return profile(level)["blurb"]
 
 
 SIMULATOR_ONLY = {"hard-v1"}  # frozen levels kept for comparisons in the simulator
@@ -286,8 +293,17 @@ class SetupScene(BackdropScene):
         if vcls.blurb:
             h += theme.text(vcls.blurb, 21 * s, theme.INK, bold=False, wrap=inner).get_height() + int(12 * s)
         h += len(self.card_facts()) * int(26 * s) + int(8 * s)
-        size = int(min(64 * s, (card_w - 40 * s) / 3 - 10 * s))
-        return h + size + int(42 * s)
+        return h + sum(self.opponent_row(s, card_w, i)[2] for i in range(self.opponents)) + int(8 * s)
+
+    def opponent_row(self, s, card_w: int, i: int) -> tuple[pygame.Surface, pygame.Surface, int]:
+        """Opponent ``i`` on the card, beside its face: its name and level, and what the level does
+        in a player's words; with the row's height."""
+        room = card_w - int(40 * s) - int(52 * s)
+        level = self.opponent_levels[i]
+        name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
+        head = theme.fit_text(f"{name} · {level_label(level)}", 17 * s, room, theme.INK)
+        line = theme.text(level_line(level), 15 * s, theme.INK_DIM, bold=False, wrap=room)
+        return head, line, max(int(40 * s), head.get_height() + line.get_height()) + int(8 * s)
 
     def draw_card(self, surf, s) -> None:
         vcls = self.vcls
@@ -309,16 +325,13 @@ class SetupScene(BackdropScene):
             self.card_drawn.append(surf.blit(lt, (x, y)))
             self.card_drawn.append(surf.blit(vt, (r.right - int(20 * s) - vt.get_width(), y)))
             y += int(26 * s)
-        # the opponents' faces
+        # the opponents: each face with its name, its level and what that level does, in one short line
         y += int(8 * s)
-        size = int(min(64 * s, (r.w - 40 * s) / 3 - 10 * s))
+        size = int(40 * s)
         for i in range(self.opponents):
-            name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
-            img = portrait_art.player_face(self.opponent_levels[i], name, size)
-            fx = x + i * (size + int(14 * s))
-            self.card_drawn.append(surf.blit(img, (fx, y)))
-            ly = y + size + int(4 * s)
-            for text, px, colour in ((name, 17 * s, theme.INK), (level_label(self.opponent_levels[i]), 15 * s, theme.INK_DIM)):
-                lab = theme.fit_text(text, px, size + int(12 * s), colour, bold=colour is theme.INK)
-                self.card_drawn.append(surf.blit(lab, (fx + size // 2 - lab.get_width() // 2, ly)))
-                ly += lab.get_height()
+            head, line, row_h = self.opponent_row(s, r.w, i)
+            name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]
+            self.card_drawn.append(surf.blit(portrait_art.player_face(self.opponent_levels[i], name, size), (x, y)))
+            self.card_drawn.append(surf.blit(head, (x + int(52 * s), y)))
+            self.card_drawn.append(surf.blit(line, (x + int(52 * s), y + head.get_height())))
+            y += row_h

@@ -366,7 +366,8 @@ class StatisticsScene(MenuScene):
         ht = theme.text(head, 22 * s, theme.INK)
         surf.blit(ht, (r.x + int(20 * s), r.y + int(14 * s)))
         if vs.games:
-            note = f"{fmt_total(vs.total_seconds)} played in all" + ("  ·  the lower score is the better" if lower else "")
+            note = (f"{fmt_total(vs.total_seconds)} played in all" + (f"  ·  {plural(vs.hints, 'hint')} used" if vs.hints else "")
+                    + ("  ·  the lower score is the better" if lower else ""))
             played = theme.text(note, small(17, s), theme.INK_FAINT, bold=False)
             surf.blit(played, (r.x + int(30 * s) + ht.get_width(), r.y + int(14 * s) + ht.get_height() - played.get_height() - 1))
         if not recent:
@@ -442,8 +443,8 @@ class StatisticsScene(MenuScene):
     def draw_bar_tip(self, surf, s, recent, i, plot, slot) -> None:
         g = recent[i]
         number = self.current.games - len(recent) + i + 1
-        parts = [f"Game {number}: {'won' if g['won'] else 'lost'}", f"{fmt_score(g['score'])} points",
-                 plural(g["turns"], "turn"), fmt_minutes(g["seconds"])]
+        parts = [f"Game {number}: {'won' if g['won'] else 'lost'}" + (f" with {plural(g['hints'], 'hint')}" if g.get("hints") else ""),
+                 f"{fmt_score(g['score'])} points", plural(g["turns"], "turn"), fmt_minutes(g["seconds"])]
         when = fmt_date(g.get("at", ""))
         if when:
             parts.append(when)

@@ -231,6 +231,8 @@ class TitleScene(BackdropScene):
 
 def continue_line(info) -> str:
     """What Continue would open, in a few words: rule set, round, opponents."""
+    if info.unreadable:
+        return "the saved game could not be read"
     if not info.ok:
         return "the saved game is damaged"
     them = [name for name, kind, _ in info.players if kind != HUMAN]

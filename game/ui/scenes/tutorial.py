@@ -21,6 +21,7 @@ class TutorialScene(BackdropScene):
         progress.touch()
         self.track_index = next((i for i, t in enumerate(data.TRACKS) if t["key"] == track_key), 0)
         self.done: set[str] = set()
+        self.problem = ""  # why the progress file could not be read (said instead of the lessons done)
         self.rebuild()
 
     @property
@@ -28,7 +29,7 @@ class TutorialScene(BackdropScene):
         return data.TRACKS[self.track_index]
 
     def rebuild(self) -> None:
-        self.done = progress.load()
+        self.done, self.problem = progress.load_with_reason()
         self.track_buttons = [Button(t["title"], self._chooser(i), style="primary" if i == self.track_index else "secondary")
                               for i, t in enumerate(data.TRACKS)]
         self.lesson_buttons = []
@@ -88,8 +89,8 @@ class TutorialScene(BackdropScene):
         blurb = vcls.blurb if vcls is not None else ""
         total = len(self.track["lessons"])
         done = sum(1 for lesson in self.track["lessons"] if data.lesson_key(self.track["key"], lesson["key"]) in self.done)
-        sub = theme.fit_text(f"{self.track['title']}: {done} of {total} lessons done.  {blurb}", 19 * s, w - int(60 * s),
-                             theme.INK_DIM, bold=False)
+        line = self.problem or f"{self.track['title']}: {done} of {total} lessons done.  {blurb}"
+        sub = theme.fit_text(line, 19 * s, w - int(60 * s), theme.WARN if self.problem else theme.INK_DIM, bold=False)
         theme.blit_center(surf, sub, (w // 2, int(104 * s)))
         self.group.draw(surf, s)
         tip = self.group.tooltip()

@@ -71,7 +71,9 @@ class PlayInput:
             return mine and sess.can_undo
         if name == "reset":
             return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
-        if name in ("hint", "end"):
+        if name == "hint":
+            return mine and self.hint_mode() != "off"
+        if name == "end":
             return mine
         return False
 

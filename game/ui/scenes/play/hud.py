@@ -8,7 +8,7 @@ import pygame
 
 from ....rules.turn import Problem
 from ... import playlayout, portrait_art, theme
-from .records import BUTTON_LABELS, level_text
+from .records import BUTTON_LABELS, LONG_THINK, level_text
 
 
 class PlayHud:
@@ -194,7 +194,16 @@ class PlayHud:
             if active and sess.ai_thinking:
                 self.draw_thinking(surf, box, s, bubble_at)
 
+    def thinking_for(self) -> float:  # the scene's: seconds the computer to move has been thinking
+        raise NotImplementedError
+
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
+        st = self.session.state
+        if seat == st.current and self.thinking_for() > LONG_THINK:  # a long think says so, in words
+            secs = int(self.thinking_for())
+            words = "Thinking…" + (f" {secs} s" if secs >= 2 else "")
+            surf.blit(theme.fit_text(words, 17 * s, width, theme.GOLD), pos)
+            return
         if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
             return
         p = self.session.state.players[seat]

@@ -10,6 +10,7 @@ from ....play.session import HUMAN
 from ... import theme
 
 MIN_THINK = 0.65  # seconds a computer appears to think (at normal animation speed)
+LONG_THINK = 0.5  # a computer still working on its move after this many seconds says so in its panel
 TOAST_TIME = 3.2
 
 

@@ -30,6 +30,8 @@ from .hud import PlayHud
 from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
+SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
+
 
 class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
@@ -50,6 +52,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
+        self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
         self.drag: Drag | None = None
         self.press: Press | None = None
         self.mouse = (0, 0)
@@ -239,10 +242,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
-        if sess.save_error != self.shown_save_error:
-            self.shown_save_error = sess.save_error
+        if sess.save_error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.save_error
             if sess.save_error:
                 self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+            elif was:
+                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
+                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
             self.opening = None
@@ -257,6 +263,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.ai_answer = (token, action)
             elif token == self.hint_token:
                 self._hint_answer(action)
+
+    def thinking_for(self) -> float:
+        """Seconds the computer to move has been working on its move: 0 when no move is asked for
+        or its answer is in (and the screen only waits out ``MIN_THINK``)."""
+        if not self.session.ai_thinking or self.ai_answer is not None:
+            return 0.0
+        return self.time - self.think_started
 
     def run_computer(self) -> None:
         sess = self.session
@@ -332,9 +345,22 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.on_event(ev)
 
     # -- hints --------------------------------------------------------------------------------------
+    def hint_mode(self) -> str:
+        """Hints in this game: "off", "turn" (one a turn, the default) or "unlimited" (the
+        ``hint_mode`` setting; a lesson overrides ``ask_hint`` and always helps)."""
+        mode = self.app.settings.get("hint_mode", "turn")
+        return mode if mode in ("off", "turn", "unlimited") else "turn"
+
     def ask_hint(self) -> None:
         sess = self.session
         if not sess.my_turn or self.input_locked():
+            return
+        mode = self.hint_mode()
+        if mode == "off":
+            self.toast("Hints are off: Settings turns them on", theme.INK_DIM, 3.0)
+            return
+        if mode == "turn" and self.hint_given is not None and self.hint_given[0] == sess.state.total_turns:
+            self._hint_answer(self.hint_given[1], count=False)  # this turn's hint again: it is not a second one
             return
         view = sess.hint_view()
         if view is None:
@@ -343,13 +369,21 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.worker.submit(self.hint_token, HINT, 0, view)
         self.toast("Looking for a play…", theme.INK_DIM, 1.5)
 
-    def _hint_answer(self, action) -> None:
+    def _hint_answer(self, answer, count: bool = True) -> None:
+        from ....play.thinking import Hint
         from ....rules import actions as act
 
         sess = self.session
         if not sess.my_turn:
             return
-        action = act.from_json(action)  # the worker's answer: a Play or a Draw
+        if count:
+            self.hint_given = (sess.state.total_turns, answer)
+        try:
+            hint = Hint.from_json(answer)  # the worker's answer: the smallest play (or a draw), then bigger ones
+        except (act.ActionError, ValueError, TypeError) as exc:
+            log_error("a hint the worker sent could not be read", exc)
+            hint = Hint(act.Draw())
+        action = hint.play
         tiles: list[int] = []
         text = ""
         if isinstance(action, act.Play):
@@ -362,7 +396,9 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
         self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
-        if tiles and self.turnshow.hint_arrived(action.board, tiles):
+        if count and tiles:
+            sess.hints_used += 1  # the statistics count it; a game won with hints says so
+        if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):
             pass  # shown on the table
         elif tiles:
             self.hint_tiles = tiles

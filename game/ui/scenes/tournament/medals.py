@@ -67,14 +67,10 @@ class MedalsScene(BackdropScene):
         self.age += dt
         self.effects.update(dt)
 
-    def grown(self) -> float:
-        """0..1: the podium rises when the screen opens."""
-        return min(1.0, self.age * max(0.5, self.app.anim_speed or 8.0) / 0.8)
-
     def next_frame(self) -> float | None:
-        """Every frame while the podium rises and the confetti falls, then as any menu: the
-        tiles behind drift a while after input, then the screen rests."""
-        if self.grown() < 1.0 or self.effects.busy:
+        """Every frame while the confetti falls, then as any menu: the tiles behind drift a
+        while after input, then the screen rests.  The podium stands whole from the first frame."""
+        if self.effects.busy:
             return idle_frames.NOW
         return super().next_frame()
 
@@ -92,18 +88,27 @@ class MedalsScene(BackdropScene):
             hgt = p.size * 0.5 * abs(math.cos(p.angle)) + 1
             pygame.draw.rect(surf, p.colour, (int(p.x), int(p.y), int(p.size), int(hgt)))
 
+    def extra_clear(self, size) -> list[pygame.Rect]:
+        """The drifting tiles fade away behind the podium, its faces and names."""
+        s = self.app.scale
+        w, h = size
+        block_w = int(min(250 * s, (w - 80 * s) / 3.2))
+        base = h - int(120 * s)
+        top = base - int(230 * s) - int(150 * s)
+        span = 3 * block_w + int(16 * s)
+        return [pygame.Rect(w // 2 - span // 2, top, span, base - top)]
+
     def draw_podium(self, surf, s) -> None:
         w, h = surf.get_size()
         base = h - int(120 * s)
         block_w = int(min(250 * s, (w - 80 * s) / 3.2))
         heights = {1: int(230 * s), 2: int(165 * s), 3: int(120 * s)}  # scaled: always room above for faces
         slots = {2: w // 2 - block_w - int(8 * s), 1: w // 2, 3: w // 2 + block_w + int(8 * s)}
-        grow = self.grown()
         by_place = {m.place: m for m in self.medals}
         for place in (2, 3, 1):
             m = by_place.get(place)
             cx = slots[place]
-            bh = int(heights[place] * (0.3 + 0.7 * grow))
+            bh = heights[place]
             block = pygame.Rect(cx - block_w // 2, base - bh, block_w, bh)
             colour = MEDAL_COLOURS[("gold", "silver", "bronze")[place - 1]]
             body = theme.vertical_gradient(block.size, theme.mix(colour, (40, 50, 70), 0.35), theme.mix(colour, (12, 20, 34), 0.7))
