@@ -18,20 +18,23 @@ its saver's ``turn_hooks`` after every completed turn (autosave by default).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from . import draft as draft_edit
-from . import session_save, unsaved
+from . import session_save
 from .computer_turns import ComputerTurns
+from .events import NewTiles, Refused, SessionEvent, TurnBegan
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION, Saver
 from .thinking import compute_ai_action, compute_hint
 from .wire import view_from_dict, view_to_dict
 from ..rules import actions as act
 from ..rules import engine
+from ..rules import events as ev_
 from ..rules.board import Board, Cell
 from ..rules.state import HUMAN, GameState, Phase
 from ..rules.tiles import tiles_in_words
@@ -71,7 +74,6 @@ class Session(RackLayout):
         self.demo = demo
         self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
         self.hints_used = 0  # hints the person asked for and was shown (the statistics count them)
-        self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
         self.saver = Saver(self, autosave=autosave, demo=demo)  # when it is written (``turn_hooks``), what the disk said
@@ -162,11 +164,11 @@ class Session(RackLayout):
         return int(self.variant.turn_time() or 0)
 
     # -- events ------------------------------------------------------------------------------
-    def _emit(self, ev: dict) -> None:
+    def _emit(self, ev: SessionEvent) -> None:
         self._events.append(ev)
         self.version += 1
 
-    def poll_events(self) -> list[dict]:
+    def poll_events(self) -> list[SessionEvent]:
         out, self._events = self._events, []
         return out
 
@@ -184,7 +186,7 @@ class Session(RackLayout):
         self.version += 1
         self.saver.turn_started()
         if self.state.phase == Phase.PLAY:
-            self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
+            self._emit(TurnBegan(self.state.current, self.is_human(self.state.current)))
 
     def table(self) -> Board:
         """The table as the viewer sees it now (their draft during their turn)."""
@@ -472,7 +474,7 @@ class Session(RackLayout):
         if held and not self.variant.failed_play_penalty:
             problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
                               "put them back into sets on the table")
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
+            self._emit(Refused(self.viewer, (problem.message,)))
             return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
@@ -480,60 +482,51 @@ class Session(RackLayout):
         draft = self.draft.copy()
         result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
             return Outcome(False, result.problems)
-        if not any(ev.get("type") == "play" for ev in result.events):
+        if not _played(result.events):
             # a penalty: the table is restored and the tiles go back to the rack
             self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)
 
-    def _turn_done(self, seat: int, events: list[dict], before: Board) -> Outcome:
+    def _turn_done(self, seat: int, events: list[ev_.Event], before: Board) -> Outcome:
         self.draft = None
         self._emit_engine_events(seat, events, before)
         self._after_turn()
         return Outcome(True, [], events)
 
-    def _emit_engine_events(self, seat: int, events: list[dict], before: Board) -> None:
+    def _emit_engine_events(self, seat: int, events: list[ev_.Event], before: Board) -> None:
+        """The engine's events for the screen; a play gets the table before and after it and
+        its points (an initial meld's as the rules counted them, else the sets it changed)."""
         for ev in events:
-            ev = dict(ev)
-            if ev.get("type") == "play":
-                after = self.state.board.copy()
-                ev["before"] = before
-                ev["after"] = after
-                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.reads_columns))
+            match ev:
+                case ev_.Played(points=points):
+                    after = self.state.board.copy()
+                    if points is None:
+                        points = draft_edit.changed_value(before, after, self.variant.reads_columns)
+                    ev = dataclasses.replace(ev, before=before, after=after, points=points)
             self._emit(ev)
 
     def _after_turn(self) -> None:
         new = self._sync_rack()
         if new:
-            self._emit({"type": "rack_new", "tiles": new})
+            self._emit(NewTiles(tuple(new)))
         self.computer.cancel()
         self._begin_turn()  # first, so the save holds the next turn with its full clock
-        self.finish_game(final_saved=self.saver.save())
+        self.saver.finish(final_saved=self.saver.save())
 
     def begin(self) -> None:
         """The game appears on screen (the play screen calls this once, after whoever made the
         session set its hooks): a fresh deal is saved at once, as a real game is, so a kill
         during the first turn resumes this game; a finished game loaded from a save gets its
-        game-over hooks (see ``finish_game``)."""
+        game-over hooks (``Saver.finish``)."""
         if self._begun:
             return
         self._begun = True
         if self.fresh and self.state.phase == Phase.PLAY:
             self.fresh = False
             self.saver.save()
-        self.finish_game()
-
-    def finish_game(self, final_saved: bool = True) -> bool:
-        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
-        over.  The play screen calls it too for a finished game loaded from a save (the
-        process was killed between the last save and the statistics).  True when they ran;
-        what the disk refused is written later (``game.play.unsaved``)."""
-        if self.state.phase != Phase.GAME_OVER or self.game_over_done:
-            return False
-        self.game_over_done = True
-        unsaved.finish(self, final_saved)
-        return True
+        self.saver.finish()
 
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
@@ -555,9 +548,7 @@ class Session(RackLayout):
         if self.draft is not None:
             self.rack_slots = dict(self._turn_rack)
         result = engine.apply(self.state, act.Timeout(draft))
-        stood = any(ev.get("type") == "play" for ev in result.events)
-        message = "Time is up: your finished play stands." if stood else self.variant.timeout_consequence()
-        self._emit({"type": "timeout", "seat": seat, "message": message})
+        self._emit(ev_.TimedOut(seat, stood=_played(result.events)))
         return self._turn_done(seat, result.events, before)
 
     def human_action(self, action: act.Claim) -> Outcome:
@@ -570,7 +561,7 @@ class Session(RackLayout):
         before = self.state.board.copy()
         result = engine.apply(self.state, action)
         if not result.ok:
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
             return Outcome(False, list(result.problems))
         self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)
@@ -583,7 +574,7 @@ class Session(RackLayout):
         self.rack_slots = {}
         self.rack_cols = RACK_MIN_COLS
         self._sync_rack(initial=True)
-        self._emit({"type": "round_start", "round": self.state.round})
+        self._emit(ev_.RoundStarted(self.state.round))
         self._begin_turn()
         self.saver.save()  # save the fresh deal
         return True
@@ -597,3 +588,8 @@ class Session(RackLayout):
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []
+
+
+def _played(events: list[ev_.Event]) -> bool:
+    """A play is among the turn's events (not a draw or a penalty)."""
+    return any(isinstance(ev, ev_.Played) for ev in events)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import turnsave
+from . import turnsave, unsaved
 from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS
 from ..rules.board import Cell
-from ..rules.state import GameState, StateError
+from ..rules.state import GameState, Phase, StateError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import Session
@@ -39,6 +39,7 @@ class Saver:
         self.game_over_hooks: list[Hook] = [default_keep_replay, default_record_result] if autosave and not demo else []
         self.error = ""
         self.keeper = turnsave.Keeper()
+        self.finished = False  # the game-over hooks ran (or this finished game was already counted)
 
     def save(self) -> bool:
         """Run the turn hooks; False (and ``error`` set) when one failed: saving must never cost the
@@ -53,6 +54,17 @@ class Saver:
                 self.error = f"could not save the game ({exc})"
                 ok = False
         return ok
+
+    def finish(self, final_saved: bool = True) -> bool:
+        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
+        over; also for a finished game loaded from a save (the process was killed between the
+        last save and the statistics, ``Session.begin``).  True when they ran; what the disk
+        refused is written later (``game.play.unsaved``)."""
+        if self.session.state.phase != Phase.GAME_OVER or self.finished:
+            return False
+        self.finished = True
+        unsaved.finish(self.session, final_saved)
+        return True
 
     def turn_started(self) -> None:
         """A turn began (its start was just saved with the turn before)."""
