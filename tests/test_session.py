@@ -122,6 +122,29 @@ def test_computer_turns_sync_and_checked():
     assert not s.state.conservation_problems()
 
 
+def test_computer_turns_and_saving_are_parts_the_session_owns():
+    import ast
+
+    import codewalk
+    from game.play.computer_turns import ComputerTurns
+    from game.play.session_save import Saver
+
+    s = human_session()
+    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver)
+    assert not {ComputerTurns, Saver} & set(Session.__mro__)  # owned, not mixed in
+    for rel in ("play/computer_turns.py", "play/session_save.py"):
+        raised = [codewalk.dotted(n.exc.func if isinstance(n.exc, ast.Call) else n.exc)
+                  for n in ast.walk(codewalk.module(rel)) if isinstance(n, ast.Raise) and n.exc is not None]
+        assert "NotImplementedError" not in raised, rel
+    # a cancelled request makes its answer stale; the next request gets a new token
+    s.draw()
+    token = s.computer.request()[0]
+    assert s.computer.thinking
+    s.computer.cancel()
+    assert not s.computer.thinking and not s.computer.apply(token, {"type": "draw"}).ok
+    assert s.computer.request()[0] == token + 1
+
+
 def test_illegal_or_stale_computer_moves():
     s = human_session()
     s.draw()
