@@ -35,8 +35,8 @@ RETRY_EVERY = 5.0  # seconds between tries while a finished game waits
 FAILED = ("Your finished game could not be saved ({why}). It is kept, and saved as soon as there is room "
           "again (its result and replay too); keep Tile Rush open until then.")
 WORKS_AGAIN = "Saving works again: your finished game, its result and its replay are saved."
-ROOM_USED = ("The disk is full, so your finished game, its result and its replay were saved in the room "
-             "Tile Rush keeps for this. Free some space on the disk, or the next games may not be saved.")
+ROOM_USED = ("Your finished game, its result and its replay were saved in the room Tile Rush keeps for a "
+             "full disk. Free some space on the disk, or the next games may not be saved.")
 TITLES = {WORKS_AGAIN: "Saved", ROOM_USED: "Saved, but the disk is full"}  # a notice's dialog title
 
 
