@@ -17,6 +17,7 @@ from game.ai import FLAT, make_player
 from game.play.computer import apply_computer_action, computer_turn
 from game.rules import actions as act
 from game.rules import engine
+from game.rules import events
 from game.rules.board import Board
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
@@ -170,7 +171,7 @@ def test_a_refused_draw_under_a_must_meld_rule_falls_back_to_the_play_the_rules_
     state = rig("rummibug", [rack, "K5"], melded=True)
     assert len(state.players[0].rack) >= 35
     turn = apply_computer_action(state, {"type": "draw"})
-    assert turn.illegal and any(ev["type"] == "play" for ev in turn.result.events)
+    assert turn.illegal and any(isinstance(ev, events.Played) for ev in turn.result.events)
 
 
 def test_with_no_move_left_golden_games_takes_the_penalty_and_others_pass():
@@ -181,7 +182,7 @@ def test_with_no_move_left_golden_games_takes_the_penalty_and_others_pass():
     state = rig("golden-games", ["R1 R2 R3", "K5", "O7"])
     state.pool = state.pool[:5] + []
     turn = computer_turn(state, Stuck())
-    assert turn.illegal and turn.result.events[0]["type"] == "draw"
+    assert turn.illegal and turn.result.events[0].type == "draw"
 
 
 # -- points of the rules that live in the game flow ---------------------------------------------
@@ -214,7 +215,7 @@ def test_rummi200kub_time_out_draws_even_with_a_finished_play():
     draft = Board({(0, i): t for i, t in enumerate(rack[:3])})  # R10 R11 R12: 33 points
     assert engine.check_play(state, draft).ok
     result = engine.timeout(state, draft)
-    assert result.events[-1]["type"] in ("draw", "round_end") and len(state.board) == 0
+    assert isinstance(result.events[-1], (events.Drew, events.RoundEnded)) and len(state.board) == 0
     assert len(state.players[0].rack) == len(rack) + 1
 
 

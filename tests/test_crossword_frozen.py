@@ -34,7 +34,7 @@ def replay(seed: int) -> tuple[str, int, list[int], str]:
     while state.phase != Phase.GAME_OVER:
         turn = computer_turn(state, seat_player(state))
         assert not turn.illegal
-        digest.update(json.dumps(turn.result.events, sort_keys=True, default=str).encode())
+        digest.update(json.dumps([ev.to_json() for ev in turn.result.events], sort_keys=True, default=str).encode())
         turns += 1
     return digest.hexdigest()[:16], turns, [p.score for p in state.players], state.round_end_reason
 

@@ -3,6 +3,8 @@ with them, the JSON form, the command line, and the finder's fewest-breaks entry
 
 from __future__ import annotations
 
+import re
+
 import io
 import json
 from collections import Counter
@@ -177,6 +179,8 @@ def test_check_table_reasons():
     p = generate(2, 3)
     assert check_table(p, p.answer) == []
     assert any("not placed" in r for r in check_table(p, p.table))
+    # the reasons reach the player's screen: tiles in words ("orange 3, joker"), never codes like "O3 J"
+    assert not any(re.search(r"\b[KRBO]\d{1,2}\b|\bJ\b", r) for r in check_table(p, p.table))
     shuffled = [list(reversed(s)) if len({t.color for t in s}) == 1 else list(s) for s in p.answer]
     if shuffled != [list(s) for s in p.answer]:
         assert any("not a valid set" in r for r in check_table(p, shuffled))  # a run must ascend

@@ -3,17 +3,26 @@ the turn log in words; the finder's verdict on the player's turns; kept games; t
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
 from game.ai import FLAT, make_player
 from game.play.computer import computer_turn
+from game.play.narrate import Narrator
 from game.replay import store, timeline
 from game.rules import engine
+from game.rules import events
 from game.rules.state import GameState, derived_secret
 from game.rules.tiles import rack_value
 from helpers import rig
 from uidrive import click, key, make_app, step
+
+
+def told(state: GameState, viewer: int):
+    """The replay's words, as the replay screen tells them."""
+    return Narrator([p.name for p in state.players], viewer).tell
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:
@@ -35,7 +44,7 @@ def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameSta
 def test_a_whole_simulated_game_replays_to_exactly_its_final_state(variant, kinds, options):
     state = simulate(variant, kinds, 11, options)
     assert state.phase == "game_over" and len(state.actions) > 20
-    frames, game = timeline.rebuild(state, viewer=0)
+    frames, game = timeline.rebuild(state, viewer=0, tell=told(state, 0))
     assert game.to_dict() == state.to_dict()
     assert len(frames) == len(state.actions) + 1
     last = frames[-1]
@@ -58,7 +67,7 @@ def test_a_whole_simulated_game_replays_to_exactly_its_final_state(variant, kind
 def test_a_game_in_progress_replays_up_to_now():
     state = simulate("classic", ["basic", "basic"], 4, {"rounds": 1})
     part = engine.replay(state, 30)
-    frames = timeline.build(part, 0)
+    frames = timeline.build(part, 0, tell=told(part, 0))
     assert len(frames) == 31 and frames[-1].board == part.board
 
 
@@ -68,7 +77,7 @@ def test_old_saves_without_a_log_say_so():
     del d["actions"], d["secret"], d["replayable"]
     old = GameState.from_dict(d)
     with pytest.raises(timeline.ReplayError, match="no move log"):
-        timeline.build(old)
+        timeline.build(old, tell=told(old, 0))
     entry = store.entry_from({"state": d})
     assert not entry.ok and "no move log" in entry.note
 
@@ -117,7 +126,7 @@ def test_a_finished_game_is_kept_by_the_session():
     assert st.phase == "game_over"
     kept = store.entries()
     assert len(kept) == 1 and kept[0].game_id == sess.game_id and kept[0].ok
-    assert timeline.rebuild(kept[0].state, 0)[1].to_dict()["board"] == st.to_dict()["board"]
+    assert timeline.rebuild(kept[0].state, 0, tell=told(kept[0].state, 0))[1].to_dict()["board"] == st.to_dict()["board"]
 
 
 @pytest.mark.slow
@@ -241,7 +250,7 @@ def test_the_game_in_progress_is_offered_up_to_now():
         sess.draw() if sess.my_turn else sess.run_ai_sync()
     entry = in_progress()
     assert entry is not None and entry.ok and "in progress" in entry.note
-    frames, game = timeline.rebuild(entry.state, entry.viewer)
+    frames, game = timeline.rebuild(entry.state, entry.viewer, tell=told(entry.state, entry.viewer))
     assert len(frames) == 7 and game.to_dict()["board"] == sess.state.to_dict()["board"]
     assert frames[-1].racks[0] == sess.state.players[0].rack
 
@@ -261,8 +270,8 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
         seat, before, round_no = state.current, state.board.copy(), state.round
         result = computer.computer_turn(state, players[seat]).result
         for ev in result.events:
-            if ev.get("type") == "play":
-                ev = dict(ev, before=before, after=state.board.copy())
+            if isinstance(ev, events.Played):
+                ev = dataclasses.replace(ev, before=before, after=state.board.copy())
             live.add(ev, name_of, round_no)
     back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of)
     assert [(e.seat, e.kind, e.lines, e.tiles) for e in back.entries] == [(e.seat, e.kind, e.lines, e.tiles) for e in live.entries]
@@ -281,5 +290,5 @@ def test_the_deal_says_you_start_when_the_viewer_starts():
             break
     else:
         pytest.skip("no seed where the viewer starts")
-    frames = timeline.build(state, 0)
+    frames = timeline.build(state, 0, tell=told(state, 0))
     assert frames[0].lines == ["Round 1 is dealt: You start."]

@@ -15,6 +15,7 @@ import pytest
 from game.storage import saves
 from game.cli.demo import Demo
 from game.cli.saves import check_file
+from game.rules import events
 
 from savehelp import ROOT
 
@@ -123,7 +124,7 @@ def test_continue_after_sigkill_resumes_the_same_turn_with_the_same_draws(tmp_pa
     drawn_a, drawn_b = [], []
     for _ in range(40):
         a, b = replay.step(), cont.step()
-        drawn_a += [e.get("tile") for e in (a.result.events if a.result else []) if e.get("type") == "draw"]
-        drawn_b += [e.get("tile") for e in (b.result.events if b.result else []) if e.get("type") == "draw"]
+        drawn_a += [e.tile for e in (a.result.events if a.result else []) if isinstance(e, events.Drew)]
+        drawn_b += [e.tile for e in (b.result.events if b.result else []) if isinstance(e, events.Drew)]
         assert cont.state.to_dict() == replay.state.to_dict()
     assert drawn_a == drawn_b and drawn_a[: len(next_draws)] == next_draws[: len(drawn_a)]

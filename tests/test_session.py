@@ -7,9 +7,11 @@ import json
 import pytest
 
 from game.rules import actions as act
+from game.rules import events
 from game.rules.board import Board
 from game.rules.state import StateError
 from game.rules.tiles import colour_index
+from game.play.events import NewTiles, Refused, TurnBegan
 from game.play.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
 
@@ -66,7 +68,7 @@ def test_invalid_end_is_refused_and_changes_nothing():
     out = s.end_turn()
     assert not out.ok and out.problems
     assert s.state.to_dict() == before
-    assert any(ev["type"] == "refused" for ev in s.poll_events())
+    assert any(isinstance(ev, Refused) for ev in s.poll_events())
     assert s.table().get((0, 0)) == r10  # the draft is kept so the player can fix it
 
 
@@ -93,9 +95,9 @@ def test_initial_meld_play_and_draw():
     assert s.state.players[0].melded and len(s.state.board) == 3
     assert s.state.current != 0 and not s.my_turn and s.draft is None
     evs = s.poll_events()
-    play = next(e for e in evs if e["type"] == "play")
-    assert play["points"] == 33 and isinstance(play["after"], Board)
-    assert any(e["type"] == "turn" and e["seat"] == s.state.current for e in evs)
+    play = next(e for e in evs if isinstance(e, events.Played))
+    assert play.points == 33 and isinstance(play.after, Board) and isinstance(play.before, Board)
+    assert any(isinstance(e, TurnBegan) and e.seat == s.state.current for e in evs)
 
 
 def test_draw_puts_moved_tiles_back_then_draws():
@@ -104,8 +106,8 @@ def test_draw_puts_moved_tiles_back_then_draws():
     s.move(tiles("R10"), TABLE, (0, 0))
     assert s.draw().ok
     assert len(s.state.players[0].rack) == n + 1 and len(s.state.board) == 0
-    new = [e for e in s.poll_events() if e["type"] == "rack_new"]
-    assert new and new[0]["tiles"][0] in s.rack_slots
+    new = [e for e in s.poll_events() if isinstance(e, NewTiles)]
+    assert new and new[0].tiles[0] in s.rack_slots
 
 
 def test_computer_turns_sync_and_checked():
@@ -151,7 +153,7 @@ def test_timer_runs_out():
     out = s.tick(1.0)
     assert out is not None and out.ok
     evs = s.poll_events()
-    assert any(e["type"] == "timeout" and "draw" in e["message"] for e in evs)
+    assert any(isinstance(e, events.TimedOut) and not e.stood for e in evs)
     assert len(s.state.board) == 0 and len(s.state.players[0].rack) == n + 1
     assert not s.my_turn and s.timer_left == 30
 
@@ -162,7 +164,7 @@ def test_timer_running_out_on_a_finished_play_plays_it():
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))  # a legal initial meld of 33
     out = s.tick(31.0)
     assert out is not None and out.ok and not s.my_turn
-    assert any(e["type"] == "timeout" and "stands" in e["message"] for e in s.poll_events())
+    assert any(isinstance(e, events.TimedOut) and e.stood for e in s.poll_events())
     assert sorted(s.state.board.tiles()) == sorted(tiles("R10 R11 R12"))
     assert len(s.state.players[0].rack) == n - 3 and s.state.players[0].melded
 

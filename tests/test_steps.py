@@ -11,6 +11,7 @@ from game.ai.layout import layout
 from game.play.computer import computer_turn
 from game.play.steps import positions, set_words, tile_list, turn_steps
 from game.rules import engine
+from game.rules import events
 from game.rules.tiles import notation, parse_tiles
 from uihelp import give, human_session, lay_table
 
@@ -114,7 +115,7 @@ def test_real_computer_turns_are_told_whole(variant, seed):
         before = state.board.copy()
         seat = state.current
         turn = computer_turn(state, players[seat])
-        if not any(ev.get("type") == "play" for ev in turn.result.events):
+        if not any(isinstance(ev, events.Played) for ev in turn.result.events):
             continue
         steps = turn_steps(before, state.board, state.players[seat].name, vertical=state.variant.reads_columns)
         assert steps

@@ -142,7 +142,7 @@ def test_space_draws_and_the_computers_play_out_their_turns(app):
     orig = play.on_event
 
     def record(ev):
-        seen.append(ev["type"])
+        seen.append(ev.type)
         orig(ev)
 
     play.on_event = record

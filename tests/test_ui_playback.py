@@ -9,6 +9,8 @@ import re
 import pygame
 import pytest
 
+from game.rules import events
+
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
 from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
@@ -163,7 +165,7 @@ def log_with_two_plays(app, play, sess, right: bool = False):
     row = max(r for r, _ in before.cells) + 2
     for k, t in enumerate(parse_tiles("B11 B12 B13", used=before.tiles())):
         after.cells[(row, k + (sess.grid_width - 3 if right else 0))] = int(t)
-    log.add({"type": "play", "seat": 2, "before": before, "after": after}, play.name_of, sess.state.round)
+    log.add(events.Played(2, tuple(after.tiles()), False, before=before, after=after), play.name_of, sess.state.round)
     plays = [e for e in log.entries if e.replayable]
     assert len(plays) >= 2
     return plays
@@ -375,8 +377,8 @@ def test_the_log_tells_draws_and_passes_and_scrolls_back(app):
     sess, play = computer_to_move(app)
     log = play.turnshow.log
     for k in range(30):
-        log.add({"type": "draw", "seat": k % 4, "tile": 7}, play.name_of, 1)
-    log.add({"type": "pass", "seat": 2}, play.name_of, 1)
+        log.add(events.Drew(k % 4, 7), play.name_of, 1)
+    log.add(events.Passed(2), play.name_of, 1)
     assert log.entries[-1].lines == ["CPU 2 passes: the pool is empty"]
     mine = next(e for e in log.entries if e.seat == 0)
     assert mine.lines == ["You draw a tile"] and mine.tiles == [7]

@@ -12,6 +12,7 @@ import re
 import pytest
 
 from game.play.session import TABLE, Session
+from game.rules import events
 from game.rules.board import Board
 from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
@@ -54,7 +55,7 @@ def test_own_sets_come_back_into_view_after_a_computer_play_far_away(app):
     take(state, mine)
     before = board_of({(0, 0): "K1 K2 K3"})
     state.board = before.copy()
-    state.events.append({"type": "play", "seat": 0, "tiles": sorted(mine), "initial": True, "turn": 0})
+    state.events.append(events.Played(0, tuple(sorted(mine)), True, turn=0))
     assert not state.conservation_problems()
     sess = Session(state, autosave=False)
     play = open_play(app, sess)
@@ -70,7 +71,7 @@ def test_own_sets_come_back_into_view_after_a_computer_play_far_away(app):
     state.board = after.copy()
     assert not state.conservation_problems()
     sess._begin_turn()
-    view.on_event({"type": "play", "seat": 1, "tiles": sorted(far), "before": before, "after": after})
+    view.on_event(events.Played(1, tuple(sorted(far)), False, before=before, after=after))
     assert in_view(view, [(0, 40), (0, 42)]) and not in_view(view, own)
     # ... and once it has been shown, the player's own run is back in view
     step(app, n=3)

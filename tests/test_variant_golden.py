@@ -8,6 +8,7 @@ import pytest
 
 from game.cli import sim
 from game.rules import engine
+from game.rules import events
 from game.rules.board import Board
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
@@ -258,15 +259,14 @@ def test_failed_manipulation_restores_the_table_returns_the_tiles_and_draws_thre
     board_before, rack_before, pool_before = state.board.copy(), list(state.player.rack), list(state.pool)
     result = engine.end_turn_with_draft(state, bad)
     assert result.ok
-    ev = next(e for e in result.events if e["type"] == "penalty")
+    ev = next(e for e in result.events if isinstance(e, events.Penalised))
     assert state.board == board_before  # table restored
     rack = state.players[0].rack
     assert set(rack_before) <= set(rack)  # the played tiles are back
     assert len(rack) == len(rack_before) + 3  # three extra tiles, not four
     assert rack[-3:] == pool_before[-3:][::-1] and state.pool == pool_before[:-3]
-    assert ev["tiles"] == rack[-3:] and sorted(ev["returned"]) == sorted(played)
-    assert "3 penalty tiles" in ev["message"] and "put back" in ev["message"]
-    assert "Ann" in ev["summary"] and ev["problems"]
+    assert list(ev.tiles) == rack[-3:] and sorted(ev.returned) == sorted(played)
+    assert ev.penalty == 3 and ev.reason == events.PenaltyReason.INCOMPLETE_SETS and ev.problems
     assert state.current == 1  # the turn is over
     assert not state.conservation_problems()
 
@@ -276,7 +276,7 @@ def test_running_out_of_time_with_incomplete_sets_costs_the_penalty():
     rack_before = list(state.player.rack)
     result = engine.timeout(state, bad)
     ev = result.events[0]
-    assert ev["type"] == "penalty" and "time ran out" in ev["message"].lower()
+    assert isinstance(ev, events.Penalised) and ev.reason == events.PenaltyReason.TIME_RAN_OUT
     assert len(state.players[0].rack) == len(rack_before) + 3
 
 
@@ -286,7 +286,7 @@ def test_time_running_out_on_a_finished_play_is_the_play():
     rack_before = list(state.player.rack)
     valid = Board.from_sets([[r3, r4, r5], [r6, b6, o6]])
     result = engine.timeout(state, valid)
-    assert result.events[0]["type"] == "play" and result.events[0]["timeout"]
+    assert isinstance(result.events[0], events.Played) and result.events[0].timeout
     assert len(state.players[0].rack) == len(rack_before) - 2
     assert state.board == valid
 
@@ -296,8 +296,7 @@ def test_penalty_with_a_short_pool_draws_what_is_left():
     before = len(state.player.rack)
     result = engine.end_turn_with_draft(state, bad)
     ev = result.events[0]
-    assert len(ev["tiles"]) == 2 and len(state.players[0].rack) == before + 2 and not state.pool
-    assert "last 2 tiles" in ev["message"]
+    assert len(ev.tiles) == 2 and ev.penalty == 3 and len(state.players[0].rack) == before + 2 and not state.pool
 
 
 def test_other_mistakes_are_refused_without_penalty():
@@ -332,9 +331,9 @@ def test_going_out_scores_zero_and_the_others_their_rack_with_jokers_thirty():
     cy = tiles("B13 O2 O3", rack, bob)
     state = make_state(Board(), rack, melded=True, others=[bob, cy], options={"rounds": 1})
     result = engine.play(state, Board.from_sets([rack]))
-    end = next(e for e in result.events if e["type"] == "round_end")
-    assert end["reason"] == "out" and end["winner"] == 0
-    assert end["deltas"] == [0, 35, 18]
+    end = next(e for e in result.events if isinstance(e, events.RoundEnded))
+    assert end.reason == "out" and end.winner == 0
+    assert end.deltas == (0, 35, 18)
     assert state.phase == "game_over"
     assert engine.ranking(state) == [0, 2, 1]  # lowest total first
 
@@ -343,8 +342,8 @@ def test_blocked_game_everyone_scores_their_rack():
     state = make_state(Board(), tiles("K1 K2"), melded=True)
     racks = [rack_value(p.rack) for p in state.players]
     entry = engine.finish_round(state, "blocked")
-    assert entry["deltas"] == racks
-    assert entry["winner"] == min(range(3), key=lambda i: (racks[i], len(state.players[i].rack), i))
+    assert list(entry.deltas) == racks
+    assert entry.winner == min(range(3), key=lambda i: (racks[i], len(state.players[i].rack), i))
 
 
 def test_lowest_total_over_the_games_wins_with_documented_tie_breaks():

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.rules import engine
+from game.rules import events
 from game.rules.state import GameState
 from game.storage.saves import SaveError, build, decode
 
@@ -26,7 +27,7 @@ def test_claim_puts_tokens_on_every_tile_and_ends_the_turn():
     assert s["cells"] == [[0, 0], [0, 1], [0, 2]] and s["value"] == 24
     assert view["players"][0] == {"seat": 0, "points": 24, "to_go": 176, "tokens": 42, "locks": 4, "sets": 1}
     assert state.current == 2  # counter-clockwise: the turn passed
-    assert [e["type"] for e in result.events][:1] == ["claim"] and result.events[0]["kind"] == "claim"
+    assert [e.type for e in result.events][:1] == ["claim"] and result.events[0].kind == "claim"
 
 
 def test_one_claim_a_turn_and_one_set_a_claim():
@@ -48,14 +49,14 @@ def test_hijack_with_the_two_side_moves_the_points_then_the_third_claim_locks():
     assert claim(state, *group).ok  # seat 0 claims: 24
     assert state.current == 2
     result = claim(state, *group, kind="hijack")  # seat 2 hijacks
-    assert result.ok and result.events[0]["kind"] == "hijack" and result.events[0]["from"] == 0
+    assert result.ok and result.events[0].kind == "hijack" and result.events[0].taken_from == 0
     s = state.variant.claims_view(state)["sets"][0]
     assert s["owner"] == 2 and s["side"] == "2" and s["claims"] == 2
     assert [p.score for p in state.players] == [0, 0, 24]
     assert state.players[0].extra["tokens"] == 42  # covered tokens stay on the board
     assert state.current == 1
     result = claim(state, *group)  # seat 1: the third claim, with a lock token
-    assert result.ok and result.events[0]["kind"] == "lock"
+    assert result.ok and result.events[0].kind == "lock"
     s = state.variant.claims_view(state)["sets"][0]
     assert s["owner"] == 1 and s["side"] == "blank" and s["locked"] and s["lock_cell"] == [0, 0] and s["lock_seat"] == 1
     assert state.players[1].extra["locks"] == 3 and [p.score for p in state.players] == [0, 24, 0]
@@ -105,7 +106,7 @@ def test_claim_by_cell_and_key_and_claim_options():
     ambiguous = engine.apply(state, {"type": "claim", "cell": [0, 2]})
     assert not ambiguous.ok and "two sets" in messages(ambiguous)
     result = engine.apply(state, {"type": "claim", "cell": [0, 2], "vertical": True})
-    assert result.ok and result.events[0]["key"] == "v:-2,2" and state.players[0].score == 6 + 7 + 8
+    assert result.ok and result.events[0].key == "v:-2,2" and state.players[0].score == 6 + 7 + 8
     result = engine.apply(state, {"type": "claim", "key": "h:0,0"})
     assert result.ok and state.players[2].score == 24
     assert [o["kind"] for o in state.variant.claim_options(state) if o["key"] == "h:0,0"] == ["hijack"]
@@ -130,7 +131,7 @@ def test_claimed_set_may_be_crossed_but_not_changed():
     state._variant = None
     assert engine.check_play(state, extend).problems == []
     result = engine.play(state, extend)
-    assert result.ok and any(e["type"] == "claim_released" for e in result.events)
+    assert result.ok and any(isinstance(e, events.ClaimReleased) for e in result.events)
     assert state.extra["claims"] == [] and state.players[0].score == 0 and state.players[0].extra["tokens"] == 45
 
 
@@ -153,8 +154,8 @@ def test_exact_200_wins_at_once():
     hold(state, 0, 176, K_RUN)
     result = claim(state, *cells_of(0, 0, 3))
     assert result.ok and state.players[0].score == 200
-    end = [e for e in result.events if e["type"] == "round_end"]
-    assert end and end[0]["reason"] == "exact-200" and end[0]["winner"] == 0
+    end = [e for e in result.events if isinstance(e, events.RoundEnded)]
+    assert end and end[0].reason == "exact-200" and end[0].winner == 0
     assert state.phase == "game_over" and engine.ranking(state)[0] == 0
     assert state.variant.game_end_reason(state) == "exact-200" and state.variant.score_target() == 200
     table = state.variant.score_table(state)
@@ -181,9 +182,9 @@ def test_hijack_that_leaves_the_victim_on_exactly_200_ends_the_game():
     state.current = 0  # (seat 1's turn skipped for brevity)
     assert claim(state, *cells_of(-2, 2, 3)).ok and state.players[0].score == 224
     result = claim(state, *cells_of(0, 0, 3), kind="hijack")  # seat 1 takes the 24 away
-    end = [e for e in result.events if e["type"] == "round_end"]
+    end = [e for e in result.events if isinstance(e, events.RoundEnded)]
     assert result.ok and [p.score for p in state.players] == [200, 24]
-    assert end and end[0]["reason"] == "exact-200" and end[0]["winner"] == 0
+    assert end and end[0].reason == "exact-200" and end[0].winner == 0
 
 
 def test_closest_to_200_wins_when_a_rack_empties():
@@ -196,10 +197,10 @@ def test_closest_to_200_wins_when_a_rack_empties():
     board.place((0, 3), rack0[0])
     result = engine.play(state, board)
     assert result.ok
-    end = [e for e in result.events if e["type"] == "round_end"][0]
-    assert end["reason"] == "out"
+    end = [e for e in result.events if isinstance(e, events.RoundEnded)][0]
+    assert end.reason == "out"
     # Seats 1 and 2 tie on 150: the lower rack value wins (O2 O3 = 5 beats K1 K2 K3 = 6).
-    assert end["winner"] == 1 and engine.ranking(state) == [1, 2, 0]
+    assert end.winner == 1 and engine.ranking(state) == [1, 2, 0]
 
 
 def test_blocked_game_ends_and_ranks_by_closeness():
@@ -214,8 +215,8 @@ def test_blocked_game_ends_and_ranks_by_closeness():
     assert not state.conservation_problems()
     engine.draw(state)
     result = engine.draw(state)
-    end = [e for e in result.events if e["type"] == "round_end"][0]
-    assert end["reason"] == "blocked" and end["winner"] == 1
+    end = [e for e in result.events if isinstance(e, events.RoundEnded)][0]
+    assert end.reason == "blocked" and end.winner == 1
 
 
 # -- saves --------------------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from game.cli import sim
 from game.ai import CROSSWORD, FLAT, crossword, make_player
 from game.rules import claims as cl
 from game.rules import engine
+from game.rules import events
 from game.rules.state import GameState
 from game.rules import actions as act
 
@@ -151,7 +152,7 @@ def test_initial_play_event_counts_rack_tiles():
     for r, t in zip((1, 2, 3), rack[:3]):
         board.place((r, 1), t)
     result = engine.play(state, board)
-    assert result.ok and result.events[0]["initial"] and result.events[0]["points"] == 36
+    assert result.ok and result.events[0].initial and result.events[0].points == 36
 
 
 def test_sim_command_line_json(capsys):

@@ -11,7 +11,7 @@ import pytest
 from game.storage import saves
 from game.cli import sim
 from game.ai import FLAT, make_player
-from game.rules import engine, finder
+from game.rules import engine, events, finder
 from game.rules.board import Board
 from game.rules.melds import check_line
 from game.rules.state import GameState
@@ -60,7 +60,7 @@ def test_first_move_examples_and_minimum():
         state = rig("rummibug", [rack, "O13"], melded=False)
         res = play_sets(state, sets)
         assert res.ok, res.message
-        assert res.events[0]["initial"] and res.events[0]["points"] == points
+        assert res.events[0].initial and res.events[0].points == points
     # 3-3-3 (9 points) is not a first move, but is fine once the first move is made
     state = rig("rummibug", ["K3 R3 B3 K9", "O13"], melded=False)
     res = play_sets(state, ["K3 R3 B3"])
@@ -250,11 +250,11 @@ def test_round_ends_when_the_pile_is_exhausted_fewest_tiles_wins():
     state = exhaust_setup("rummibug", 0, [13, 14, 12, 14])  # K1 copy 0 is the last tile
     res = engine.draw(state)  # seat 0 draws the last tile: 14 tiles
     assert res.ok
-    end = [e for e in res.events if e["type"] == "round_end"][0]
-    assert end["reason"] == "pool" and end["winner"] == 2
+    end = [e for e in res.events if isinstance(e, events.RoundEnded)][0]
+    assert end.reason == "pool" and end.winner == 2
     assert state.phase == "round_over"
     losers = sum(rack_value(state.players[i].rack) for i in (0, 1, 3))
-    assert end["deltas"] == [0, 0, losers, 0]
+    assert list(end.deltas) == [0, 0, losers, 0]
 
 
 def test_exhausted_pile_tie_goes_to_lower_points_then_turn_order():
@@ -321,14 +321,14 @@ def test_ending_a_turn_above_the_limit_costs_5_points():
     assert any("Hand limit: 30" in s for s in v.status_lines(state, 0))
     res = engine.draw(state)
     assert res.ok
-    pen = [e for e in res.events if e["type"] == "hand_limit_penalty"]
-    assert len(pen) == 1 and pen[0]["points"] == -5 and pen[0]["held"] == 31 and pen[0]["limit"] == 30
+    pen = [e for e in res.events if isinstance(e, events.HandLimitPenalised)]
+    assert len(pen) == 1 and pen[0].points == -5 and pen[0].held == 31 and pen[0].limit == 30
     assert state.players[0].score == -5 and state.players[0].extra["round_penalty"] == -5
     assert any("lose 5 points" in s for s in v.status_lines(state, 0))
     # 29 tiles -> 30 after drawing: no penalty
     state = rig("rummibug-relaxed", [no_set_rack(29), "O13"])
     res = engine.draw(state)
-    assert not [e for e in res.events if e["type"] == "hand_limit_penalty"] and state.players[0].score == 0
+    assert not [e for e in res.events if isinstance(e, events.HandLimitPenalised)] and state.players[0].score == 0
 
 
 def test_penalty_uses_the_falling_limit_and_reaches_the_score_table():
@@ -337,7 +337,7 @@ def test_penalty_uses_the_falling_limit_and_reaches_the_score_table():
     state.current = 1
     assert state.variant.hand_limit(state) == 28
     res = engine.draw(state)  # seat 1 ends with 30 tiles > 28
-    assert [e["points"] for e in res.events if e["type"] == "hand_limit_penalty"] == [-5]
+    assert [e.points for e in res.events if isinstance(e, events.HandLimitPenalised)] == [-5]
     assert play_sets(state, ["R3 R4 R5 R6"]).ok  # seat 0 goes out
     entry = state.history[-1]
     assert entry["penalties"] == [0, -5]
@@ -355,7 +355,7 @@ def test_computer_sheds_tiles_to_stay_under_the_limit():
     action = make_player("basic", 3, board=FLAT).choose(engine.view(state, 0))
     assert isinstance(action, act.Play)
     res = engine.play(state, action.board)
-    assert res.ok and not [e for e in res.events if e["type"] == "hand_limit_penalty"]
+    assert res.ok and not [e for e in res.events if isinstance(e, events.HandLimitPenalised)]
     # well under the limit it keeps its simple habits and draws
     state = rig("rummibug-relaxed", [no_set_rack(20, once="K"), "O13"], table=[full_run])
     assert isinstance(make_player("basic", 3, board=FLAT).choose(engine.view(state, 0)), act.Draw)
@@ -426,7 +426,7 @@ def test_a_bloated_rack_is_played_down_legally(variant):
         action = players[seat].choose(engine.view(state, seat))
         res = engine.play(state, action.board) if isinstance(action, act.Play) else engine.draw(state)
         assert res.ok, res.message
-        penalties = [e for e in res.events if e["type"] == "hand_limit_penalty"]
+        penalties = [e for e in res.events if isinstance(e, events.HandLimitPenalised)]
         over = relaxed and len(state.players[seat].rack) > limit
         assert len(penalties) == (1 if over else 0)
         assert not state.conservation_problems()

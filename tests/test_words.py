@@ -86,3 +86,71 @@ def test_results_footer_gives_each_rule_sets_own_winning_rule():
     assert "First to 100" in footers["rummy-q"]
     assert "Exactly 200" in footers["rummi200kub"]
     assert all(f for f in footers.values())
+
+
+# -- what happened, in words (game.play.narrate) ---------------------------------------------------
+
+
+def _penalty(**kw):
+    from game.rules import events
+
+    base = dict(seat=0, tiles=(1, 2, 3), penalty=3, returned=(40, 41), problems=("red 5, 6: too short",),
+                reason=events.PenaltyReason.INCOMPLETE_SETS)
+    return events.Penalised(**{**base, **kw})
+
+
+def test_a_penalty_is_told_to_the_player_and_about_them_to_the_others():
+    from game.play.narrate import Narrator
+
+    ann = Narrator(["Ann", "Bob"], you=0)
+    bob = Narrator(["Ann", "Bob"], you=1)
+    ev = _penalty()
+    assert ann.penalty(ev) == ("Incomplete sets were left on the table. The table is put back as it was, the 2 tiles "
+                               "you played go back to your rack, and you draw 3 penalty tiles.")
+    assert bob.penalty(ev) == ("Ann: incomplete sets were left on the table. The table is put back as it was and "
+                               "2 tiles go back to Ann's rack, and Ann draws 3 penalty tiles.")
+
+
+def test_a_penalty_from_a_short_pool_or_an_empty_one_says_so():
+    from game.play.narrate import Narrator
+    from game.rules import events
+
+    you = Narrator(["Ann", "Bob"], you=0)
+    short = _penalty(tiles=(1, 2), returned=(40,), reason=events.PenaltyReason.TIME_RAN_OUT)
+    assert you.penalty(short) == ("Time ran out with incomplete sets on the table. The table is put back as it was, "
+                                  "the 1 tile you played goes back to your rack, and you draw the last 2 tiles of "
+                                  "the pool as a penalty.")
+    empty = _penalty(tiles=(), returned=(), reason=events.PenaltyReason.NO_LEGAL_MOVE)
+    assert Narrator(["Ann", "Bob"]).penalty(empty) == (
+        "Ann: no legal move. The table is put back as it was, and the pool is empty, so there are no penalty "
+        "tiles to draw.")
+
+
+def test_events_are_told_in_the_second_person_to_the_player_and_by_name_otherwise():
+    from game.play.narrate import Narrator
+    from game.rules import events
+
+    n = Narrator(["Ann", "Bob"], you=0)
+    assert n.tell(events.Passed(0)) == "You pass: the pool is empty."
+    assert n.tell(events.Passed(1)) == "Bob passes: the pool is empty."
+    assert n.tell(events.Drew(1, 5)) == "Bob draws a tile."
+    assert n.tell(events.Drew(0, 0)).startswith("You draw the ")
+    assert n.tell(events.Played(1, (0, 2, 4), True, 33)).endswith("(initial meld, 33 points).")
+    assert n.tell(events.RoundStarted(2, 0)) == "Round 2 is dealt: You start."
+    assert n.tell(events.RoundEnded(1, "out", 1, (0, -5), ("", "R5"), (0, 5), (5, -5))) == "Round 1 is over: Bob goes out."
+    assert n.tell(events.Hijacked(0, "h:0,0", ((0, 0), (0, 1), (0, 2)), (0, 2, 4), 9, 9, 1)) == (
+        "You hijack a set worth 9 points.")
+    assert n.tell(events.ClaimReleased(1, ((0, 0),), 12)) == (
+        "The play changed a claimed set: its tokens go back and Bob loses 12 points.")
+    assert n.tell(events.HandLimitPenalised(1, -5, 31, 30)) == (
+        "Bob ended the turn with 31 tiles, above the hand limit of 30: 5 points deducted")
+    assert n.time_up(events.TimedOut(0, stood=True), "Time is up: you draw.") == "Time is up: your finished play stands."
+    assert n.time_up(events.TimedOut(1), "Time is up: you draw.") == "Bob: Time is up: you draw."
+
+
+def test_the_rules_report_codes_and_the_narrator_has_words_for_every_one():
+    from game.play.narrate import REASONS
+    from game.rules.events import PenaltyReason
+
+    assert set(REASONS) == set(PenaltyReason)
+    assert all(not CODE.search(text) for text in REASONS.values())

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 
+from ..rules import events as ev_
 from ..rules.tiles import ALL_TILE_IDS, JOKER_IDS
 from .figures import percentile
 
@@ -133,8 +134,9 @@ def make_scene_class():
                 self._turn = (before, turn_steps(before, after, "Mia"))
                 self.app.turn_log_open = True
                 for k in range(12):
-                    self.turnshow.log.add({"type": "play", "seat": 1 + k % 3, "before": before, "after": after}, self.name_of, 1)
-                    self.turnshow.log.add({"type": "draw", "seat": 1 + (k + 1) % 3, "tile": 0}, self.name_of, 1)
+                    self.turnshow.log.add(ev_.Played(1 + k % 3, tuple(after.tiles()), False, before=before, after=after),
+                                          self.name_of, 1)
+                    self.turnshow.log.add(ev_.Drew(1 + (k + 1) % 3, 0), self.name_of, 1)
             if self.turnshow.pb is None:
                 before, steps = self._turn
                 self.turnshow.start(Playback(1, "Mia", before, after, steps, 0.5, lines=after.lines()[:2], points=20))

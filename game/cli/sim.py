@@ -26,6 +26,7 @@ from ..ai import player_names, strategy
 from .figures import percentile
 from ..play.computer import play_out
 from ..rules import engine
+from ..rules import events as ev_
 from ..rules.state import derived_secret
 from ..rules.variants import REGISTRY
 
@@ -58,10 +59,11 @@ def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = 
         illegal += turn.illegal
         turns += 1
         for ev in turn.result.events:
-            if ev.get("type") == "round_end":
-                reasons[ev["reason"]] += 1
-            elif ev.get("type") == "claim":
-                claims[ev.get("kind", "claim")] += 1
+            match ev:
+                case ev_.RoundEnded(reason=reason):
+                    reasons[reason] += 1
+                case ev_.Claimed():
+                    claims[ev.kind] += 1
         if check and state.conservation_problems():
             conserved = False
     return {

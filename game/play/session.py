@@ -18,6 +18,7 @@ its ``turn_hooks`` after every completed turn (autosave by default).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
 from . import turnsave, unsaved
+from .events import NewTiles, Refused, SessionEvent, TurnBegan
 from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION
@@ -34,6 +36,7 @@ from .thinking import compute_ai_action, compute_hint
 from .wire import view_from_dict, view_to_dict
 from ..rules import actions as act
 from ..rules import engine
+from ..rules import events as ev_
 from ..rules.board import Board, Cell
 from ..rules.state import HUMAN, GameState, Phase
 from ..rules.tiles import tiles_in_words
@@ -166,11 +169,11 @@ class Session(RackLayout, ComputerTurns):
         return int(self.variant.turn_time() or 0)
 
     # -- events ------------------------------------------------------------------------------
-    def _emit(self, ev: dict) -> None:
+    def _emit(self, ev: SessionEvent) -> None:
         self._events.append(ev)
         self.version += 1
 
-    def poll_events(self) -> list[dict]:
+    def poll_events(self) -> list[SessionEvent]:
         out, self._events = self._events, []
         return out
 
@@ -188,7 +191,7 @@ class Session(RackLayout, ComputerTurns):
         self.version += 1
         self.keeper.started(self)
         if self.state.phase == Phase.PLAY:
-            self._emit({"type": "turn", "seat": self.state.current, "human": self.is_human(self.state.current)})
+            self._emit(TurnBegan(self.state.current, self.is_human(self.state.current)))
 
     def table(self) -> Board:
         """The table as the viewer sees it now (their draft during their turn)."""
@@ -476,7 +479,7 @@ class Session(RackLayout, ComputerTurns):
         if held and not self.variant.failed_play_penalty:
             problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
                               "put them back into sets on the table")
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [problem.message]})
+            self._emit(Refused(self.viewer, (problem.message,)))
             return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
@@ -484,33 +487,35 @@ class Session(RackLayout, ComputerTurns):
         draft = self.draft.copy()
         result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
             return Outcome(False, result.problems)
-        if not any(ev.get("type") == "play" for ev in result.events):
+        if not _played(result.events):
             # a penalty: the table is restored and the tiles go back to the rack
             self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)
 
-    def _turn_done(self, seat: int, events: list[dict], before: Board) -> Outcome:
+    def _turn_done(self, seat: int, events: list[ev_.Event], before: Board) -> Outcome:
         self.draft = None
         self._emit_engine_events(seat, events, before)
         self._after_turn()
         return Outcome(True, [], events)
 
-    def _emit_engine_events(self, seat: int, events: list[dict], before: Board) -> None:
+    def _emit_engine_events(self, seat: int, events: list[ev_.Event], before: Board) -> None:
+        """The engine's events for the screen; a play gets the table before and after it and
+        its points (an initial meld's as the rules counted them, else the sets it changed)."""
         for ev in events:
-            ev = dict(ev)
-            if ev.get("type") == "play":
-                after = self.state.board.copy()
-                ev["before"] = before
-                ev["after"] = after
-                ev["points"] = ev.get("points", draft_edit.changed_value(before, after, self.variant.reads_columns))
+            match ev:
+                case ev_.Played(points=points):
+                    after = self.state.board.copy()
+                    if points is None:
+                        points = draft_edit.changed_value(before, after, self.variant.reads_columns)
+                    ev = dataclasses.replace(ev, before=before, after=after, points=points)
             self._emit(ev)
 
     def _after_turn(self) -> None:
         new = self._sync_rack()
         if new:
-            self._emit({"type": "rack_new", "tiles": new})
+            self._emit(NewTiles(tuple(new)))
         self._ai_pending = None
         self._begin_turn()  # first, so the save holds the next turn with its full clock
         self.finish_game(final_saved=self._run_hooks(self.turn_hooks))
@@ -571,9 +576,7 @@ class Session(RackLayout, ComputerTurns):
         if self.draft is not None:
             self.rack_slots = dict(self._turn_rack)
         result = engine.apply(self.state, act.Timeout(draft))
-        stood = any(ev.get("type") == "play" for ev in result.events)
-        message = "Time is up: your finished play stands." if stood else self.variant.timeout_consequence()
-        self._emit({"type": "timeout", "seat": seat, "message": message})
+        self._emit(ev_.TimedOut(seat, stood=_played(result.events)))
         return self._turn_done(seat, result.events, before)
 
     def human_action(self, action: act.Claim) -> Outcome:
@@ -586,7 +589,7 @@ class Session(RackLayout, ComputerTurns):
         before = self.state.board.copy()
         result = engine.apply(self.state, action)
         if not result.ok:
-            self._emit({"type": "refused", "seat": self.viewer, "problems": [p.message for p in result.problems]})
+            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
             return Outcome(False, list(result.problems))
         self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)
@@ -599,7 +602,7 @@ class Session(RackLayout, ComputerTurns):
         self.rack_slots = {}
         self.rack_cols = RACK_MIN_COLS
         self._sync_rack(initial=True)
-        self._emit({"type": "round_start", "round": self.state.round})
+        self._emit(ev_.RoundStarted(self.state.round))
         self._begin_turn()
         self._run_hooks(self.turn_hooks)  # save the fresh deal
         return True
@@ -613,3 +616,8 @@ class Session(RackLayout, ComputerTurns):
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []
+
+
+def _played(events: list[ev_.Event]) -> bool:
+    """A play is among the turn's events (not a draw or a penalty)."""
+    return any(isinstance(ev, ev_.Played) for ev in events)

@@ -8,16 +8,20 @@ a one-line entry.  The newest entry is last.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Callable
 
 from ..rules import engine
+from ..rules import events as ev_
+from ..rules.events import Event
 from ..rules.board import Board
 from ..rules.state import GameState
+from .narrate import penalty_reason
 from .steps import Step, Voice, turn_steps
 
 LIMIT = 40
-LOGGED = ("play", "draw", "pass", "penalty", "claim")  # the events that make an entry
+LOGGED = (ev_.Played, ev_.Drew, ev_.Passed, ev_.Penalised, ev_.Claimed)  # the events that make an entry
 
 
 @dataclass
@@ -49,39 +53,32 @@ class TurnLog:
         self.version += 1
         return entry
 
-    def add(self, ev: dict, name_of: Callable[[int], str], round_no: int, crossword: bool = False) -> Entry | None:
+    def add(self, ev: Event, name_of: Callable[[int], str], round_no: int, crossword: bool = False) -> Entry | None:
         """Log one session event; returns the entry it made (None for events that are not turns)."""
-        kind = ev.get("type")
-        seat = ev.get("seat")
-        if not isinstance(seat, int):
-            return None
-        name = name_of(seat)
-        voice = Voice(name)
-        if kind == "play" and isinstance(ev.get("before"), Board) and isinstance(ev.get("after"), Board):
-            before, after = ev["before"], ev["after"]
-            steps = turn_steps(before, after, name, vertical=crossword)
-            old = before.tile_set()
-            played = [t for _, t in sorted(after.cells.items()) if t not in old]  # as they lie on the table
-            lines = [st.caption for st in steps] or [voice.say(f"{voice.verb('play')}")]
-            return self._push(Entry(seat, name, round_no, "play", lines, played, before.copy(),
-                                    after.copy(), steps))
-        if kind == "draw":
-            tile = ev.get("tile")
-            mine = name == "You" and isinstance(tile, int)
-            return self._push(Entry(seat, name, round_no, "draw", [voice.say(f"{voice.verb('draw')} a tile")],
-                                    [tile] if mine else []))
-        if kind == "pass":
-            return self._push(Entry(seat, name, round_no, "pass", [voice.say(f"{voice.verb('pass')}: the pool is empty")]))
-        if kind == "penalty":
-            n = len(ev.get("tiles", []))
-            text = voice.say(f"{voice.verb('take')} {n} penalty tile{'s' if n != 1 else ''}")
-            reason = str(ev.get("reason", "")).strip()
-            return self._push(Entry(seat, name, round_no, "penalty", [text + (f": {reason}" if reason else "")]))
-        if kind == "claim":
-            what = {"hijack": "hijack", "lock": "lock"}.get(str(ev.get("kind", "claim")), "claim")
-            pts = int(ev.get("points", 0) or 0)
-            text = voice.say(f"{voice.verb(what)} a set worth {pts} points")
-            return self._push(Entry(seat, name, round_no, "claim", [text], list(ev.get("tiles", []))[:13]))
+        match ev:
+            case ev_.Played(seat=seat, before=Board() as before, after=Board() as after):
+                name = name_of(seat)
+                steps = turn_steps(before, after, name, vertical=crossword)
+                old = before.tile_set()
+                played = [t for _, t in sorted(after.cells.items()) if t not in old]  # as they lie on the table
+                lines = [st.caption for st in steps] or [Voice(name).say(f"{Voice(name).verb('play')}")]
+                return self._push(Entry(seat, name, round_no, "play", lines, played, before.copy(), after.copy(), steps))
+            case ev_.Drew(seat=seat, tile=tile):
+                name, voice = name_of(seat), Voice(name_of(seat))
+                return self._push(Entry(seat, name, round_no, "draw", [voice.say(f"{voice.verb('draw')} a tile")],
+                                        [tile] if name == "You" else []))
+            case ev_.Passed(seat=seat):
+                name, voice = name_of(seat), Voice(name_of(seat))
+                return self._push(Entry(seat, name, round_no, "pass", [voice.say(f"{voice.verb('pass')}: the pool is empty")]))
+            case ev_.Penalised(seat=seat, tiles=tiles, reason=reason):
+                name, voice = name_of(seat), Voice(name_of(seat))
+                n = len(tiles)
+                text = voice.say(f"{voice.verb('take')} {n} penalty tile{'s' if n != 1 else ''}")
+                return self._push(Entry(seat, name, round_no, "penalty", [f"{text}: {penalty_reason(reason)}"]))
+            case ev_.Claimed(seat=seat, points=points, tiles=tiles):
+                name, voice = name_of(seat), Voice(name_of(seat))
+                text = voice.say(f"{voice.verb(ev.kind)} a set worth {points} points")
+                return self._push(Entry(seat, name, round_no, "claim", [text], list(tiles)[:13]))
         return None
 
     def last_replayable(self, skip_seat: int | None = None) -> Entry | None:
@@ -100,14 +97,14 @@ def rebuilt(state: GameState, name_of: Callable[[int], str], crossword: bool = F
     log = TurnLog(limit)
     if not state.replayable or not state.actions:
         return log
-    found: list[tuple[dict, int]] = []
+    found: list[tuple[Event, int]] = []
     try:
         game = engine.deal_again(state)
         for before, round_no, result in engine.replay_steps(game, state.actions):
             for ev in result.events:
-                if ev.get("type") == "play":
-                    found.append((dict(ev, before=before, after=game.board.copy()), round_no))
-                elif ev.get("type") in LOGGED:
+                if isinstance(ev, ev_.Played):
+                    ev = dataclasses.replace(ev, before=before, after=game.board.copy())
+                if isinstance(ev, LOGGED):
                     found.append((ev, round_no))
     except ValueError:
         return log

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..rules.melds import check_line, check_set
-from ..rules.tiles import NotationError, Tile, face_key, face_notation, format_tiles, notation, parse_tiles, tile
+from ..rules.tiles import (NotationError, Tile, face_key, face_notation, format_tiles, notation, parse_tiles, set_words,
+                           tile, tiles_in_words)
 
 MIN_RACK = 3
 MAX_RACK = 8
@@ -195,22 +196,22 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
         meld = check_line(ids)
         if not meld:
             why = meld.reason or "a set needs at least 3 tiles"
-            problems.append(f"{format_tiles(ids)} is not a valid set: {why}")
+            problems.append(f"{set_words(ids)} is not a valid set: {why}")
         for t in ids:
             if t in seen:
-                problems.append(f"{tile(t)} lies on the table twice")
+                problems.append(f"the {tiles_in_words([t])} lies on the table twice")
             seen.add(t)
     table = {int(t) for t in puzzle.table_tiles}
     rack = {int(t) for t in puzzle.rack}
     gone = table - seen
     if gone:
-        problems.append(f"table tiles taken away: {format_tiles(sorted(gone))}")
+        problems.append(f"table tiles taken away: {tiles_in_words(sorted(gone))}")
     left = rack - seen
     if left:
-        problems.append(f"rack tiles not placed: {format_tiles(sorted(left))}")
+        problems.append(f"rack tiles not placed: {tiles_in_words(sorted(left))}")
     extra = seen - table - rack
     if extra:
-        problems.append(f"tiles from nowhere: {format_tiles(sorted(extra))}")
+        problems.append(f"tiles from nowhere: {tiles_in_words(sorted(extra))}")
     if not problems and (any(t.is_joker for t in puzzle.table_tiles) or any(t.is_joker for t in puzzle.rack)):
         problems.extend(_joker_rules(puzzle, lines))
     return problems

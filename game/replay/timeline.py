@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.state import GameState, Phase
-from ..rules.tiles import tile_words, tiles_in_words
+from ..rules import events as ev_
 
 
 @dataclass
@@ -45,13 +46,17 @@ class ReplayError(ValueError):
     pass
 
 
-def build(state: GameState, viewer: int = 0, upto: int | None = None) -> list[Frame]:
-    """Frames from the deal to the ``upto``-th action (all by default).  Raises
-    ``ReplayError`` with a sentence a player can read when the game cannot be replayed."""
-    return rebuild(state, viewer, upto)[0]
+Tell = Callable[[ev_.Event], str]  # an event in words (``game.play.narrate.Narrator.tell``)
 
 
-def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple[list[Frame], GameState]:
+def build(state: GameState, viewer: int = 0, upto: int | None = None, *, tell: Tell) -> list[Frame]:
+    """Frames from the deal to the ``upto``-th action (all by default), each event told by
+    ``tell``.  Raises ``ReplayError`` with a sentence a player can read when the game cannot
+    be replayed."""
+    return rebuild(state, viewer, upto, tell=tell)[0]
+
+
+def rebuild(state: GameState, viewer: int = 0, upto: int | None = None, *, tell: Tell) -> tuple[list[Frame], GameState]:
     """The frames and the game as rebuilt after them (see ``build``)."""
     if not state.replayable:
         raise ReplayError("This game was saved by an older version of Tile Rush: it has no move log, "
@@ -61,9 +66,7 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
         game = engine.new_game(state.variant_key, seats, seed=state.seed, options=state.options, secret=state.secret)
     except ValueError as exc:
         raise ReplayError(f"This game cannot be rebuilt ({exc}).") from None
-    names = [p.name for p in game.players]
-    first = game.current
-    deal = f"Round 1 is dealt: {_name(first, names, viewer)} {'start' if first == viewer else 'starts'}."
+    deal = tell(ev_.RoundStarted(1, game.current))
     frames = [_frame(game, 0, None, "deal", [deal], viewer)]
     for k, entry in enumerate(state.actions[:upto]):
         try:
@@ -78,7 +81,7 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
         result = engine.apply(game, action)
         if not result.ok:
             raise ReplayError(f"Move {k + 1} of the log does not apply ({result.message}).")
-        lines = [line for ev in result.events for line in [describe(ev, names, viewer)] if line]
+        lines = [line for ev in result.events for line in [tell(ev)] if line]
         placed = [t for t in game.board.tiles() if t not in before_board.tile_set() and t in before_rack]
         kind = _kind(action, result.events)
         frames.append(_frame(game, k + 1, None if kind in ("round", "deal") else seat, kind, lines or ["(nothing happened)"],
@@ -86,72 +89,26 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None) -> tuple
     return frames, game
 
 
-def _kind(action, events: list[dict]) -> str:
-    types = [ev.get("type") for ev in events]
+# what a turn is called after the first of these among its events
+_TURN_KINDS = ((ev_.Penalised, "penalty"), (ev_.Played, "play"), (ev_.Claimed, "claim"), (ev_.Drew, "draw"),
+               (ev_.Passed, "pass"), (ev_.TimedOut, "timeout"))
+
+
+def _kind(action, events: list[ev_.Event]) -> str:
     if isinstance(action, act.NextRound):
         return "deal"
     if isinstance(action, act.EndRound):
         return "round"
-    for t in ("penalty", "play", "claim", "draw", "pass", "timeout"):
-        if t in types:
-            return t
-    return str(types[0]) if types else "turn"
+    for cls, kind in _TURN_KINDS:
+        if any(isinstance(ev, cls) for ev in events):
+            return kind
+    return events[0].type if events else "turn"
 
 
 def _frame(game: GameState, index: int, seat, kind: str, lines: list[str], viewer: int,
            placed=(), view=None) -> Frame:
     return Frame(index, game.round, seat, kind, lines, game.board.copy(), [list(p.rack) for p in game.players],
                  [p.score for p in game.players], list(placed), view, game.phase)
-
-
-def _name(seat, names: list[str], viewer: int) -> str:
-    if not isinstance(seat, int) or not 0 <= seat < len(names):
-        return "Someone"
-    return "You" if seat == viewer else names[seat]
-
-
-def describe(ev: dict, names: list[str], viewer: int) -> str:
-    """One event in words (the replay's turn log)."""
-    kind = ev.get("type")
-    seat = ev.get("seat")
-    who = _name(seat, names, viewer)
-    you = seat == viewer
-    if kind == "play":
-        tiles = ev.get("tiles") or []
-        n = len(tiles)
-        text = f"{who} {'play' if you else 'plays'} {n} tile{'s' if n != 1 else ''}: {tiles_in_words(tiles)}"
-        if ev.get("initial"):
-            text += f" (initial meld, {ev.get('points', 0)} points)"
-        return text + "."
-    if kind == "draw":
-        tile = ev.get("tile")
-        if you and isinstance(tile, int):
-            return f"You draw the {tile_words(tile)}."
-        return f"{who} draws a tile."
-    if kind == "pass":
-        return f"{who} {'pass' if you else 'passes'}: the pool is empty."
-    if kind == "timeout":
-        return f"Time runs out for {who if not you else 'you'}."
-    if kind == "penalty":
-        return str(ev.get("summary") or ev.get("message") or f"{who} takes a penalty.")
-    if kind == "round_end":
-        rnd = ev.get("round", "")
-        winner = ev.get("winner")
-        reason = ev.get("reason")
-        if reason == "out" and isinstance(winner, int):
-            head = f"{_name(winner, names, viewer)} {'go' if winner == viewer else 'goes'} out"
-        elif isinstance(winner, int):
-            head = f"{_name(winner, names, viewer)} {'win' if winner == viewer else 'wins'} the round"
-        else:
-            head = "nobody wins"
-        return f"Round {rnd} is over: {head}."
-    if kind == "round_start":
-        first = ev.get("first")
-        return f"Round {ev.get('round', '')} is dealt: {_name(first, names, viewer)} {'start' if first == viewer else 'starts'}."
-    if kind in ("turn", "refused"):
-        return ""
-    text = ev.get("summary") or ev.get("message") or ""
-    return str(text)
 
 
 def analyse(frame: Frame, time_budget: float = 1.0) -> Missed | None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Iterable
 
+from . import events
 from .board import Board, Cell, Line
 from .melds import check_line
 from .tiles import set_words
@@ -273,7 +274,7 @@ def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, wa
     return ClaimCheck(problems, line, kind, value, points, previous, idx)
 
 
-def apply_claim(pos: Position, seat: int, chk: ClaimCheck, rules: ClaimRules) -> dict:
+def apply_claim(pos: Position, seat: int, chk: ClaimCheck, rules: ClaimRules) -> events.Claimed:
     """Apply an allowed claim to ``pos`` (claims, supplies, scores).  Returns the event."""
     assert chk.ok and chk.line is not None
     line = chk.line
@@ -298,18 +299,16 @@ def apply_claim(pos: Position, seat: int, chk: ClaimCheck, rules: ClaimRules) ->
         rec["lock_seat"] = seat
         pos.locks[seat] -= 1
     pos.scores = points_of(pos.claims, len(pos.scores), rules)
-    return {
-        "type": "claim",
-        "kind": chk.kind,
-        "seat": seat,
-        "key": set_key(line.cells, line.vertical),
-        "cells": [list(c) for c in line.cells],
-        "tiles": [int(t) for t in line.tiles],
-        "value": chk.value,
-        "points": record_points(rec, rules),
-        "from": chk.previous,
-        "locked": rec["locked"],
-    }
+    return events.CLAIMS[chk.kind](
+        seat,
+        set_key(line.cells, line.vertical),
+        tuple((int(r), int(c)) for r, c in line.cells),
+        tuple(int(t) for t in line.tiles),
+        chk.value,
+        record_points(rec, rules),
+        chk.previous,
+        rec["locked"],
+    )
 
 
 def options_for(pos: Position, seat: int, rules: ClaimRules) -> list[ClaimCheck]:
@@ -335,7 +334,7 @@ def intact(board: Board, rec: dict) -> bool:
     return board.get((r0 - dr, c0 - dc)) is None and board.get((r1 + dr, c1 + dc)) is None
 
 
-def release(pos: Position, idx: int, rules: ClaimRules) -> dict:
+def release(pos: Position, idx: int, rules: ClaimRules) -> events.ClaimReleased:
     """Take a claim off a set a play changed: every token goes back to its owner, the points are lost."""
     rec = pos.claims.pop(idx)
     n = len(rec["cells"])
@@ -344,7 +343,7 @@ def release(pos: Position, idx: int, rules: ClaimRules) -> dict:
     if rec.get("locked") and rec.get("lock_seat") is not None:
         pos.locks[rec["lock_seat"]] += 1
     pos.scores = points_of(pos.claims, len(pos.scores), rules)
-    return {"type": "claim_released", "seat": holder(rec), "cells": rec["cells"], "value": rec["value"]}
+    return events.ClaimReleased(holder(rec), tuple((int(r), int(c)) for r, c in rec["cells"]), rec["value"])
 
 
 # -- saved data ----------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Sequence
 
 from . import actions as act
+from . import events as ev_
 from .board import Board
 from .state import HUMAN, GameState, Phase, PlayerState, new_secret
 from .tiles import ALL_TILE_IDS, format_tiles, is_joker, number_of, rack_value, tiles_in_words
@@ -28,7 +29,7 @@ from .view import PlayerView, view  # noqa: F401  (view is part of the engine's 
 class TurnResult:
     ok: bool
     problems: list[Problem] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
+    events: list[ev_.Event] = field(default_factory=list)
 
     @property
     def message(self) -> str:
@@ -124,7 +125,7 @@ def start_round(state: GameState) -> None:
     state.round_end_reason = ""
     state.round_winner = None
     variant.start_round_extra(state)
-    state.log({"type": "round_start", "round": state.round, "first": first})
+    state.log(ev_.RoundStarted(state.round, first))
 
 
 def turn_start(state: GameState) -> TurnStart:
@@ -217,10 +218,10 @@ def _play(state: GameState, action: act.Play) -> TurnResult:
     analysis = check_play(state, action.board)
     if analysis.problems:
         return TurnResult(False, analysis.problems)
-    return _commit_play(state, analysis, {})
+    return _commit_play(state, analysis)
 
 
-def _commit_play(state: GameState, analysis: Analysis, extra: dict) -> TurnResult:
+def _commit_play(state: GameState, analysis: Analysis, timeout: bool = False) -> TurnResult:
     seat = state.current
     p = state.player
     played = set(analysis.played)
@@ -229,9 +230,8 @@ def _commit_play(state: GameState, analysis: Analysis, extra: dict) -> TurnResul
     was_melded = p.melded
     p.melded = True
     state.passes = 0
-    ev = {"type": "play", "seat": seat, "tiles": sorted(played), "initial": not was_melded, **extra}
-    if not was_melded:
-        ev["points"] = state.variant.initial_play_points(analysis)
+    points = None if was_melded else state.variant.initial_play_points(analysis)
+    ev = ev_.Played(seat, tuple(sorted(played)), not was_melded, points, timeout)
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "play"))
 
@@ -240,24 +240,20 @@ def _draw(state: GameState, action: act.Draw) -> TurnResult:
     problems = state.variant.draw_problems(state)
     if problems:
         return TurnResult(False, problems)
-    return _take_tile(state, "draw", {})
+    return _take_tile(state, "draw")
 
 
-def _take_tile(state: GameState, how: str, extra: dict, messages: tuple[str, str] = ("", "")) -> TurnResult:
+def _take_tile(state: GameState, how: str, timeout: bool = False) -> TurnResult:
     """The player to move draws a tile, or passes when the pool is empty; the turn ends."""
     seat = state.current
     if state.pool:
         t = state.pool.pop()
         state.players[seat].rack.append(t)
         state.last_drawn[seat] = t
-        ev = {"type": "draw", "seat": seat, "tile": t, **extra}
-        message = messages[0]
+        ev: ev_.Event = ev_.Drew(seat, t, timeout)
     else:
         state.passes += 1
-        ev = {"type": "pass", "seat": seat, **extra}
-        message = messages[1]
-    if message:
-        ev["message"] = message
+        ev = ev_.Passed(seat, timeout)
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, how))
 
@@ -274,13 +270,13 @@ def draw_tiles(state: GameState, seat: int, count: int) -> list[int]:
     return got
 
 
-def _penalise(state: GameState, reason: str, returned: Iterable[int] = (), problems: Iterable[str] = ()) -> TurnResult:
+def _penalise(state: GameState, reason: ev_.PenaltyReason, returned: Iterable[int] = (),
+              problems: Iterable[str] = ()) -> TurnResult:
     """Golden Games rule 10: a failed manipulation is undone (the table and rack are
     simply not changed) and the player draws the variant's penalty tiles.
 
     ``returned`` (the tiles the player had put down and takes back) and ``problems``
-    (what was wrong) only go into the event, whose ``message`` explains the penalty
-    to the player who took it and ``summary`` to everyone else."""
+    (what was wrong) only go into the event (``game.play.narrate`` tells it in words)."""
     seat = state.current
     count = state.variant.failed_play_penalty
     got = draw_tiles(state, seat, count)
@@ -288,36 +284,10 @@ def _penalise(state: GameState, reason: str, returned: Iterable[int] = (), probl
         state.last_drawn[seat] = got[-1]
     elif not state.pool:
         state.passes += 1
-    back = sorted(int(t) for t in returned)
-    message, summary = _penalty_texts(state.players[seat].name, reason, len(back), count, len(got))
-    ev = {
-        "type": "penalty",
-        "seat": seat,
-        "tiles": got,
-        "penalty": count,
-        "returned": back,
-        "problems": [str(p) for p in problems],
-        "reason": reason,
-        "message": message,
-        "summary": summary,
-    }
+    back = tuple(sorted(int(t) for t in returned))
+    ev = ev_.Penalised(seat, tuple(got), count, back, tuple(str(p) for p in problems), reason)
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "penalty"))
-
-
-def _penalty_texts(name: str, reason: str, back: int, count: int, got: int) -> tuple[str, str]:
-    first = reason[:1].upper() + reason[1:]
-    undo = "The table is put back as it was"
-    undo_you = undo + (f", the {back} tile{'s' if back != 1 else ''} you played go{'es' if back == 1 else ''} back to your rack" if back else "")
-    undo_them = undo + (f" and {back} tile{'s' if back != 1 else ''} go{'es' if back == 1 else ''} back to {name}'s rack" if back else "")
-    if got == count:
-        draw_you, draw_them = f"you draw {count} penalty tiles", f"{name} draws {count} penalty tiles"
-    elif got:
-        draw_you = f"you draw the last {got} tile{'s' if got != 1 else ''} of the pool as a penalty"
-        draw_them = f"{name} draws the last {got} tile{'s' if got != 1 else ''} of the pool as a penalty"
-    else:
-        draw_you = draw_them = "the pool is empty, so there are no penalty tiles to draw"
-    return f"{first}. {undo_you}, and {draw_you}.", f"{name}: {reason}. {undo_them}, and {draw_them}."
 
 
 def failed_manipulation(analysis: Analysis) -> list[Problem]:
@@ -392,10 +362,10 @@ def _end_turn_with_draft(state: GameState, action: act.EndTurn) -> TurnResult:
         return _draw(state, act.Draw())
     analysis = check_play(state, action.board)
     if not analysis.problems:
-        return _commit_play(state, analysis, {})
+        return _commit_play(state, analysis)
     if not _penalty_applies(state, analysis):
         return TurnResult(False, analysis.problems)
-    return _penalise(state, "incomplete sets were left on the table", analysis.played,
+    return _penalise(state, ev_.PenaltyReason.INCOMPLETE_SETS, analysis.played,
                      [p.message for p in analysis.problems])
 
 
@@ -409,15 +379,12 @@ def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
     if draft is not None and draft != state.board:
         analysis = check_play(state, draft)
         if not analysis.problems and variant.timeout_plays_finished_table:
-            return _commit_play(state, analysis, {"timeout": True,
-                                                  "message": "Time is up: your finished play stands."})
+            return _commit_play(state, analysis, timeout=True)
         if analysis.problems and _penalty_applies(state, analysis):
-            return _penalise(state, "time ran out with incomplete sets on the table", analysis.played,
+            return _penalise(state, ev_.PenaltyReason.TIME_RAN_OUT, analysis.played,
                              [p.message for p in analysis.problems])
-    state.log({"type": "timeout", "seat": state.current})
-    return _take_tile(state, "timeout", {"timeout": True}, (
-        "Time is up: your tiles go back and you draw a tile.",
-        "Time is up: your tiles go back; the pool is empty, so you pass."))
+    state.log(ev_.TimedOut(state.current))
+    return _take_tile(state, "timeout", timeout=True)
 
 
 def _claim(state: GameState, action: act.Claim) -> TurnResult:
@@ -434,10 +401,10 @@ def _forfeit(state: GameState, action: act.Forfeit) -> TurnResult:
     """No legal move is left to a player: the failed-play penalty where the rule set has
     one, else the turn passes."""
     if state.variant.failed_play_penalty:
-        return _penalise(state, "no legal move")
+        return _penalise(state, ev_.PenaltyReason.NO_LEGAL_MOVE)
     seat = state.current
     state.passes += 1
-    ev = {"type": "pass", "seat": seat}
+    ev = ev_.Passed(seat)
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "pass"))
 
@@ -482,7 +449,7 @@ def next_round(state: GameState) -> None:
         raise ValueError(result.message)
 
 
-def finish_round(state: GameState, reason: str) -> dict:
+def finish_round(state: GameState, reason: str) -> ev_.RoundEnded:
     """``apply(state, EndRound(reason))``: end the round now; returns its round-end event."""
     result = apply(state, act.EndRound(reason))
     if not result.ok:
@@ -493,7 +460,7 @@ def finish_round(state: GameState, reason: str) -> dict:
 # -- ending turns and rounds ----------------------------------------------------------------------
 
 
-def _end_turn(state: GameState, seat: int, action: str) -> list[dict]:
+def _end_turn(state: GameState, seat: int, action: str) -> list[ev_.Event]:
     events = list(state.variant.after_turn(state, seat, action))
     for ev in events:
         state.log(ev)
@@ -516,7 +483,7 @@ def _end_turn(state: GameState, seat: int, action: str) -> list[dict]:
     return events
 
 
-def _finish_round(state: GameState, reason: str) -> dict:
+def _finish_round(state: GameState, reason: str) -> ev_.RoundEnded:
     variant = state.variant
     winner = variant.round_winner(state, reason)
     deltas = variant.score_round(state, reason, winner)
@@ -539,9 +506,13 @@ def _finish_round(state: GameState, reason: str) -> dict:
         entry.setdefault(k, v)
     state.history.append(entry)
     state.phase = Phase.GAME_OVER if variant.game_over(state) else Phase.ROUND_OVER
-    ev = {"type": "round_end", **entry}
+    ev = ev_.RoundEnded(state.round, reason, winner, tuple(deltas), tuple(entry["racks"]), tuple(entry["rack_values"]),
+                        tuple(entry["scores"]), tuple((k, ev_.frozen(v)) for k, v in entry.items() if k not in _ROUND_FIELDS))
     state.log(ev)
     return ev
+
+
+_ROUND_FIELDS = ("round", "reason", "winner", "deltas", "racks", "rack_values", "scores")
 
 
 def ranking(state: GameState) -> list[int]:

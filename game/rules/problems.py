@@ -60,11 +60,8 @@ class Code(StrEnum):
     HISTORY_WINNER = "history_winner"  # entry
     HISTORY_FIELD = "history_field"  # entry, field
     EVENTS_TOO_MANY = "events_too_many"  # count
-    EVENT_NOT_OBJECT = "event_not_object"
-    EVENT_NO_TYPE = "event_no_type"
     EVENT_TURN = "event_turn"  # kind
     EVENT_SEAT = "event_seat"  # kind
-    EVENT_TILE = "event_tile"  # kind
     EVENT_TILES = "event_tiles"  # kind
     RULES_CHECK_FAILED = "rules_check_failed"  # error: the rule set's own check raised (a bug)
     # the rule sets' own (``Variant.state_problems``)
@@ -208,19 +205,11 @@ def event_problems(state: "GameState") -> list[StateProblem]:
     if len(state.events) > MAX_EVENTS:
         return [StateProblem(Code.EVENTS_TOO_MANY, {"count": len(state.events)})]
     for ev in state.events:
-        if not isinstance(ev, dict):
-            return [StateProblem(Code.EVENT_NOT_OBJECT)]
-        kind = ev.get("type")
-        if not isinstance(kind, str) or not 0 < len(kind) <= 40:
-            return [StateProblem(Code.EVENT_NO_TYPE)]
-        turn = ev.get("turn", 0)
-        if not _int(turn) or not 0 <= turn <= state.total_turns:
-            return [StateProblem(Code.EVENT_TURN, {"kind": kind})]
-        for key in ("seat", "first", "winner"):
-            if key in ev and ev[key] is not None and (not _int(ev[key]) or not 0 <= ev[key] < n):
-                return [StateProblem(Code.EVENT_SEAT, {"kind": kind})]
-        if "tile" in ev and not _tile(ev["tile"]):
-            return [StateProblem(Code.EVENT_TILE, {"kind": kind})]
-        if "tiles" in ev and (not isinstance(ev["tiles"], list) or not all(_tile(t) for t in ev["tiles"])):
-            return [StateProblem(Code.EVENT_TILES, {"kind": kind})]
+        turn = 0 if ev.turn is None else ev.turn
+        if not 0 <= turn <= state.total_turns:
+            return [StateProblem(Code.EVENT_TURN, {"kind": ev.type})]
+        if not all(0 <= seat < n for seat in ev.seats()):
+            return [StateProblem(Code.EVENT_SEAT, {"kind": ev.type})]
+        if not all(_tile(t) for t in ev.tiles_named()):
+            return [StateProblem(Code.EVENT_TILES, {"kind": ev.type})]
     return []

@@ -8,6 +8,7 @@ The pool is kept in draw order (``pool[-1]`` is drawn next).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import hmac
 import random
@@ -17,6 +18,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
+from .events import Event, EventError
+from .events import from_json as event_from_json
 from .tiles import ALL_TILE_IDS
 from .registry import find_variant
 
@@ -112,7 +115,7 @@ class GameState:
     round_winner: int | None = None
     history: list[dict] = field(default_factory=list)  # one entry per finished round
     extra: dict = field(default_factory=dict)  # variant data shared by all (claims, tournament, ...)
-    events: list[dict] = field(default_factory=list)  # recent events for the screen (bounded)
+    events: list[Event] = field(default_factory=list)  # recent events for the screen (bounded)
     rng: random.Random = field(default_factory=random.Random)
     secret: str = field(default_factory=new_secret)  # keys the computer players' seeds; never in a view
     actions: list[dict] = field(default_factory=list)  # every accepted action since the deal (log form)
@@ -165,9 +168,8 @@ class GameState:
 
         return state_problems(self)
 
-    def log(self, event: dict, keep: int = 200) -> None:
-        event = dict(event, turn=self.total_turns)
-        self.events.append(event)
+    def log(self, event: Event, keep: int = 200) -> None:
+        self.events.append(dataclasses.replace(event, turn=self.total_turns))
         if len(self.events) > keep:
             del self.events[: len(self.events) - keep]
 
@@ -199,7 +201,7 @@ class GameState:
             "round_winner": self.round_winner,
             "history": copy.deepcopy(self.history),
             "extra": copy.deepcopy(self.extra),
-            "events": copy.deepcopy(self.events),
+            "events": [ev.to_json() for ev in self.events],
             "rng": {"version": version, "internal": list(internal), "gauss": gauss},
             "secret": self.secret,
             "actions": copy.deepcopy(self.actions),
@@ -286,7 +288,7 @@ class GameState:
                 round_winner=winner,
                 history=copy.deepcopy(history),
                 extra=copy.deepcopy(_dict(d, "extra")),
-                events=copy.deepcopy(events),
+                events=_events(events),
                 rng=rng,
                 secret=secret,
                 actions=actions,
@@ -304,6 +306,17 @@ class GameState:
         if problems:
             raise StateError("tiles are not all accounted for: " + "; ".join(problems[:3]))
         return state
+
+
+def _events(raw: list) -> list[Event]:
+    """The saved events, read back (an old save's migrated: ``events.from_json``)."""
+    out = []
+    for k, item in enumerate(raw):
+        try:
+            out.append(event_from_json(item))
+        except EventError as exc:
+            raise StateError(f"event {k + 1} is damaged: {exc}") from None
+    return out
 
 
 def _log_fields(d: dict) -> tuple[str, list[dict], bool]:

@@ -21,7 +21,9 @@ import math
 
 import pygame
 
+from ..play.events import SessionEvent, TurnBegan
 from ..play.session import TABLE
+from ..rules import events as ev_
 from ..rules import claims as cl
 from . import theme, variant_ui
 from .playlayout import Grid
@@ -259,8 +261,7 @@ class BoardView(variant_ui.Plugin):
         and every set they hold a claim on."""
         sess = self.session
         state = sess.state
-        mine = {t for ev in state.events if ev.get("type") == "play" and ev.get("seat") == sess.viewer
-                for t in ev.get("tiles", ())}
+        mine = {t for ev in state.events if isinstance(ev, ev_.Played) and ev.seat == sess.viewer for t in ev.tiles}
         cells: set[tuple[int, int]] = set()
         if mine:
             for ln in state.board.lines(vertical=True):
@@ -291,22 +292,19 @@ class BoardView(variant_ui.Plugin):
         if sc.kb_mode and sc.cursor[0] == TABLE:
             self.show_cells([sc.cursor[1]], margin=0.2)
 
-    def on_event(self, ev: dict) -> None:
+    def on_event(self, ev: SessionEvent) -> None:
         """Another player's play or claim off screen: bring it into view."""
-        kind = ev.get("type")
         sc = self.scene
-        if kind == "turn" and ev.get("seat") == self.session.viewer and ev.get("human"):
-            sc.schedule(max(0.0, sc.busy_until - sc.time), self.keep_own_in_view)
-            return None
-        if ev.get("seat") == self.session.viewer:
-            return None
-        if kind == "play" and ev.get("after") is not None:
-            before = ev.get("before")
-            old = before.where() if before is not None else {}
-            cells = [c for c, t in ev["after"].cells.items() if old.get(t) != c]
-            self.show_cells(cells, keep=self.own_cells())
-        elif kind == "claim" and ev.get("cells"):
-            self.show_cells(ev["cells"], keep=self.own_cells())
+        viewer = self.session.viewer
+        match ev:
+            case TurnBegan(seat=seat, human=True) if seat == viewer:
+                sc.schedule(max(0.0, sc.busy_until - sc.time), self.keep_own_in_view)
+            case ev_.Played(seat=seat, before=before, after=after) if seat != viewer and after is not None:
+                old = before.where() if before is not None else {}
+                cells = [c for c, t in after.cells.items() if old.get(t) != c]
+                self.show_cells(cells, keep=self.own_cells())
+            case ev_.Claimed(seat=seat, cells=cells) if seat != viewer and cells:
+                self.show_cells(list(cells), keep=self.own_cells())
         return None
 
     def controls_tip(self) -> str:

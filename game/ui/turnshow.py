@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..play.events import SessionEvent, TurnBegan
 from ..play.steps import Step, positions, turn_steps
+from ..rules import events as ev_
 from . import portrait_art, theme
 from .errorlog import log_error
 from .hintshow import HintShow
@@ -89,14 +91,14 @@ class TurnShow:
         return self.pb is not None and self.pb.replay
 
     # -- events -------------------------------------------------------------------------------
-    def on_event(self, ev: dict) -> None:
+    def on_event(self, ev: SessionEvent) -> None:
         sc = self.scene
         sess = sc.session
         try:
             self.log.add(ev, sc.name_of, sess.state.round, sess.variant.reads_columns)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
-        if ev.get("type") in ("turn", "round_start", "round_end"):
+        if isinstance(ev, (TurnBegan, ev_.RoundStarted, ev_.RoundEnded)):
             self.hint.clear()
 
     def computer_play(self, seat: int, before, after, lines, points: int) -> bool:

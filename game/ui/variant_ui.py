@@ -47,7 +47,10 @@ rule set's own kind of turn) and the geometry through ``scene.layout()``.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..play.events import SessionEvent
 
 PLUGINS: dict[str, Callable] = {}
 GENERAL: list[tuple[Callable, Callable]] = []
@@ -84,7 +87,7 @@ class Plugin:
     def update(self, dt: float) -> None:
         return None
 
-    def on_event(self, ev: dict) -> None:
+    def on_event(self, ev: "SessionEvent") -> None:
         return None
 
     def bring_into_view(self, cells) -> None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..problems import StateProblem
 
-    from ..board import Board
+    from ..events import Event
     from ..state import GameState
     from ..turn import Analysis, Problem
 
@@ -180,7 +180,7 @@ class Variant:
         """Reasons the current player may not draw (e.g. Rummibug's 35-tile rule)."""
         return []
 
-    def after_turn(self, state: "GameState", seat: int, action: str) -> list[dict]:
+    def after_turn(self, state: "GameState", seat: int, action: str) -> list["Event"]:
         """Called when a turn ends (play, draw or penalty): returns events (e.g. penalties)."""
         return []
 
@@ -206,7 +206,7 @@ class Variant:
         return self.hand_limit_at(state.turn, len(state.players))
 
     # -- claims (rule sets with ``has_claims``) ---------------------------------------------
-    def claim_turn(self, state: "GameState", action: Any) -> tuple[list["Problem"], list[dict]]:
+    def claim_turn(self, state: "GameState", action: Any) -> tuple[list["Problem"], list["Event"]]:
         """A claim as the whole turn: (problems, events).  On success the state holds the claim
         and the engine ends the turn; on a refusal nothing changed."""
         from ..turn import Problem

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
+from ..events import Event
 from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
 from ..problems import Code, StateProblem
@@ -233,7 +234,7 @@ class Rummi200kub(Variant):
         cells = chk.line.cells if chk.line is not None else ()
         return [Problem(m, cells) for m in chk.problems]
 
-    def claim_turn(self, state: "GameState", action: Any) -> tuple[list[Problem], list[dict]]:
+    def claim_turn(self, state: "GameState", action: Any) -> tuple[list[Problem], list[Event]]:
         """A claim, hijack or lock as the whole turn: ``{"type": "claim" | "hijack", "cells": [[r, c], ...]}``
         (or ``"cell": [r, c], "vertical": bool``, or ``"key": "h:r,c"``).  Returns (problems, events);
         a refusal leaves the state untouched, and the engine ends the turn after a claim."""
@@ -275,11 +276,11 @@ class Rummi200kub(Variant):
             for c in cl.options_for(pos, seat, self.claim_rules())
         ]
 
-    def after_turn(self, state: "GameState", seat: int, action: str) -> list[dict]:
+    def after_turn(self, state: "GameState", seat: int, action: str) -> list[Event]:
         if action != "play" or self.options["claimed_sets"] == "frozen":
             return []
         pos = cl.Position.from_state(state)
-        events = []
+        events: list[Event] = []
         for i in reversed(range(len(pos.claims))):
             if not cl.intact(state.board, pos.claims[i]):
                 events.append(cl.release(pos, i, self.claim_rules()))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
+from ..events import Event, HandLimitPenalised
 from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
 from ..problems import Code, StateProblem
 from ..turn import Problem
@@ -204,7 +205,7 @@ class RummibugRelaxed(Rummibug):
         step = self.hand_limit_every * n_players
         return (turn // step + 1) * step
 
-    def after_turn(self, state: "GameState", seat: int, action: str) -> list[dict]:
+    def after_turn(self, state: "GameState", seat: int, action: str) -> list[Event]:
         limit = self.hand_limit(state)
         p = state.players[seat]
         held = len(p.rack)
@@ -213,16 +214,7 @@ class RummibugRelaxed(Rummibug):
         p.score -= self.hand_limit_penalty
         p.extra["round_penalty"] = int(p.extra.get("round_penalty", 0)) - self.hand_limit_penalty
         p.extra["penalties"] = int(p.extra.get("penalties", 0)) - self.hand_limit_penalty
-        return [
-            {
-                "type": "hand_limit_penalty",
-                "seat": seat,
-                "points": -self.hand_limit_penalty,
-                "held": held,
-                "limit": limit,
-                "message": f"{p.name} ended the turn with {held} tiles, above the hand limit of {limit}: {self.hand_limit_penalty} points deducted",
-            }
-        ]
+        return [HandLimitPenalised(seat, -self.hand_limit_penalty, held, limit)]
 
     def start_round_extra(self, state: "GameState") -> None:
         for p in state.players:

@@ -85,7 +85,7 @@ def state_problems(state: GameState, check_json: bool = True) -> list[str]:
             ("the rule-set data", state.extra),
             ("the rule-set options", state.options),
             ("the score history", state.history),
-            ("the event list", state.events),
+            ("the event list", [ev.to_json() for ev in state.events]),
             *((f"the rule-set data of seat {i + 1}", p.extra) for i, p in enumerate(state.players)),
         ):
             problem = plain_json_problem(value, what)
@@ -167,11 +167,8 @@ MESSAGES: dict[Code, Callable[[GameState, dict], str]] = {
     Code.HISTORY_WINNER: lambda st, d: f"{_entry(d)} names a winner who is not at the table",
     Code.HISTORY_FIELD: lambda st, d: f"{_entry(d)} has damaged {d['field'].replace('_', ' ')}",
     Code.EVENTS_TOO_MANY: lambda st, d: f"the event list is far too long ({d['count']})",
-    Code.EVENT_NOT_OBJECT: lambda st, d: "an event is not an object",
-    Code.EVENT_NO_TYPE: lambda st, d: "an event has no type",
     Code.EVENT_TURN: lambda st, d: f"a {d['kind']} event happened on a turn that has not been played",
     Code.EVENT_SEAT: lambda st, d: f"a {d['kind']} event names a seat that is not at the table",
-    Code.EVENT_TILE: lambda st, d: f"a {d['kind']} event names a tile that does not exist",
     Code.EVENT_TILES: lambda st, d: f"a {d['kind']} event names tiles that do not exist",
     Code.RULES_CHECK_FAILED: lambda st, d: f"the rule set could not check this game ({d['error']})",
     Code.PENALTY_TALLY: lambda st, d: f"{_name(st, d)}'s hand-limit {d['field'].replace('_', ' ')} is damaged",

@@ -3,6 +3,8 @@ is played out as tokens dropping onto the tiles, and told in a message)."""
 
 from __future__ import annotations
 
+from ...play.events import SessionEvent, TurnBegan
+from ...rules import events as ev_
 from .. import theme
 from .art import TOKEN_POP, TOKEN_STEP, set_name, token_colour
 
@@ -43,32 +45,27 @@ class ClaimsEvents:
                     out.add(a["from"])
         return out
 
-    def on_event(self, ev: dict) -> None:
-        kind = ev.get("type")
+    def on_event(self, ev: SessionEvent) -> None:
         sc = self.scene
-        if kind == "claim":
-            self.show_claim(ev)
-        elif kind == "claim_released":
-            seat = ev.get("seat")
-            who = sc.name_of(seat) if isinstance(seat, int) else "A player"
-            tiles = ev.get("tiles") or []
-            what = set_name(tiles) if tiles else "a claimed set"
-            sc.toast(f"The play changed {what}: its tokens go back and {who} {'lose' if who == 'You' else 'loses'} "
-                     f"{ev.get('value', 0)} points", theme.WARN, 4.5)
-        elif kind in ("turn", "round_end", "timeout"):
-            if not self.session.my_turn:
-                self.leave_mode()
+        match ev:
+            case ev_.Claimed():
+                self.show_claim(ev)
+            case ev_.ClaimReleased():
+                sc.toast(sc.narrator().tell(ev).rstrip("."), theme.WARN, 4.5)
+            case TurnBegan() | ev_.RoundEnded() | ev_.TimedOut():
+                if not self.session.my_turn:
+                    self.leave_mode()
         return None
 
-    def show_claim(self, ev: dict) -> None:
+    def show_claim(self, ev: ev_.Claimed) -> None:
         sc = self.scene
-        seat = int(ev.get("seat", 0))
-        cells = [tuple(c) for c in ev.get("cells", [])]
+        seat = ev.seat
+        cells = list(ev.cells)
         n = len(cells)
         start = max(sc.time, sc.busy_until) if seat != self.session.viewer else sc.time
         land = start + sc.dur(TOKEN_STEP * n + TOKEN_POP)
-        self.anims[str(ev.get("key"))] = {"start": start, "land": land, "until": land + sc.dur(1.8), "seat": seat,
-                                         "kind": ev.get("kind"), "cells": cells, "from": ev.get("from")}
+        self.anims[ev.key] = {"start": start, "land": land, "until": land + sc.dur(1.8), "seat": seat,
+                              "kind": ev.kind, "cells": cells, "from": ev.taken_from}
         sc.busy_until = max(sc.busy_until, land + sc.dur(0.5))
         text, colour = self.claim_message(ev)
 
@@ -78,29 +75,29 @@ class ClaimsEvents:
             sc.toast(text, colour, 5.0)
             sc.app.sound.play("pop")
             lay2 = sc.layout()
-            rect = self.set_rect(cells, ev.get("tiles", []), lay2)
-            pts = int(ev.get("points", 0))
+            rect = self.set_rect(cells, list(ev.tiles), lay2)
+            pts = ev.points
             if rect is not None and sc.speed() > 0:
                 sc.effects.burst(rect.centerx, rect.centery, token_colour(seat), n=16, speed=220 * lay2.s, size=4 * lay2.s)
                 sc.effects.float_text(f"+{pts}", rect.centerx, rect.y - int(6 * lay2.s), token_colour(seat), 38 * lay2.s)
-            frm = ev.get("from")
-            if isinstance(frm, int) and frm != seat and sc.speed() > 0:
+            frm = ev.taken_from
+            if frm is not None and frm != seat and sc.speed() > 0:
                 box = sc.seat_box(frm)
                 sc.effects.float_text(f"−{pts}", box.face_center[0], box.face_center[1] - box.face_size // 2,
                                       token_colour(frm), 34 * lay2.s)
         sc.schedule(max(0.0, start - sc.time) + sc.dur(0.05), lambda: sc.app.sound.play("place", 0.5))
         sc.schedule(max(0.0, land - sc.time), land_fx)
 
-    def claim_message(self, ev: dict) -> tuple[str, tuple]:
+    def claim_message(self, ev: ev_.Claimed) -> tuple[str, tuple]:
         sc = self.scene
-        seat = int(ev.get("seat", 0))
+        seat = ev.seat
         who = sc.name_of(seat)
         you = who == "You"
-        tiles = set_name(ev.get("tiles", []))
-        pts = int(ev.get("points", 0))
-        kind = ev.get("kind", "claim")
-        frm = ev.get("from")
-        victim = sc.name_of(frm) if isinstance(frm, int) else ""
+        tiles = set_name(list(ev.tiles))
+        pts = ev.points
+        kind = ev.kind
+        frm = ev.taken_from
+        victim = sc.name_of(frm) if frm is not None else ""
         victim = "you" if victim == "You" else victim
         to = "you" if you else who
         if kind == "hijack":

@@ -3,6 +3,7 @@ and the hover tip's text."""
 
 from __future__ import annotations
 
+from ...rules import events as ev_
 from ...rules.tiles import rack_value
 from .. import theme
 from .art import set_name
@@ -99,7 +100,7 @@ class ClaimsWords:
     def results_note(self):
         st = self.session.state
         if st.round_end_reason == "exact-200":
-            last = next((ev for ev in reversed(st.events) if isinstance(ev, dict) and ev.get("type") == "claim"), None)
+            last = next((ev for ev in reversed(st.events) if isinstance(ev, ev_.Claimed)), None)
             return "The winning claim: " + self.claim_message(last)[0] if last is not None else None
         scores = [abs(p.score - self.target()) for p in st.players]
         if len(set(scores)) < len(scores):

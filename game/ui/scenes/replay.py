@@ -12,6 +12,7 @@ import threading
 
 import pygame
 
+from ...play.narrate import Narrator
 from ...replay import store, timeline
 from ...rules.state import HUMAN, GameState
 from ...rules.tiles import colour_index, is_joker, rack_value
@@ -77,7 +78,7 @@ class ReplayScene(BackdropScene):
         self.title = title or f"{state.variant.title}, {len(state.players)} players"
         self.error = ""
         try:
-            self.frames = timeline.build(state, viewer)
+            self.frames = timeline.build(state, viewer, tell=Narrator([p.name for p in state.players], viewer).tell)
         except timeline.ReplayError as exc:
             self.frames = []
             self.error = str(exc)

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ....play.events import Refused
 from ....play.session import RACK, TABLE
 from ... import theme
 from ...tileart import ASPECT
@@ -126,7 +127,7 @@ class PlayInput:
         events = self.session.poll_events()
         for ev in events:
             self.on_event(ev)
-        if not out.ok and not any(ev.get("type") == "refused" for ev in events):
+        if not out.ok and not any(isinstance(ev, Refused) for ev in events):
             self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
             self.app.sound.play("invalid")
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ....play.events import NewTiles, Refused, SessionEvent, TurnBegan
+from ....play.narrate import Narrator
+from ....rules import events as ev_
 from ....rules.points import played_from_rack
 from ... import openingdraw, theme
 from ...anim import Motion, Sprite
@@ -112,74 +115,67 @@ class PlayEffects:
     def schedule(self, delay: float, fn: Callable[[], None]) -> None:
         self.scheduled.append((self.time + delay, fn))
 
-    def on_event(self, ev: dict) -> None:
-        kind = ev.get("type")
+    def narrator(self) -> Narrator:
+        """The session's events in words: the person in the second person (``name_of``'s "You")."""
         sess = self.session
-        seat = ev.get("seat", sess.state.current)
+        you = sess.viewer if sess.is_human(sess.viewer) else None
+        return Narrator([p.name for p in sess.players], you)
+
+    def on_event(self, ev: SessionEvent) -> None:
+        sess = self.session
         self.plugin.on_event(ev)  # a rule set's own events (claims), or to follow a play
         self.turnshow.on_event(ev)  # the turn log
-        if kind == "turn":
-            self.last_tick_second = None
-            if ev.get("human") and seat == sess.viewer:
-                self.selection = []
-                self.hint_tiles = []
-                self.schedule(max(0.0, self.busy_until - self.time), lambda: self.app.sound.play("turn"))
-                if not self.app.shown_controls_tip:
-                    self.app.shown_controls_tip = True
-                    tip = self.plugin.controls_tip() or (
-                        "Drag tiles onto the table (or click tiles, then a cell)  ·  Space: draw or end turn  ·  "
-                        "H: hint  ·  Esc: menu")
-                    self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(tip, theme.ACCENT, 9.0))
-        elif kind == "play":
-            self.on_play(ev)
-        elif kind == "draw":
-            if seat != sess.viewer:
-                self.ghost_to_seat(seat, 1)
-            self.app.sound.play("draw")
-            if ev.get("timeout"):
-                pass
-            elif seat != sess.viewer:
-                self.toast(f"{self.name_of(seat)} draws a tile", theme.INK_DIM, 1.8)
-        elif kind == "rack_new":
-            lay = self.layout()
-            for i, t in enumerate(ev.get("tiles", [])):
-                self.pending[t] = Pending(start=lay.pool.center, delay=0.05 + i * 0.08, duration=0.5, flip=True,
-                                          start_scale=0.6, hidden=True)
-        elif kind == "pass":
-            who = "You pass" if seat == sess.viewer and sess.is_human(seat) else f"{self.name_of(seat)} passes"
-            self.toast(f"{who}: the pool is empty", theme.INK_DIM)
-        elif kind == "penalty":
-            n = len(ev.get("tiles", []))
-            who = self.name_of(seat)
-            text = ev.get("message") if seat == sess.viewer and sess.is_human(seat) else ev.get("summary")
-            if not text:
-                text = f"{who} {'take' if who == 'You' else 'takes'} {n} tile{'s' if n != 1 else ''}: {ev.get('reason', '')}"
-            self.show_banner("Penalty", text, theme.WARN, 4.0)
-            self.app.sound.play("invalid")
-            if seat != sess.viewer:
-                self.ghost_to_seat(seat, n)
-        elif kind == "timeout":
-            who = self.name_of(seat)
-            msg = ev.get("message", "")
-            self.show_banner("Time's up!", msg if seat == sess.viewer else f"{who}: {msg}", theme.BAD, 3.0)
-            self.app.sound.play("invalid")
-            self.drag = None
-            self.press = None
-        elif kind == "refused":
-            probs = ev.get("problems", [])
-            self.toast("Not yet: " + (probs[0] if probs else "that play is not valid"), theme.BAD, 4.5)
-            self.app.sound.play("invalid")
-            self.shake = 0.35
-        elif kind == "round_end":
-            self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
-        elif kind == "round_start":
-            self.sync_sprites(snap=True)
-            self.deal_animation()
-            self.opening = openingdraw.begin(self)
-        else:
-            msg = ev.get("message")
-            if msg:
-                self.toast(str(msg), theme.WARN if "penalty" in str(kind) else theme.GOLD, 4.5)
+        match ev:
+            case TurnBegan(seat=seat, human=human):
+                self.last_tick_second = None
+                if human and seat == sess.viewer:
+                    self.selection = []
+                    self.hint_tiles = []
+                    self.schedule(max(0.0, self.busy_until - self.time), lambda: self.app.sound.play("turn"))
+                    if not self.app.shown_controls_tip:
+                        self.app.shown_controls_tip = True
+                        tip = self.plugin.controls_tip() or (
+                            "Drag tiles onto the table (or click tiles, then a cell)  ·  Space: draw or end turn  ·  "
+                            "H: hint  ·  Esc: menu")
+                        self.schedule(max(0.0, self.busy_until - self.time), lambda: self.toast(tip, theme.ACCENT, 9.0))
+            case ev_.Played():
+                self.on_play(ev)
+            case ev_.Drew(seat=seat, timeout=timeout):
+                if seat != sess.viewer:
+                    self.ghost_to_seat(seat, 1)
+                self.app.sound.play("draw")
+                if seat != sess.viewer and not timeout:
+                    self.toast(f"{self.name_of(seat)} draws a tile", theme.INK_DIM, 1.8)
+            case NewTiles(tiles=tiles):
+                lay = self.layout()
+                for i, t in enumerate(tiles):
+                    self.pending[t] = Pending(start=lay.pool.center, delay=0.05 + i * 0.08, duration=0.5, flip=True,
+                                              start_scale=0.6, hidden=True)
+            case ev_.Passed():
+                self.toast(self.narrator().tell(ev).rstrip("."), theme.INK_DIM)
+            case ev_.Penalised(seat=seat, tiles=tiles):
+                self.show_banner("Penalty", self.narrator().penalty(ev), theme.WARN, 4.0)
+                self.app.sound.play("invalid")
+                if seat != sess.viewer:
+                    self.ghost_to_seat(seat, len(tiles))
+            case ev_.TimedOut():
+                self.show_banner("Time's up!", self.narrator().time_up(ev, sess.variant.timeout_consequence()),
+                                 theme.BAD, 3.0)
+                self.app.sound.play("invalid")
+                self.drag = None
+                self.press = None
+            case Refused(problems=problems):
+                self.toast("Not yet: " + (problems[0] if problems else "that play is not valid"), theme.BAD, 4.5)
+                self.app.sound.play("invalid")
+                self.shake = 0.35
+            case ev_.RoundEnded():
+                self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
+            case ev_.RoundStarted():
+                self.sync_sprites(snap=True)
+                self.deal_animation()
+                self.opening = openingdraw.begin(self)
+            case ev_.HandLimitPenalised():
+                self.toast(self.narrator().hand_limit(ev), theme.WARN, 4.5)
 
     def ghost_to_seat(self, seat: int, n: int) -> None:
         if self.speed() <= 0:
@@ -189,10 +185,10 @@ class PlayEffects:
         for k in range(max(0, n)):
             self.ghosts.append(Ghost(lay.pool.center, box.face_center, lay.grid.tile_w, self.dur(k * 0.12), self.dur(0.45)))
 
-    def on_play(self, ev: dict) -> None:
+    def on_play(self, ev: ev_.Played) -> None:
         sess = self.session
-        seat = ev["seat"]
-        before, after = ev["before"], ev["after"]
+        seat = ev.seat
+        before, after = ev.before, ev.after
         old_where = before.where()
         changed = [t for c, t in sorted(after.cells.items()) if old_where.get(t) != c]
         lines = [ln for ln in sess.variant.lines(after) if any(t in changed for t in ln.tiles)]

@@ -15,6 +15,7 @@ import pygame
 
 from ....rules.state import Phase
 from ....play import draft as draft_edit
+from ....play.events import TurnBegan
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
@@ -95,7 +96,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.deal_animation()
         self.opening = openingdraw.begin(self)
         for ev in self.session.poll_events():
-            if ev.get("type") == "turn":
+            if isinstance(ev, TurnBegan):
                 self.on_event(ev)
         if self.session.phase != "play":
             self.round_end_at = self.time

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pygame
 
+from ....play.events import SessionEvent
+from ....rules.events import Penalised
 from ....rules.state import Phase
 from ....tournament import Table
 from ....tournament.run import TournamentRun
@@ -41,9 +43,9 @@ class TournamentPlayScene(PlayScene):
     def closing(self) -> None:
         self.run.save()
 
-    def on_event(self, ev: dict) -> None:
+    def on_event(self, ev: SessionEvent) -> None:
         super().on_event(ev)
-        if ev.get("type") == "penalty" and ev.get("seat") == self.session.viewer and self.banner is not None:
+        if isinstance(ev, Penalised) and ev.seat == self.session.viewer and self.banner is not None:
             # your own penalty: its explanation stays up long enough to read (strict mode did not warn)
             title, sub, colour, start, until = self.banner
             self.banner = (title, sub, colour, start, max(until, self.time + 7.0))

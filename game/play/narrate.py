@@ -1,0 +1,132 @@
+"""What happened, in words: the one place the engine's events (``game.rules.events``) become
+sentences.  The rules report codes with data; the play screen, the turn log and the replay
+ask here.  The person at the table is told in the second person ("You draw a tile"), everyone
+else by name ("Mara draws a tile").
+
+``Narrator(names, you)``: ``names`` are the seats' names, ``you`` the person's seat (None: a
+game told to nobody in particular, every seat by name).  ``tell(event)`` is one sentence ("" for
+the events that are not told).
+
+Pure Python: no pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..rules import events as ev_
+from ..rules.events import PenaltyReason
+from ..rules.tiles import tile_words, tiles_in_words
+
+REASONS = {
+    PenaltyReason.INCOMPLETE_SETS: "incomplete sets were left on the table",
+    PenaltyReason.TIME_RAN_OUT: "time ran out with incomplete sets on the table",
+    PenaltyReason.NO_LEGAL_MOVE: "no legal move",
+}
+
+TIME_UP_STOOD = "Time is up: your finished play stands."
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def penalty_reason(reason: PenaltyReason) -> str:
+    return REASONS[reason]
+
+
+class Narrator:
+    def __init__(self, names: Sequence[str], you: int | None = None) -> None:
+        self.names = list(names)
+        self.you = you
+
+    # -- who ------------------------------------------------------------------------------------
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.you
+
+    def who(self, seat: int | None) -> str:
+        """"You", a seat's name, or "Someone" for a seat that is not at the table."""
+        if self.is_you(seat):
+            return "You"
+        if seat is None or not 0 <= seat < len(self.names):
+            return "Someone"
+        return self.names[seat]
+
+    def verb(self, seat: int | None, verb: str, start: bool = True) -> str:
+        """"You draw", "Mara draws" (``verb`` in the second person: draw, pass, have, go);
+        "you draw" inside a sentence (not ``start``)."""
+        if self.is_you(seat):
+            return f"{'You' if start else 'you'} {verb}"
+        ending = "es" if verb.endswith(("s", "sh", "ch", "o")) else "s"
+        third = {"have": "has"}.get(verb, verb + ending)
+        return f"{self.who(seat)} {third}"
+
+    # -- events -------------------------------------------------------------------------------
+    def tell(self, ev: ev_.Event) -> str:
+        """One event in a sentence ("" for the events that are not told)."""
+        match ev:
+            case ev_.Played(seat=seat, tiles=tiles, initial=initial, points=points):
+                text = f"{self.verb(seat, 'play')} {plural(len(tiles), 'tile')}: {tiles_in_words(list(tiles))}"
+                if initial:
+                    text += f" (initial meld, {points or 0} points)"
+                return text + "."
+            case ev_.Drew(seat=seat, tile=tile):
+                return f"You draw the {tile_words(tile)}." if self.is_you(seat) else f"{self.who(seat)} draws a tile."
+            case ev_.Passed(seat=seat):
+                return f"{self.verb(seat, 'pass')}: the pool is empty."
+            case ev_.TimedOut(seat=seat):
+                return f"Time runs out for {'you' if self.is_you(seat) else self.who(seat)}."
+            case ev_.Penalised():
+                return self.penalty(ev)
+            case ev_.HandLimitPenalised():
+                return self.hand_limit(ev)
+            case ev_.Claimed(seat=seat, points=points):
+                return f"{self.verb(seat, ev.kind)} a set worth {points} points."
+            case ev_.ClaimReleased(seat=seat, value=value):
+                return (f"The play changed a claimed set: its tokens go back and "
+                        f"{self.verb(seat, 'lose', start=False)} {value} points.")
+            case ev_.RoundEnded(round=rnd, reason=reason, winner=winner):
+                if winner is None:
+                    head = "nobody wins"
+                elif reason == "out":
+                    head = f"{self.verb(winner, 'go')} out"
+                else:
+                    head = f"{self.verb(winner, 'win')} the round"
+                return f"Round {rnd} is over: {head}."
+            case ev_.RoundStarted(round=rnd, first=first):
+                return f"Round {rnd} is dealt: {self.verb(first, 'start')}."
+        return ""
+
+    def penalty(self, ev: ev_.Penalised) -> str:
+        """The failed-play penalty: to the player who took it, what happened and why; to the
+        others, the same told about them."""
+        reason = penalty_reason(ev.reason)
+        back, got, count = len(ev.returned), len(ev.tiles), ev.penalty
+        undo = "The table is put back as it was"
+        tiles = f"{back} tile{'s' if back != 1 else ''} go{'es' if back == 1 else ''}"
+        if self.is_you(ev.seat):
+            if back:
+                undo += f", the {back} tile{'s' if back != 1 else ''} you played go{'es' if back == 1 else ''} back to your rack"
+            first = reason[:1].upper() + reason[1:]
+            return f"{first}. {undo}, and {self._penalty_draw(ev.seat, got, count)}."
+        name = self.who(ev.seat)
+        if back:
+            undo += f" and {tiles} back to {name}'s rack"
+        return f"{name}: {reason}. {undo}, and {self._penalty_draw(ev.seat, got, count)}."
+
+    def _penalty_draw(self, seat: int, got: int, count: int) -> str:
+        if got == count:
+            return f"{self.verb(seat, 'draw', start=False)} {count} penalty tiles"
+        if got:
+            return (f"{self.verb(seat, 'draw', start=False)} the last "
+                    f"{plural(got, 'tile')} of the pool as a penalty")
+        return "the pool is empty, so there are no penalty tiles to draw"
+
+    def hand_limit(self, ev: ev_.HandLimitPenalised) -> str:
+        return (f"{self.who(ev.seat)} ended the turn with {ev.held} tiles, above the hand limit of {ev.limit}: "
+                f"{-ev.points} points deducted")
+
+    def time_up(self, ev: ev_.TimedOut, consequence: str) -> str:
+        """The clock ran out: ``consequence`` is what the rule set does then (``Variant.timeout_consequence``)."""
+        text = TIME_UP_STOOD if ev.stood else consequence
+        return text if self.is_you(ev.seat) else f"{self.who(ev.seat)}: {text}"
