@@ -117,11 +117,13 @@ class Button(Widget):
         hint = None
         if self.key_hint and self.rect.w > 80 * s:
             hint = theme.text(self.key_hint, theme.readable(px * 0.62), theme.mix(colour, (128, 128, 128), 0.45))
+        if hint and theme.text(self.label, px, colour).get_width() > self.rect.w - int(32 * s) - hint.get_width() - int(14 * s):
+            hint = None  # a narrow button: its word whole, without the key letter
         hint_x = self.rect.right - (hint.get_width() if hint else 0) - int(8 * s)
-        room = self.rect.w - int(32 * s) - (max(int(26 * s), hint.get_width() + int(14 * s)) if hint else int(26 * s) if self.key_hint else 0)
+        room = self.rect.w - int(32 * s) - (max(int(26 * s), hint.get_width() + int(14 * s)) if hint else 0)
         label = theme.fit_text(self.label, px, room, colour)
         dy = max(2, self.rect.h // 12) if state == "down" else 0
-        cx = self.rect.centerx - (int(10 * s) if self.key_hint else 0)
+        cx = self.rect.centerx - (int(10 * s) if hint else 0)
         if hint:  # the label keeps clear of the key letter
             cx = min(cx, hint_x - int(6 * s) - (label.get_width() + 1) // 2)
         theme.blit_center(surf, label, (cx, self.rect.centery + dy))
