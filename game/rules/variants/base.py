@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..problems import StateProblem
 
+    from ..actions import Claim
     from ..events import Event
     from ..state import GameState
     from ..turn import Analysis, Problem
@@ -206,14 +207,14 @@ class Variant:
         return self.hand_limit_at(state.turn, len(state.players))
 
     # -- claims (rule sets with ``has_claims``) ---------------------------------------------
-    def claim_turn(self, state: "GameState", action: Any) -> tuple[list["Problem"], list["Event"]]:
+    def claim_turn(self, state: "GameState", action: "Claim") -> tuple[list["Problem"], list["Event"]]:
         """A claim as the whole turn: (problems, events).  On success the state holds the claim
         and the engine ends the turn; on a refusal nothing changed."""
         from ..turn import Problem
 
         return [Problem("this rule set has no claims")], []
 
-    def claim_problems(self, state: "GameState", action: Any) -> list["Problem"]:
+    def claim_problems(self, state: "GameState", action: "Claim") -> list["Problem"]:
         """Why a claim would be refused now (empty: it would be accepted)."""
         return self.claim_turn(state.clone(), action)[0]
 
