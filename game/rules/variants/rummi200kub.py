@@ -42,7 +42,7 @@ from ..problems import Code, StateProblem
 from ..turn import Problem
 from ..registry import register
 from ..state import GameState, Phase
-from .base import OptionSpec, Variant
+from .base import OptionSpec, Standing, StandingRule, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..turn import Analysis
@@ -339,11 +339,10 @@ class Rummi200kub(Variant):
     def score_target(self) -> int | None:
         return self.target
 
-    def results_footer(self, state: "GameState", names) -> str:
+    def standing(self, state: "GameState") -> Standing:
         totals = [p.score for p in state.players]
         near = min(range(len(totals)), key=lambda i: (abs(self.target - totals[i]), i))
-        return (f"Exactly {self.target} wins at once, else the closest to {self.target} · "
-                f"closest now: {names[near]} with {totals[near]}")
+        return Standing(StandingRule.EXACTLY, near, totals[near], target=self.target)
 
     def score_table(self, state: "GameState") -> dict:
         """One row: the claimed points each player held when the game ended (the score)."""
