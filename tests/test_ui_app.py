@@ -17,6 +17,7 @@ from game.storage.saves import session_bridge
 from game.cli.app import main
 from game.play.session import Session
 from game.rules import actions as act
+from game.play.thinking import Hint
 from game.ui import theme
 from game.ui.app import App
 from game.ui.scene import Scene
@@ -305,7 +306,7 @@ def test_the_computer_thinks_in_a_worker(mode):
         ans = worker.wait(7, timeout=60)
         hint = worker.wait(-1, timeout=60)
         assert ans is not None and isinstance(act.from_json(ans[1]), (act.Play, act.Draw)) and not ans[2]
-        assert hint is not None and isinstance(act.from_json(hint[1]), act.Play)
+        assert hint is not None and isinstance(Hint.from_json(hint[1]).play, act.Play)
     finally:
         worker.close()
 

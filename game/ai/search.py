@@ -42,8 +42,11 @@ from .search_tables import (
 from .search_replay import replay
 
 LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
+TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that, searching on is cheaper)
 _POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
 _POW3 = (1, 3, 9, 27)
+STEP_FACES = tuple(step_face(i) for i in range(52))
+_LIMITS: dict[tuple, tuple] = {}  # (copies per colour at a number, jokers) -> (group_max, group_choices per colour)
 
 
 @dataclass
@@ -108,8 +111,9 @@ class Position:
             wnat = [0] + [W_TILE + n for n in range(1, 14)]
             self.wj = W_TILE
         self.const = self.JT * self.wj  # table jokers are no gain
-        self.T = [len(self.tcopies[step_face(i)]) for i in range(52)]
-        self.R = [len(self.rcopies[step_face(i)]) for i in range(52)]
+        tc, rc = self.tcopies, self.rcopies
+        self.T = [len(tc[f]) for f in STEP_FACES]
+        self.R = [len(rc[f]) for f in STEP_FACES]
         # gain of one rack tile at each step: a tile, plus its points (or the caller's tie weights)
         self.wstep = [wnat[i // 4 + 1] for i in range(52)]
         if tie_weights is not None and objective != "points":
@@ -154,11 +158,13 @@ class Position:
                     self.gmax[base + c] = best[c]
                     self.gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
             else:
-                gm = group_max(avail, self.JTOT)
-                for c in range(4):
-                    self.gmax[base + c] = gm[c]
-                    others = tuple(sorted(avail[:c] + avail[c + 1:]))
-                    self.gchoice[base + c] = group_choices(others)
+                key = (avail, self.JTOT)
+                got = _LIMITS.get(key)
+                if got is None:
+                    gm = group_max(avail, self.JTOT)
+                    got = _LIMITS[key] = (gm, tuple(group_choices(tuple(sorted(avail[:c] + avail[c + 1:]))) for c in range(4)))
+                self.gmax[base:base + 4] = got[0]
+                self.gchoice[base:base + 4] = got[1]
 
     def feas_kept(self, n: int, gv: int, jg: int):
         """What the kept groups at number ``n`` take when group tiles ``gv`` and ``jg`` jokers
@@ -226,8 +232,9 @@ class Search:
         self.meld_cap = minimum
         # most meld points still obtainable from step i on
         self.meld_suffix = [0] * 53
-        for i in range(51, -1, -1):
-            self.meld_suffix[i] = self.meld_suffix[i + 1] + (i // 4 + 1) * (pos.T[i] + pos.R[i])
+        if minimum:
+            for i in range(51, -1, -1):
+                self.meld_suffix[i] = self.meld_suffix[i + 1] + (i // 4 + 1) * (pos.T[i] + pos.R[i])
         self.opt_memo: dict[int, list] = {}
         self.comp_cache: dict[int, bool] = {}
         self.memo: dict[int, int] = {}
@@ -377,11 +384,11 @@ class Search:
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
                     if allv is None:
-                        vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
                         if j2 == 0:
+                            vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
                             allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
                         else:
-                            allv = combine(vs, 2 * j2)
+                            allv = bound.all_colours(i1, Ls, 2 * j2)
                     j3 = j2 - jg
                     fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
                     if fb < NEG // 2:
@@ -519,7 +526,7 @@ class Search:
                     best = min(best, got - const)
                     if best >= tau:  # cannot happen (nothing reached tau): guard against looping
                         best = tau - 1
-                    if not tightened and LAG_ROUNDS:
+                    if not tightened and LAG_ROUNDS and self.nodes >= TIGHTEN_AFTER:
                         tightened = True
                         got = bound.tighten(LAG_ROUNDS, best - U // 2 * wj + const)
                         self.opt_memo.clear()  # its vectors are the bound's old ones

@@ -22,6 +22,38 @@ from .search_tables import N_L, NEG, SHORTS, W_POINT, W_TILE, maxplus, next_stat
 LAG_THETA = 2.0  # first step size, in tiles (or points) per unit of squared violation
 
 _RELAX_CACHE: dict[tuple, tuple] = {}
+# ``vector(i, L)`` depends only on the colour's tables from step ``i`` on (the "suffix"): each
+# suffix gets an id (``_SUFFIX_IDS``, ids never reused), and the vectors are kept by id across
+# refreshes (the subgradient rounds change only some numbers) and across positions (a game's turns
+# ask about much the same tiles).
+_SUFFIX_IDS: dict[tuple, int] = {}
+_SUFFIX_VECTORS: dict[int, tuple] = {}
+_SUFFIX_LIMIT = 60000
+_next_suffix = [0]
+
+
+def _suffix_id(key: tuple) -> int:
+    got = _SUFFIX_IDS.get(key)
+    if got is None:
+        if len(_SUFFIX_VECTORS) > _SUFFIX_LIMIT or len(_SUFFIX_IDS) > _SUFFIX_LIMIT:
+            _SUFFIX_IDS.clear()
+            _SUFFIX_VECTORS.clear()
+        got = _SUFFIX_IDS[key] = _next_suffix[0]
+        _next_suffix[0] += 1
+    return got
+
+
+_END_ROWS: dict[int, list] = {}
+
+
+def _end_rows(U: int) -> list:
+    """The bound's vectors past the last number (4 steps): 0 when every run has ended, else NEG."""
+    got = _END_ROWS.get(U)
+    if got is None:
+        end_ok = tuple([0] * (U + 1))
+        end_bad = tuple([NEG] * (U + 1))
+        got = _END_ROWS[U] = [end_ok if SHORTS[lidx] == 0 else end_bad for _i in range(4) for lidx in range(N_L)]
+    return got
 
 
 def combine(vecs: Sequence[Sequence[int]], k: int) -> tuple:
@@ -48,14 +80,10 @@ class Bound:
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
         self.comb_cache: dict[int, tuple] = {}
+        self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
-        end_ok = tuple([0] * (self.U + 1))
-        end_bad = tuple([NEG] * (self.U + 1))
         # past the last number: all runs must have ended
-        self.UBL: list = [None] * (56 * N_L)
-        for i in range(52, 56):
-            for lidx in range(N_L):
-                self.UBL[i * N_L + lidx] = end_ok if SHORTS[lidx] == 0 else end_bad
+        self.UBL: list = [None] * (52 * N_L) + _end_rows(self.U)
 
     # -- the per-colour tables ------------------------------------------------------------------
 
@@ -63,6 +91,7 @@ class Bound:
         pos, mu, egain = self.pos, self.mu, self.egain
         relax, relax0 = self.relax, self.relax0
         JTOT, U = pos.JTOT, self.U
+        keys: list = [None] * 52
         if any(mu):
             for i in range(52):
                 base = i - i % 4
@@ -76,7 +105,7 @@ class Bound:
             gch = pos.gchoice[i]
             gm = pos.gmax[i]
             e, m = egain[i], mu[i]
-            ckey = (t, r, w, gm, gch, JTOT, e, m)
+            ckey = keys[i] = (t, r, w, gm, gch, JTOT, e, m)
             got = _RELAX_CACHE.get(ckey)
             if got is not None:
                 relax[i], relax0[i] = got
@@ -108,6 +137,9 @@ class Bound:
             if len(_RELAX_CACHE) > 20000:
                 _RELAX_CACHE.clear()
             _RELAX_CACHE[ckey] = (relax[i], relax0[i])
+        for i in range(51, -1, -1):
+            keys[i] = (keys[i], pos.sources[i], pos.sinks[i], pos.capn[i], self.suffix[i + 4] if i + 4 < 52 else -1)
+            self.suffix[i] = _suffix_id(keys[i]) * N_L
 
     def refresh(self) -> None:
         """Work the tables out again (after the multipliers changed)."""
@@ -127,6 +159,11 @@ class Bound:
         v = UBL[key]
         if v is not None:
             return v
+        skey = self.suffix[i] + lidx
+        v = _SUFFIX_VECTORS.get(skey)
+        if v is not None:
+            UBL[key] = v
+            return v
         pos = self.pos
         U = self.U
         nexts = next_states(lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
@@ -140,7 +177,7 @@ class Bound:
                     if val > best0:
                         best0 = val
             v = (best0 if best0 > NEG // 2 else NEG,)
-            UBL[key] = v
+            UBL[key] = _SUFFIX_VECTORS[skey] = v
             return v
         U1 = U + 1
         best = [NEG] * U1
@@ -155,7 +192,7 @@ class Bound:
                         if val > best[k]:
                             best[k] = val
         v = tuple(best)
-        UBL[key] = v
+        UBL[key] = _SUFFIX_VECTORS[skey] = v
         return v
 
     def others(self, i: int, c: int, Ls: Sequence[int], k: int) -> tuple:
@@ -168,6 +205,17 @@ class Bound:
             UBL = self.UBL
             got = combine([UBL[x] or self.vector(x // N_L, x % N_L) for x in ks], k)
             self.comb_cache[key] = got
+        return got
+
+    def all_colours(self, i: int, Ls: Sequence[int], k: int) -> tuple:
+        """``combine`` of the four colours at the first step ``i`` of a number, their runs in
+        progress ``Ls`` (cached)."""
+        key = ((((Ls[0] * N_L + Ls[1]) * N_L + Ls[2]) * N_L + Ls[3]) * 52 + i) * 5 + k
+        got = self.comb_cache.get(-1 - key)
+        if got is None:
+            UBL = self.UBL
+            got = combine([UBL[(i + c) * N_L + Ls[c]] or self.vector(i + c, Ls[c]) for c in range(4)], k)
+            self.comb_cache[-1 - key] = got
         return got
 
     def root_value(self) -> int:

@@ -1,7 +1,10 @@
 """Benchmarks that print figures (timing goals live here, never in tests).
 
-``python -m game.bench solver [--files small mid large] [--repeat N]`` times the meld finder on the
-positions files and prints median, p90 and max milliseconds per file.
+``python -m game.bench solver [--files small mid large] [--repeat N] [--outside [--outside-dir DIR]]`` times
+the meld finder on the positions files and prints median, p90 and max milliseconds per file; with
+``--outside`` the published integer-programming finder (HiGHS through cvxpy, installed for the run
+only: ``game/cli/bench_outside.py``) is timed on the same positions, interleaved, and both finders'
+answers are checked against the answers files (exit 1 on a wrong one).
 
 ``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
 time of a busy play screen (see ``game/cli/bench_frames.py``).
@@ -46,44 +49,112 @@ def _find_positions(name: str, folder: str | None) -> Path:
 # -- solver ---------------------------------------------------------------------------------
 
 
+def _read_positions(path: Path) -> list[tuple[str, list, list]]:
+    from ..rules.tiles import parse_tiles
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    positions = []
+    for entry in data:
+        table = parse_tiles(entry["table"])
+        positions.append((entry["id"], table, parse_tiles(entry["rack"], used=table)))
+    return positions
+
+
+def _read_answers(path: Path) -> dict[str, tuple[int, int]]:
+    """The answers file beside a positions file (``NAME.answers.json``), or {} when there is none."""
+    answers = path.with_name(path.stem + ".answers.json")
+    if not answers.exists():
+        return {}
+    return {a["id"]: (a["tiles_placed"], a["value_placed"]) for a in json.loads(answers.read_text(encoding="utf-8"))}
+
+
+def _fastest(call, repeat: int) -> tuple[object, float]:
+    """(the call's answer, the fastest of ``repeat`` runs in milliseconds)."""
+    best = float("inf")
+    got = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        got = call()
+        best = min(best, time.perf_counter() - t0)
+    return got, best * 1000
+
+
+def _figures(ms: list[float]) -> tuple[float, float, float]:
+    return statistics.median(ms), percentile(ms, 0.9), max(ms)
+
+
 def run_solver(args: argparse.Namespace) -> int:
     from ..ai.solver import solve
-    from ..rules.tiles import NotationError, parse_tiles
+    from ..rules.tiles import NotationError, face_key
 
     if args.repeat < 1:
         print("error: --repeat must be at least 1", file=sys.stderr)
         return 2
-    rows = []
+    files = []
     for name in args.files:
         path = _find_positions(name, args.dir)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            positions = []
-            for entry in data:
-                table = parse_tiles(entry["table"])
-                positions.append((entry["id"], table, parse_tiles(entry["rack"], used=table)))
+            files.append((path, _read_positions(path), _read_answers(path) if args.outside else {}))
         except FileNotFoundError:
             print(f"error: no positions file {path}", file=sys.stderr)
             return 2
         except (OSError, ValueError, KeyError, TypeError, NotationError) as exc:
             print(f"error: cannot read {path}: {exc}", file=sys.stderr)
             return 2
-        per_position: list[float] = []
-        worst = ("", 0.0)
-        for pid, table, rack in positions:
-            best = float("inf")
-            for _ in range(args.repeat):
-                t0 = time.perf_counter()
-                solve(table, rack)
-                best = min(best, time.perf_counter() - t0)
-            per_position.append(best * 1000)
-            if best * 1000 > worst[1]:
-                worst = (pid, best * 1000)
-        rows.append((path.stem, len(per_position), statistics.median(per_position), percentile(per_position, 0.9), max(per_position), worst[0]))
-    print(f"{'file':<8} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}  slowest")
-    for stem, n, med, p90, mx, who in rows:
-        print(f"{stem:<8} {n:>4} {med:>10.2f} {p90:>8.2f} {mx:>8.2f}  {who}")
-    return 0
+    outside = temp = None
+    if args.outside:
+        from . import bench_outside
+
+        try:
+            cp, temp = bench_outside.load(args.outside_dir)
+            outside = bench_outside.OutsideFinder(cp)
+        except bench_outside.OutsideUnavailable as exc:
+            print(f"error: the outside finder is not available: {exc}", file=sys.stderr)
+            return 2
+    try:
+        rows = []
+        wrong: list[str] = []
+        for path, positions, answers in files:
+            ours: list[float] = []
+            theirs: list[float] = []
+            worst = ("", 0.0)
+            for pid, table, rack in positions:
+                # interleaved: each position is timed with both finders one after the other
+                res, ms = _fastest(lambda: solve(table, rack), args.repeat)
+                ours.append(ms)
+                if ms > worst[1]:
+                    worst = (pid, ms)
+                if outside is None:
+                    continue
+                faces = ([face_key(t) for t in table], [face_key(t) for t in rack])
+                got, ms_out = _fastest(lambda: outside.solve(*faces), args.repeat)
+                theirs.append(ms_out)
+                want = answers.get(pid)
+                if want is not None and got[:2] != want:
+                    wrong.append(f"{pid}: outside finder {got[:2]}, answers file {want}")
+                if want is not None and (res.tiles_placed, res.value_placed) != want:
+                    wrong.append(f"{pid}: our finder {(res.tiles_placed, res.value_placed)}, answers file {want}")
+            rows.append((path.stem, len(ours), _figures(ours), worst[0], _figures(theirs) if theirs else None))
+    finally:
+        if temp is not None:
+            import shutil
+
+            shutil.rmtree(temp, ignore_errors=True)
+    print("load average (1, 5, 15 min): " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    head = f"{'file':<8} {'n':>4} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}  {'slowest':<10}"
+    if outside is not None:
+        head += f" {'outside median':>15} {'p90':>8} {'max':>8} {'median ratio':>13}"
+    print(head)
+    for stem, n, (med, p90, mx), who, other in rows:
+        line = f"{stem:<8} {n:>4} {med:>10.2f} {p90:>8.2f} {mx:>8.2f}  {who:<10}"
+        if other is not None:
+            line += f" {other[0]:>15.2f} {other[1]:>8.2f} {other[2]:>8.2f} {other[0] / med:>12.1f}x"
+        print(line)
+    if outside is not None:
+        print("outside finder: HiGHS through cvxpy (game/cli/bench_outside.py), the same positions, interleaved")
+    for line in wrong:
+        print("wrong answer: " + line)
+    return 1 if wrong else 0
 
 
 def add_solver(sub) -> None:
@@ -91,6 +162,11 @@ def add_solver(sub) -> None:
     p.add_argument("--files", nargs="+", default=["small", "mid", "large"], help="positions files or their names")
     p.add_argument("--dir", default=None, help="folder holding NAME.json (default: the shared positions)")
     p.add_argument("--repeat", type=int, default=1, help="solve each position N times and keep the fastest")
+    p.add_argument("--outside", action="store_true",
+                   help="also time a published integer-programming finder (HiGHS through cvxpy) on the same positions; "
+                        "installs them into a throwaway folder for this run when they are not importable")
+    p.add_argument("--outside-dir", default=None, metavar="DIR",
+                   help="with --outside: install cvxpy into DIR (kept, and reused next time) instead of a throwaway folder")
     p.set_defaults(func=run_solver)
 
 

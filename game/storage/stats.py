@@ -203,7 +203,7 @@ def _check(obj: Any) -> Stats:
         if key in REGISTRY:
             out[key] = checked
         else:
-            other[key] = checked.to_dict()  # a newer version's rule set: kept, not shown
+            other[key] = entry  # a newer version's rule set: checked, then kept exactly as it was, not shown
     return Stats(out, other=other)
 
 

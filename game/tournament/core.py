@@ -257,7 +257,7 @@ class Tournament:
         if [p.name for p in state.players] != names:
             raise TournamentError("that game was not played by this table's players")
         if int(state.options.get("rounds", 0)) != stage.games:
-            raise TournamentError(f"this table plays {stage.games} game(s)")
+            raise TournamentError(f"this table plays {stage.games} game{'' if stage.games == 1 else 's'}")
         if state.phase != Phase.GAME_OVER or len(state.history) != stage.games:
             raise TournamentError("the table's games are not finished yet")
         problems = state.conservation_problems()

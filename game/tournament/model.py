@@ -196,7 +196,7 @@ class Table:
             need(not tb["games"] and not tb["advanced"] and not tb["order"], f"{where} has results but is not finished")
             return out
         games = tb["games"]
-        need(len(games) == p.games, f"{where} must have {p.games} game(s)")
+        need(len(games) == p.games, f"{where} must have {p.games} game{'' if p.games == 1 else 's'}")
         out.games = [GameRecord.from_dict(g, n, where) for g in games]
         totals = [sum(g.scores[i] for g in out.games) for i in range(n)]
         need(tb["totals"] == totals, f"{where}: the totals do not add up")

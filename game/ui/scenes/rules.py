@@ -26,7 +26,8 @@ CONTROLS = [
                  "groups, X clears the selection, Esc pauses. F11 switches full screen."),
     ("On screen", "Invalid sets are outlined in red: point at one to read what is wrong. The star marks the tile you drew "
                   "last. A ring around the player to move counts down, the seconds left beside it, when a turn timer is on. The turn clock stops while "
-                  "the game is paused (Esc), while the window is minimised and while the game is closed: Continue gives "
+                  "the game is paused (Esc), while a turn is shown again from the log (L: click a turn), while the window "
+                  "is minimised and while the game is closed: Continue gives "
                   "back the time that was left, with your tiles on the table and the rack where you left them."),
 ]
 

@@ -1,0 +1,52 @@
+"""The outside finder the solver benchmark times (``--outside``): its set catalogue, checked by the
+rules core, and a clear refusal when it cannot be installed (no cvxpy is needed for these tests)."""
+
+from __future__ import annotations
+
+import itertools
+
+from game.cli import bench, bench_outside
+from game.rules.melds import check_set
+from game.rules.tiles import face_at
+
+
+def tiles_of(faces) -> list[int]:
+    """Physical tiles for a set of faces (first copy, then the second; jokers 104 and 105)."""
+    used: dict[int, int] = {}
+    out = []
+    for f in faces:
+        k = used.get(f, 0)
+        used[f] = k + 1
+        out.append(104 + k if f == bench_outside.JOKER else 2 * f + k)
+    return out
+
+
+def test_catalogue_holds_every_short_set_once_and_only_valid_ones():
+    sets = bench_outside.catalogue()
+    assert len(sets) == len(set(sets))
+    for s in sets:
+        assert 3 <= len(s) <= 5 and s.count(bench_outside.JOKER) <= 2
+        assert check_set(tiles_of(s)), s
+    # every valid set of three to five tiles (with at most two jokers) is there: runs of one colour ...
+    have = set(sets)
+    for colour, lo, length in itertools.product(range(4), range(1, 12), (3, 4, 5)):
+        if lo + length - 1 <= 13:
+            faces = [face_at(colour, n) for n in range(lo, lo + length)]
+            for k in range(3):
+                for where in itertools.combinations(range(length), k):
+                    want = tuple(sorted(bench_outside.JOKER if i in where else f for i, f in enumerate(faces)))
+                    assert want in have
+    # ... and groups, with a joker standing in for a missing colour
+    assert tuple(sorted([face_at(0, 7), face_at(2, 7), bench_outside.JOKER])) in have
+    assert tuple(sorted([face_at(c, 13) for c in range(4)])) in have
+    assert tuple(sorted([face_at(0, 13), face_at(0, 13), face_at(1, 13)])) not in have  # two of one colour
+
+
+def test_outside_option_says_clearly_when_it_cannot_install(monkeypatch, capsys, tmp_path):
+    def refuse(folder):
+        raise bench_outside.OutsideUnavailable("pip could not install cvxpy: no network")
+
+    monkeypatch.setattr(bench_outside, "load", refuse)
+    assert bench.main(["solver", "--outside", "--files", "small"]) == 2
+    err = capsys.readouterr().err
+    assert "outside finder is not available" in err and "no network" in err
