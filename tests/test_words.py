@@ -169,3 +169,15 @@ def test_the_standing_names_the_leader_in_the_second_person_only_for_the_player(
         "1 round to go · most rounds won takes the match (ties: higher total) · You have won 1")
     assert Narrator(["Ann", "Bob"]).standing(won).endswith("Ann has won 1")
     assert Narrator(["Ann", "Bob"]).standing(None) == ""
+
+
+def test_the_rules_hold_no_grammar_keyed_on_the_name_you():
+    """Second person is the narrator's choice (by seat), never a comparison with a name."""
+    import ast
+
+    import codewalk
+
+    hits = [codewalk.where(p, node) for p in codewalk.files("rules") for node in ast.walk(codewalk.tree(p))
+            if isinstance(node, ast.Compare)
+            and any(isinstance(c, ast.Constant) and c.value == "You" for c in [node.left, *node.comparators])]
+    assert hits == []
