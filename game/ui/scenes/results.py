@@ -130,8 +130,7 @@ class RoundResultsScene(ResultsBase):
     def footer(self) -> str:
         """What the game is played to: the target and who leads, or the rounds left."""
         st = self.session.state
-        names = [self.play.name_of(i) for i in range(len(st.players))]
-        return st.variant.results_footer(st, names)
+        return self.play.narrator().standing(st.variant.standing(st))
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)
