@@ -10,7 +10,7 @@ import os
 from collections import namedtuple
 
 import pytest
-from test_full_disk import play
+from helpers import play_session as play
 
 from game.play import unsaved
 from game.play.session import Session

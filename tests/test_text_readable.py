@@ -94,7 +94,7 @@ def small_app():
 
 
 def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, monkeypatch):
-    from test_ui_playback import computer_to_move, start_playback
+    from playhelp import computer_to_move, start_playback
 
     calls = drawn_words(monkeypatch)
     sess, play = computer_to_move(small_app)
@@ -119,7 +119,7 @@ def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, m
 
 
 def test_the_play_screen_and_the_hint_bar_have_no_word_under_12px_at_800x500(small_app, monkeypatch):
-    from test_ui_playback import hint_position
+    from playhelp import hint_position
 
     calls = drawn_words(monkeypatch)
     sess, play = hint_position(small_app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
