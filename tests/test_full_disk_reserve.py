@@ -221,3 +221,23 @@ def test_the_titles_quit_asks_too(disk):
         assert not app.running
     finally:
         app.shutdown()
+
+
+def test_the_question_goes_when_the_game_reaches_the_disk_while_it_is_asked(disk):
+    import pygame
+    from uidrive import make_app, step
+
+    app = make_app(speed=0.0)
+    try:
+        a_game_waiting_for_the_disk(disk)
+        step(app)
+        app.pop()
+        app.dispatch(pygame.event.Event(pygame.QUIT))
+        assert app.top.title == unsaved.QUIT_TITLE
+        disk.full = False
+        step(app, n=2, dt=unsaved.RETRY_EVERY)
+        assert app.top.message == unsaved.WORKS_AGAIN
+        app.pop()
+        assert app.top.name == "title" and app.running  # the question is gone with the reason for it
+    finally:
+        app.shutdown()

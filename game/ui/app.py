@@ -128,6 +128,7 @@ class App:
         self.retry_at = 0.0  # app time of the next try to write a finished game the disk refused
         self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
         self._asking_to_close = False  # the "quit without your finished game?" question is open
+        self._close_question: Scene | None = None
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -312,9 +313,9 @@ class App:
         def keep_open() -> None:
             self._asking_to_close = False
 
-        self.open("dialog", unsaved.QUIT_TITLE, unsaved.QUIT_WAITING,
-                  [("Quit anyway", "ghost", end), ("Keep Tile Rush open", "primary", keep_open)],
-                  tone=theme.WARN, focus=1)
+        self._close_question = self.open(
+            "dialog", unsaved.QUIT_TITLE, unsaved.QUIT_WAITING,
+            [("Quit anyway", "ghost", end), ("Keep Tile Rush open", "primary", keep_open)], tone=theme.WARN, focus=1)
 
     # -- one frame ------------------------------------------------------------------------------
     @property
@@ -398,6 +399,9 @@ class App:
             self.retry_at = self.time + unsaved.RETRY_EVERY
             unsaved.retry()
         notice = unsaved.take_notice()
+        if self._asking_to_close and not unsaved.waiting() and self.top is self._close_question:
+            self.pop()  # the game reached the disk: the question whether to quit without it is void
+            self._asking_to_close = False
         if notice:
             self.open("dialog", unsaved.TITLES.get(notice, "Not saved"), notice, [("OK", "primary", None)],
                       tone=theme.GOOD if notice == unsaved.WORKS_AGAIN else theme.WARN)
