@@ -193,3 +193,15 @@ def test_the_tournament_seating_is_said_in_words():
     assert table_sizes([4]) == "1 table of 4"
     for field in (9, 13, 48):
         assert not any("+" in line for line in describe_structure(field))
+
+
+def test_no_finder_on_screen():
+    """The program's own word for its search ("the finder") never reaches a player."""
+    import pathlib
+
+    from test_tournament_words import _player_strings
+
+    ui = pathlib.Path(theme.__file__).resolve().parent
+    found = [f"{p.name}:{line}: {s!r}" for p in sorted(ui.rglob("*.py")) for line, s in _player_strings(p)
+             if "finder" in s.lower()]
+    assert not found, found
