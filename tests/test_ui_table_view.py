@@ -180,3 +180,16 @@ def test_a_computer_play_needing_more_rows_keeps_the_tile_size(app, monkeypatch)
     run_until(app, lambda: sess.my_turn and not play.input_locked(), 20)
     step(app, n=3)
     assert play.layout().grid.tile_w < tile_w and in_view(view, (0, 0)) and in_view(view, (5, 9))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
+def test_the_benchmark_sees_the_tile_size_the_screen_keeps_in_a_turn(size):
+    from game.cli.bench_table import ScreenTable
+
+    screen = ScreenTable(4, 1, 19, False)
+    for base in range(2, 10):
+        tile_w, shown = screen(size, base, base)
+        assert shown >= base
+        for rows in range(base, base + 4):
+            assert screen(size, base, rows)[0] == tile_w  # the view scrolls instead
+    assert screen(size, 9, 9)[0] < screen(size, 4, 4)[0]  # between turns a fuller table fits again

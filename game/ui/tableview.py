@@ -45,10 +45,21 @@ def tile_width(pitch: float) -> int:
     return max(8, int(pitch * 0.94))
 
 
-def fit_tile_w(lay, rows: int) -> int:
-    """The table's tile width in the fit view of ``rows`` rows, for a layout ``lay`` of the play
-    screen (what the screen shows; ``python -m game.bench table`` measures it)."""
-    return tile_width(fit_pitch(felt_inner(lay.table, lay.s), lay.grid.cols, rows))
+def fit_view(inner: pygame.Rect, cols: int, fit_rows: int) -> tuple[float, float, float]:
+    """The fit view's camera (pitch, centre column, centre row) for a table of ``cols`` columns
+    whose ``fit_rows`` first rows must show: the rows from the top, as many as the felt holds at
+    that size (``2 * centre row`` of them), centred across."""
+    px = fit_pitch(inner, cols, fit_rows)
+    shown = max(fit_rows, int(inner.h / (px * ROW_RATIO) + 1e-6))
+    return px, cols / 2, shown / 2
+
+
+def screen_fit(lay, fit_rows: int) -> tuple[int, int]:
+    """(tile width, rows in view) of the fit view of ``fit_rows`` rows in a play-screen layout
+    ``lay`` (computed with the rows the table needs), as ``TableView`` shows it: what ``python -m
+    game.bench table`` measures."""
+    px, _cx, cy = fit_view(felt_inner(lay.table, lay.s), lay.grid.cols, fit_rows)
+    return tile_width(px), round(2 * cy)
 
 
 class TableView(BoardView):
@@ -81,11 +92,10 @@ class TableView(BoardView):
         cols, rows = lay.grid.cols, lay.grid.rows
         self.world = (0, 0, rows, cols)
         fit_rows = rows if self.fit_all else min(rows, self.scene.table_rows_base())
-        fit_px = fit_pitch(inner, cols, fit_rows)
+        self.fit = fit_view(inner, cols, fit_rows)
+        fit_px = self.fit[0]
         self.min_px = min(fit_px, fit_pitch(inner, cols, rows))
         self.max_px = max(MAX_ZOOM * s / 0.94, fit_px)
-        shown = max(fit_rows, int(inner.h / (fit_px * ROW_RATIO) + 1e-6))
-        self.fit = (fit_px, cols / 2, shown / 2)
         if self.auto:
             px, cx, cy = self.fit
         else:
