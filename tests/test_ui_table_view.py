@@ -9,15 +9,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.play.session import TABLE, Session
+from game.play.session import TABLE
 from game.rules import actions as act
-from game.rules.board import Board
-from game.rules.tiles import format_tiles, parse_tiles
 from game.ui.scenes.play import PlayScene
 from game.ui.tableview import TableView
 from game.ui.variant_ui import find
 from uidrive import DT, cell_center, click, drag, key, motion, open_play, run_until, settle, step, tile_center
-from uihelp import human_session, lay_table, set_rack, table_session as position, tiles
+from uihelp import computer_with_two_long_runs, table_session as position, tiles
 
 pytestmark = pytest.mark.app(speed=4.0, tip_shown=True)
 
@@ -99,7 +97,7 @@ def test_a_drop_on_a_zoomed_and_scrolled_table_lands_in_the_cell_under_the_point
     drag(app, tile_center(play, k13), cell_center(play, TABLE, target))
     settle(app, play)
     assert sess.table().where()[k13] == target
-    # a left drag on empty felt scrolls too; a click on a tile still selects it
+    # a left drag on empty felt scrolls too, and changes nothing on the table
     before = view.visible_cells()
     empty = next((r, c) for r in range(int(r0) + 1, int(r0) + 3) for c in range(int(c0) + 1, int(c0) + 6)
                  if sess.table().get((r, c)) is None and sess.table().get((r, c + 1)) is None)
@@ -125,31 +123,8 @@ def test_the_keyboard_cursor_is_followed_when_zoomed(app):
     assert play.cursor[0] == TABLE and in_view(view, play.cursor[1])
 
 
-def full_rows_table(rows: int) -> list[str]:
-    """Sets filling each row of the table (no room for a 10-tile run on any of them)."""
-    fill = ["B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11 O12 O13",
-            "K11 K12 K13", "R11 R12 R13", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13"]
-    return fill[:rows]
-
-
 def test_a_computer_play_needing_more_rows_keeps_the_tile_size(app, monkeypatch):
-    sess = human_session("", melded=True, opponents=("hard", "basic", "basic"), seed=5)
-    st = sess.state
-    lay_table(st, full_rows_table(4))
-    st.board = Board({(r, c): t for r, ln in enumerate(st.board.lines()) for c, t in enumerate(ln.tiles)})
-    wanted = parse_tiles("K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 O9", used=st.board.tiles())
-    set_rack(st, 1, wanted[:14])
-    for t in wanted[14:]:  # a rack of 21: the rest from the pool, or another rack (which takes a pool tile)
-        holder = st.pool if t in st.pool else next(p.rack for p in st.players if t in p.rack)
-        holder.remove(t)
-        if holder is not st.pool:
-            holder.append(next(u for u in st.pool if u not in wanted))
-            st.pool.remove(holder[-1])
-        st.players[1].rack.append(t)
-    for p in st.players:
-        p.melded = True
-    st.current = 1
-    sess._begin_turn()
+    sess, after = computer_with_two_long_runs()
     app.shown_controls_tip = True
     monkeypatch.setattr(app.worker, "submit", lambda *a, **k: None)  # the play below is the computer's answer
     play = app.push(PlayScene(app, sess))
@@ -157,14 +132,7 @@ def test_a_computer_play_needing_more_rows_keeps_the_tile_size(app, monkeypatch)
     view = view_of(play)
     step(app, n=5)
     tile_w = play.layout().grid.tile_w
-    rows_before = play.layout().grid.rows
-    assert rows_before == 5  # four full rows and a spare one
-    rack = st.players[1].rack
-    kk = [t for t in rack if format_tiles([t]).startswith("K")]
-    rr = [t for t in rack if format_tiles([t]).startswith("R")]
-    after = st.board.copy()
-    after.place_line((4, 0), sorted(kk, key=lambda t: int(format_tiles([t])[1:])))
-    after.place_line((5, 0), sorted(rr, key=lambda t: int(format_tiles([t])[1:])))  # a row more than the table had
+    assert play.layout().grid.rows == 5  # four full rows and a spare one
     play.ai_answer = (play.ai_token, act.to_json(act.Play(after)))
     run_until(app, lambda: play.turnshow.pb is not None, 10)
     assert sess.state.board.get((5, 0)) is not None
