@@ -161,3 +161,12 @@ def test_the_benchmark_sees_the_tile_size_the_screen_keeps_in_a_turn(size):
         for rows in range(base, base + 4):
             assert screen(size, base, rows)[0] == tile_w  # the view scrolls instead
     assert screen(size, 9, 9)[0] < screen(size, 4, 4)[0]  # between turns a fuller table fits again
+
+
+def test_the_rules_screen_says_how_to_zoom_and_scroll_the_table():
+    from game.rules.registry import REGISTRY
+    from game.ui.scenes.rules import TABLE_CONTROLS, controls_for
+
+    for key_, cls in REGISTRY.items():
+        assert (TABLE_CONTROLS[0] in controls_for(cls())) == cls().flat_table, key_
+    assert "Fit (Home)" in TABLE_CONTROLS[0][1] and "wheel" in TABLE_CONTROLS[0][1]
