@@ -9,6 +9,7 @@ tile sizes and the cells in view.  A development aid, not a test.
 
 from __future__ import annotations
 
+import math
 import sys
 
 import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
@@ -63,7 +64,8 @@ def main(argv) -> None:
     app.start()
     sess = forty_tile_session()
     play = app.push(PlayScene(app, sess))
-    play.opening = None  # who starts: not what these pictures are about
+    if play.opening is not None:
+        play.opening.close()  # who starts: not what these pictures are about
     run(app, 150)
     report(tag, play, "40 tiles, fit")
     save(app, outdir, f"{tag}-view-fit")
@@ -75,7 +77,7 @@ def main(argv) -> None:
     save(app, outdir, f"{tag}-view-zoomed")
     view = find(play.plugin, TableView)
     r0, c0, _r1, _c1 = view.visible_cells()
-    cell = (int(r0) + 3, int(c0) + 1)
+    cell = (math.ceil(r0) + 1, math.ceil(c0) + 1)  # well inside the view
     while sess.table().get(cell) is not None or sess.table().get((cell[0], cell[1] + 1)) is not None:
         cell = (cell[0], cell[1] + 1)
     tile = sess.rack_tiles()[0]
@@ -93,7 +95,8 @@ def main(argv) -> None:
     st.board = Board({(r, c): t for r, ln in enumerate(st.board.lines()) for c, t in enumerate(ln.tiles)})
     sess = Session(st, autosave=False)
     play = app.push(PlayScene(app, sess))
-    play.opening = None  # who starts: not what these pictures are about
+    if play.opening is not None:
+        play.opening.close()  # who starts: not what these pictures are about
     run(app, 150)
     report(tag, play, "full table, fit")
     save(app, outdir, f"{tag}-view-full")
