@@ -147,6 +147,7 @@ class BoardView(variant_ui.Plugin):
             px, cx, cy = self.px, self.cx, self.cy
         lay.grid = self.grid_for(px, cx, cy)
         lay.extra["own_grid"] = True
+        lay.extra["felt_controls"] = True  # the toolbar in the felt's top right corner
         lay.extra["table_clip"] = felt_clip(lay.table, s)
         lay.extra["world"] = self.world
 
