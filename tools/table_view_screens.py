@@ -54,19 +54,33 @@ def report(tag: str, play, what: str) -> None:
     print(f"{tag} {what}: tile {play.layout().grid.tile_w} px, rows {r0:.1f}-{r1:.1f}, columns {c0:.1f}-{c1:.1f}")
 
 
+def open_at_rest(app, sess):
+    """A play screen for ``sess``, the opening draw closed, after a few seconds of frames."""
+    from game.ui.scenes.play import PlayScene
+
+    play = app.push(PlayScene(app, sess))
+    if play.opening is not None:
+        play.opening.close()  # who starts: not what these pictures are about
+    run(app, 150)
+    return play
+
+
+def run_until(app, cond) -> None:
+    for _ in range(600):
+        run(app, 1)
+        if cond():
+            return
+
+
 def main(argv) -> None:
     outdir, size = shotkit.args(argv, "/tmp/table-view-shots")
     tag = f"{size[0]}x{size[1]}"
-    from game.ui.scenes.play import PlayScene
 
     app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
     app.shown_controls_tip = True
     app.start()
     sess = forty_tile_session()
-    play = app.push(PlayScene(app, sess))
-    if play.opening is not None:
-        play.opening.close()  # who starts: not what these pictures are about
-    run(app, 150)
+    play = open_at_rest(app, sess)
     report(tag, play, "40 tiles, fit")
     save(app, outdir, f"{tag}-view-fit")
     felt = play.layout().table
@@ -94,10 +108,7 @@ def main(argv) -> None:
     lay_table(st, FULL)
     st.board = Board({(r, c): t for r, ln in enumerate(st.board.lines()) for c, t in enumerate(ln.tiles)})
     sess = Session(st, autosave=False)
-    play = app.push(PlayScene(app, sess))
-    if play.opening is not None:
-        play.opening.close()  # who starts: not what these pictures are about
-    run(app, 150)
+    play = open_at_rest(app, sess)
     report(tag, play, "full table, fit")
     save(app, outdir, f"{tag}-view-full")
     app.pop()
@@ -106,26 +117,16 @@ def main(argv) -> None:
     sess, after = computer_with_two_long_runs()
     app.worker.submit = lambda *a, **k: None  # the play below is the computer's answer
     play = app.push(PlayScene(app, sess))
-    for _ in range(600):
-        run(app, 1)
-        if sess.ai_thinking:
-            break
+    run_until(app, lambda: sess.ai_thinking)
     run(app, 5)
     report(tag, play, "computer to move")
     save(app, outdir, f"{tag}-view-before-play")
     play.ai_answer = (play.ai_token, act.to_json(act.Play(after)))
-    for _ in range(600):
-        run(app, 1)
-        pb = play.turnshow.pb
-        if pb is not None and pb.idx == len(pb.steps):
-            break
+    run_until(app, lambda: play.turnshow.pb is not None and play.turnshow.pb.idx == len(play.turnshow.pb.steps))
     run(app, 12)
     report(tag, play, "the play's last step")
     save(app, outdir, f"{tag}-view-play-followed")
-    for _ in range(600):
-        run(app, 1)
-        if sess.my_turn and not play.input_locked():
-            break
+    run_until(app, lambda: sess.my_turn and not play.input_locked())
     run(app, 30)
     report(tag, play, "the next turn")
     save(app, outdir, f"{tag}-view-after-play")
