@@ -15,7 +15,7 @@ import sys
 import shotkit  # noqa: E402  (headless SDL, a throwaway data folder, the repository on the path)
 import pygame  # noqa: E402
 
-from game.play.session import TABLE, Session  # noqa: E402
+from game.play.session import Session  # noqa: E402
 from game.rules import actions as act  # noqa: E402
 from game.rules.board import Board  # noqa: E402
 from game.rules.tiles import format_tiles  # noqa: E402
