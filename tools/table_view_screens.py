@@ -21,6 +21,7 @@ from game.rules.board import Board  # noqa: E402
 from game.rules.tiles import format_tiles  # noqa: E402
 import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
 from game.ui.app import App  # noqa: E402
+from game.ui.scenes.play import PlayScene  # noqa: E402
 from game.ui.tableview import TableView  # noqa: E402
 from game.ui.variant_ui import find  # noqa: E402
 from table_screens import forty_tile_session, motion, run, save  # noqa: E402
@@ -56,7 +57,6 @@ def report(tag: str, play, what: str) -> None:
 
 def open_at_rest(app, sess):
     """A play screen for ``sess``, the opening draw closed, after a few seconds of frames."""
-    from game.ui.scenes.play import PlayScene
 
     play = app.push(PlayScene(app, sess))
     if play.opening is not None:
