@@ -35,7 +35,7 @@ def test_fitting_a_five_thousand_character_name_takes_a_few_short_renderings(ren
 def _one_at_a_time(s: str, px: float, max_w: int) -> tuple[int, int]:
     """Shrink a point at a time, then cut a character at a time (what fitting did before)."""
     size = px
-    while theme.text(s, size).get_width() > max_w and size > 10:
+    while theme.text(s, size).get_width() > max_w and size > theme.MIN_TEXT_PX:
         size -= 1
     if theme.text(s, size).get_width() > max_w:
         while len(s) > 1 and theme.text(s + "…", size).get_width() > max_w:

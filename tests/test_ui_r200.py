@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.rules import actions as act
 from game.rules import engine
 from game.play.session import TABLE, Session
 from game.ui import theme, variant_ui
@@ -232,7 +233,7 @@ def test_a_refused_claim_says_why(app):
     step(app, [motion(pos)])
     assert "no more claims" in claims.hover_text()
     click(app, pos)
-    expected = sess.variant.claim_problems(sess.state, {"type": "claim", "cells": sevens})[0].message
+    expected = sess.variant.claim_problems(sess.state, act.claim("claim", cells=sevens))[0].message
     assert any(expected in t for t in toasts(play)) and "locked" in expected
     assert sess.my_turn and claims.mode and claims.refused is not None
 

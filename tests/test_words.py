@@ -71,6 +71,7 @@ def test_statistics_captions_are_distinct_words():
 
 
 def test_results_footer_gives_each_rule_sets_own_winning_rule():
+    from game.play.narrate import Narrator
     from game.rules import engine
 
     footers = {}
@@ -78,7 +79,7 @@ def test_results_footer_gives_each_rule_sets_own_winning_rule():
         n = max(3, REGISTRY[key].min_players)
         st = engine.new_game(key, [("You", "human")] + [(f"P{i}", "basic") for i in range(1, n)], seed=2)
         engine.finish_round(st, "blocked")
-        footers[key] = st.variant.results_footer(st, ["You"] + [f"P{i}" for i in range(1, n)])
+        footers[key] = Narrator([p.name for p in st.players], you=0).standing(st.variant.standing(st))
     assert "most rounds won" in footers["classic"] and "highest total" not in footers["classic"]
     assert "won" in footers["classic"].split("·")[-1]
     assert "lowest total after 3 games" in footers["golden-games"]
@@ -154,3 +155,29 @@ def test_the_rules_report_codes_and_the_narrator_has_words_for_every_one():
 
     assert set(REASONS) == set(PenaltyReason)
     assert all(not CODE.search(text) for text in REASONS.values())
+
+
+def test_the_standing_names_the_leader_in_the_second_person_only_for_the_player():
+    from game.play.narrate import Narrator
+    from game.rules.variants.base import Standing, StandingRule
+
+    st = Standing(StandingRule.FIRST_TO, 1, 60, target=100)
+    assert Narrator(["Ann", "Bob"], you=1).standing(st).endswith("· You lead with 60 (40 to go)")
+    assert Narrator(["Ann", "Bob"], you=0).standing(st).endswith("· Bob leads with 60 (40 to go)")
+    won = Standing(StandingRule.MOST_ROUNDS_WON, 0, 1, rounds=3, left=1)
+    assert Narrator(["Ann", "Bob"], you=0).standing(won) == (
+        "1 round to go · most rounds won takes the match (ties: higher total) · You have won 1")
+    assert Narrator(["Ann", "Bob"]).standing(won).endswith("Ann has won 1")
+    assert Narrator(["Ann", "Bob"]).standing(None) == ""
+
+
+def test_the_rules_hold_no_grammar_keyed_on_the_name_you():
+    """Second person is the narrator's choice (by seat), never a comparison with a name."""
+    import ast
+
+    import codewalk
+
+    hits = [codewalk.where(p, node) for p in codewalk.files("rules") for node in ast.walk(codewalk.tree(p))
+            if isinstance(node, ast.Compare)
+            and any(isinstance(c, ast.Constant) and c.value == "You" for c in [node.left, *node.comparators])]
+    assert hits == []

@@ -210,5 +210,5 @@ def _action(chk: cl.ClaimCheck) -> act.Claim:
 
 def claim_ok(ctx: Ctx, action: act.Claim) -> bool:
     """Does the rule set accept the claim ``action``?"""
-    chk = ctx.variant.check_claim_in(cl.Position.from_view(ctx.view), ctx.seat, action.payload())
+    chk = ctx.variant.check_claim_in(cl.Position.from_view(ctx.view), ctx.seat, action)
     return chk.ok

@@ -294,11 +294,13 @@ class Search:
         self.comp_cache[key] = ok
         return ok
 
-    def _kids(self, i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, kacc: int) -> list:
+    def _kids(self, i: int, Ls: list, lpack: int, jused: int, gv: int, meld: int, kacc: int, cut: int = NEG * 4) -> list:
         """The children of a node at step ``i``, best bound first: tuples (-bound, jokers,
         index, option, group jokers, runs packed, group tiles, meld, memo key, credit, runs of
         this colour) with ``option`` from ``options``; the bound is on the gain from this
-        step on (the search's units).  ``Ls`` is left as it was."""
+        step on (the search's units).  ``Ls`` is left as it was.  Children whose bound is at
+        most ``cut`` (the search would prune them) are not worked out: one last entry with
+        option None stands for them all, with the highest of their bounds."""
         (JTOT, opt_memo, UBL, memo, capnat, canon_ok, egain, comp_cache, meld_suffix, wj) = self._hot
         meld_cap = self.meld_cap
         mc1 = meld_cap + 1
@@ -308,7 +310,7 @@ class Search:
         lidx = Ls[c]
         jl = JTOT - jused
         opts = opt_memo.get(i * N_L + lidx) or self.options(i, lidx)
-        if JTOT:
+        if jl:
             O = bound.others(i, c, Ls, 2 * jl)
         else:
             O0 = 0
@@ -319,6 +321,9 @@ class Search:
             O = (O0,)
         p = _POW35[c]
         kids = []
+        if cut < NEG // 2:
+            cut = NEG // 2 - 1  # bounds below NEG // 2 are "infeasible": always dropped
+        pruned = NEG
         mget = memo.get
         i1 = i + 1
         cn = capnat[i]
@@ -334,7 +339,9 @@ class Search:
                 rest = sub[0] + O[0] if j2 == 0 else best_split(sub, O, 2 * j2)
                 g = o[2]
                 fb = o[6] + rest + j2 * wj + kacc + g * eg
-                if fb < NEG // 2:
+                if fb <= cut:
+                    if fb > pruned:
+                        pruned = fb
                     continue
                 gv2 = gv + g * _POW3[c]
                 if g or gv:
@@ -391,7 +398,9 @@ class Search:
                             allv = bound.all_colours(i1, Ls, 2 * j2)
                     j3 = j2 - jg
                     fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
-                    if fb < NEG // 2:
+                    if fb <= cut:
+                        if fb > pruned:
+                            pruned = fb
                         continue
                     cp = cn + j2 - jg
                     nlc = CAP[nl][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
@@ -402,6 +411,8 @@ class Search:
                         fb = o[6] + jg * wj + known
                     kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0, nlc))
             Ls[3] = lidx
+        if pruned > NEG // 2:
+            kids.append((-pruned, 0, len(kids), None, 0, 0, 0, 0, 0, 0, 0))
         kids.sort()
         return kids
 
@@ -450,7 +461,7 @@ class Search:
         self.nodes += 1
         if self.nodes >= self.check_at:
             self._checkpoint()
-        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc)
+        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc, self.floor - score + pos.const)
         memo = self.memo
         if not kids:
             memo[key] = NEG

@@ -61,14 +61,18 @@ ALREADY_OPEN = "Tile Rush is already open with this data folder"
 
 def claim_data_folder():
     """This copy's claim on the data folder (``game.storage.locks``; held until the process
-    ends), or None when another copy of the game holds it: then this one writes nothing."""
-    from ..storage import locks, persistence
+    ends), or None when another copy of the game holds it: then this one writes nothing.
+    The copy that gets it keeps room for a finished game on a full disk (``storage.reserve``)."""
+    from ..storage import locks, persistence, reserve
 
     try:
         folder = persistence.data_dir()
     except OSError:  # no data folder can be made: the game still starts (its saves will say why)
         return True
-    return locks.claim_instance(folder)
+    claim = locks.claim_instance(folder)
+    if claim is not None:
+        reserve.ensure()
+    return claim
 
 
 def main(argv: list[str] | None = None) -> int:

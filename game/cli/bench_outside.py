@@ -26,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 
+from ..rules.tiles import face_at
+
 JOKER = 52
 PACKAGES = ("cvxpy", "highspy")
 BIG = 1000  # more than any points total (at most 2 * 4 * 91 = 728)
@@ -86,11 +88,11 @@ def catalogue() -> list[tuple[int, ...]]:
     for colour in range(4):
         for length in (3, 4, 5):
             for lo in range(1, 15 - length):
-                with_jokers([colour * 13 + n - 1 for n in range(lo, lo + length)])
+                with_jokers([face_at(colour, n) for n in range(lo, lo + length)])
     for number in range(1, 14):
         for size in (3, 4):
             for colours in itertools.combinations(range(4), size):
-                with_jokers([c * 13 + number - 1 for c in colours])
+                with_jokers([face_at(c, number) for c in colours])
     return sorted(seen)
 
 

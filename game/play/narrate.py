@@ -17,6 +17,7 @@ from typing import Sequence
 from ..rules import events as ev_
 from ..rules.events import PenaltyReason
 from ..rules.tiles import tile_words, tiles_in_words
+from ..rules.variants.base import Standing, StandingRule
 
 REASONS = {
     PenaltyReason.INCOMPLETE_SETS: "incomplete sets were left on the table",
@@ -125,6 +126,30 @@ class Narrator:
     def hand_limit(self, ev: ev_.HandLimitPenalised) -> str:
         return (f"{self.who(ev.seat)} ended the turn with {ev.held} tiles, above the hand limit of {ev.limit}: "
                 f"{-ev.points} points deducted")
+
+    def standing(self, st: Standing | None) -> str:
+        """How the game is won and where it stands (the line under the round results)."""
+        if st is None:
+            return ""
+        name = self.who(st.seat)
+        match st.rule:
+            case StandingRule.TOTAL_ENDS:
+                return (f"A total of {st.target} ends the game, the lowest total wins · "
+                        f"highest now: {name} with {st.value}")
+            case StandingRule.FIRST_TO:
+                return (f"First to {st.target} points ends the game, the highest total wins · "
+                        f"{self.verb(st.seat, 'lead')} with {st.value} ({max(0, st.target - st.value)} to go)")
+            case StandingRule.AFTER_ROUNDS:
+                return (f"{plural(st.left, st.round_word)} to go · the {'lowest' if st.lower_wins else 'highest'} "
+                        f"total after {plural(st.rounds, st.round_word)} wins · {self.verb(st.seat, 'lead')} "
+                        f"with {st.value}")
+            case StandingRule.MOST_ROUNDS_WON:
+                return (f"{plural(st.left, 'round')} to go · most rounds won takes the match (ties: higher total) · "
+                        f"{self.verb(st.seat, 'have')} won {st.value}")
+            case StandingRule.EXACTLY:
+                return (f"Exactly {st.target} wins at once, else the closest to {st.target} · "
+                        f"closest now: {name} with {st.value}")
+        return ""
 
     def time_up(self, ev: ev_.TimedOut, consequence: str) -> str:
         """The clock ran out: ``consequence`` is what the rule set does then (``Variant.timeout_consequence``)."""

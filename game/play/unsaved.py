@@ -13,6 +13,10 @@ kept once per ``game_id``).  When the disk refuses one:
   finished game never comes back as a game in progress (nor is it put in its rule set's
   slot as one when the next game is saved); the final position is written into the
   autosave when space comes back, unless a newer game holds the autosave by then;
+- but first the room the game keeps in the data folder for this (``storage.reserve``, written at
+  start when the disk has room) is given back and the writes are tried again at once: on a disk
+  that filled up during the game the finished game then reaches the disk straight away, and
+  quitting loses nothing (the player is told that the disk is full);
 - the player is told once that saving failed, and once that it works again
   (``take_notice``).
 
@@ -31,6 +35,9 @@ RETRY_EVERY = 5.0  # seconds between tries while a finished game waits
 FAILED = ("Your finished game could not be saved ({why}). It is kept, and saved as soon as there is room "
           "again (its result and replay too); keep Tile Rush open until then.")
 WORKS_AGAIN = "Saving works again: your finished game, its result and its replay are saved."
+ROOM_USED = ("Your finished game, its result and its replay were saved in the room Tile Rush keeps for a "
+             "full disk. Free some space on the disk, or the next games may not be saved.")
+TITLES = {WORKS_AGAIN: "Saved", ROOM_USED: "Saved, but the disk is full"}  # a notice's dialog title
 
 
 class _Waiting:
@@ -56,7 +63,7 @@ def finish(session: "Session", final_saved: bool = True) -> bool:
     """The finished game's writes (the final position when ``final_saved`` is False, then the
     game-over hooks); True when all reached the disk, else the game waits for ``retry``."""
     item = _Waiting(session, final_saved)
-    if _run(item):
+    if _run(item) or _run_in_kept_room(item):
         return True
     if not final_saved:
         from ..storage.saves import shelf
@@ -84,6 +91,17 @@ def _run(item: _Waiting) -> bool:
     return True
 
 
+def _run_in_kept_room(item: _Waiting) -> bool:
+    """The disk refused ``item``: give back the room kept for this and try once more."""
+    global _notice
+    from ..storage import reserve
+
+    if not reserve.release() or not _run(item):
+        return False
+    _notice = ROOM_USED
+    return True
+
+
 def _failing(why: str) -> None:
     global _notice, _told_failing
     if not _told_failing:
@@ -104,14 +122,18 @@ def retry() -> bool:
     _retrying = True
     try:
         for item in list(_waiting):
-            if not _run(item):
+            if not (_run(item) or _run_in_kept_room(item)):
                 return False  # the disk still refuses: the others would fail too
             _waiting.remove(item)
     finally:
         _retrying = False
+    from ..storage import reserve
+
+    reserve.ensure()  # there is room again: keep some for the next finished game
     if _told_failing:
         _told_failing = False
-        _notice = WORKS_AGAIN
+        if _notice != ROOM_USED:  # (saved in the kept room: the disk is still full, say that)
+            _notice = WORKS_AGAIN
     return True
 
 

@@ -67,8 +67,10 @@ class Claim:
     kind: str  # "claim" or "hijack"
     target: tuple[tuple[str, Any], ...]  # the set: (field, value) pairs of CLAIM_FIELDS
 
-    def payload(self) -> dict:
-        return {"type": self.kind, **dict(self.target)}
+    def where(self) -> dict:
+        """The set the claim names, as ``claims.line_for`` reads it (``cells``, ``cell`` and
+        ``vertical``, or ``key``)."""
+        return {k: _thaw(v) for k, v in self.target}
 
 
 @dataclass(frozen=True)

@@ -140,9 +140,13 @@ def build(case: Any) -> tuple[Any, Any]:
     if "after" in case:
         return state, act.Play(Board(_assign_after(table, rack, _faces_grid(case["after"], "after", origin))))
     claim = case["claim"]
-    if not isinstance(claim, dict) or claim.get("type", "claim") not in act.CLAIM_KINDS:
+    try:
+        action = act.from_json({"type": "claim", **claim}) if isinstance(claim, dict) else None
+    except act.ActionError:
+        action = None
+    if not isinstance(action, act.Claim):
         raise CaseError("'claim' must be {\"type\": \"claim\" or \"hijack\", \"cell\": [row, col], \"vertical\": bool}")
-    return state, act.claim(claim.get("type", "claim"), **{k: claim[k] for k in act.CLAIM_FIELDS if k in claim})
+    return state, action
 
 
 def _assign_after(table: dict[Cell, int], rack: list[int], faces: dict[Cell, int]) -> dict[Cell, int]:
@@ -199,7 +203,7 @@ def _place_claims(state: Any, raw: Any) -> None:
             if type(seat) is not int or not 0 <= seat < len(state.players):
                 raise CaseError(f"claims: no seat {seat!r}")
             state.current = seat
-            problems, _ = state.variant.claim_turn(state, {"type": "hijack" if i else "claim", **target})
+            problems, _ = state.variant.claim_turn(state, act.claim("hijack" if i else "claim", **target))
             if problems:
                 raise CaseError("claims: " + "; ".join(p.message for p in problems))
     state.current = 0

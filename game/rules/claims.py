@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import Any, Iterable
 
 from . import events
+from .actions import Claim
 from .board import Board, Cell, Line
 from .melds import check_line
 from .tiles import set_words
@@ -226,13 +227,12 @@ class ClaimCheck:
         return not self.problems
 
 
-def check_claim(pos: Position, seat: int, action: Any, rules: ClaimRules) -> ClaimCheck:
+def check_claim(pos: Position, seat: int, action: Claim, rules: ClaimRules) -> ClaimCheck:
     """May ``seat`` make this claim (or hijack) now?  Never raises on bad input."""
-    line, why = line_for(pos.board, action)
+    line, why = line_for(pos.board, action.where())
     if line is None:
         return ClaimCheck([why])
-    want = action.get("type", "claim") if isinstance(action, dict) else "claim"
-    return check_line_claim(pos, seat, line, rules, want)
+    return check_line_claim(pos, seat, line, rules, action.kind)
 
 
 def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, want: str = "claim") -> ClaimCheck:

@@ -389,7 +389,7 @@ def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
 
 def _claim(state: GameState, action: act.Claim) -> TurnResult:
     seat = state.current
-    problems, events = state.variant.claim_turn(state, action.payload())
+    problems, events = state.variant.claim_turn(state, action)
     if problems:
         return TurnResult(False, problems)
     for ev in events:

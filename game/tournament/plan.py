@@ -165,6 +165,17 @@ def check_field(field: Any) -> int:
     return field
 
 
+def table_sizes(tables) -> str:
+    """"12 tables of 4", "3 tables of 3 and 1 of 4": the seating in words (a sum of a dozen
+    fours, "4+4+4+...", is unreadable in a small window)."""
+    counts = sorted((size, list(tables).count(size)) for size in set(tables))
+    if len(counts) == 1:
+        size, n = counts[0]
+        return f"{n} table{'s' if n != 1 else ''} of {size}"
+    (small, n_small), (big, n_big) = counts[0], counts[-1]
+    return f"{n_small} table{'s' if n_small != 1 else ''} of {small} and {n_big} of {big}"
+
+
 def describe_structure(field: int, games: tuple[int, int, int] | list[int] = DEFAULT_GAMES) -> list[str]:
     """One sentence per stage, for the setup and bracket screens."""
     lines = []
@@ -173,9 +184,8 @@ def describe_structure(field: int, games: tuple[int, int, int] | list[int] = DEF
         if s.final:
             lines.append(f"{s.name}: {s.entrants} players at one table play {g}; lowest total takes gold, then silver and bronze.")
             continue
-        sizes = "+".join(map(str, s.tables))
         who = "each table's winner goes on" if s.advance == 1 else "the top two of each table go on"
-        lines.append(f"{s.name}: {s.entrants} players at {len(s.tables)} tables ({sizes}) play {g}; {who}.")
+        lines.append(f"{s.name}: {s.entrants} players at {table_sizes(s.tables)} play {g}; {who}.")
     return lines
 
 

@@ -64,7 +64,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
         p.melded = True
     for row, col, vertical, seat in step.get("claims", []):  # claims made before the step, by the rules
         state.current = seat
-        problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical).payload())
+        problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical))
         if problems:
             raise ValueError("; ".join(p.message for p in problems))
     state.current = 0
@@ -153,7 +153,7 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
 def judge_claim(step: dict, state, action: act.Claim) -> Verdict:
     """A claim (Rummi200kub): the rules core says whether it is allowed; the step says which set."""
     goal = step.get("goal", {})
-    problems = state.variant.claim_problems(state, action.payload())
+    problems = state.variant.claim_problems(state, action)
     if problems:
         return Verdict(False, _cap(problems[0].message) + ".", problems[0].cells)
     if goal.get("outcome") != "claim":

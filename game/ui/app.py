@@ -380,9 +380,8 @@ class App:
             unsaved.retry()
         notice = unsaved.take_notice()
         if notice:
-            good = notice == unsaved.WORKS_AGAIN
-            self.open("dialog", "Saved" if good else "Not saved", notice, [("OK", "primary", None)],
-                      tone=theme.GOOD if good else theme.WARN)
+            self.open("dialog", unsaved.TITLES.get(notice, "Not saved"), notice, [("OK", "primary", None)],
+                      tone=theme.GOOD if notice == unsaved.WORKS_AGAIN else theme.WARN)
 
     def wants_frame(self) -> bool:
         """Is a frame due: something changed, or the scene on top moves (or asked for this moment)?

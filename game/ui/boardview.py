@@ -324,7 +324,9 @@ class BoardView(variant_ui.Plugin):
         h = int(30 * s)
         gap = int(6 * s)
         y = clip.y + int(6 * s)
-        widths = [("orient", int(96 * s)), ("centre", int(82 * s)), ("zoom_out", h), ("zoom_in", h)]
+        words = max(theme.text(w, theme.readable(17 * s)).get_width() for w in ("Across", "Down"))
+        orient_w = max(int(96 * s), int(h * 0.9) + int(24 * s) + words)  # the word whole, at a readable size
+        widths = [("orient", orient_w), ("centre", int(82 * s)), ("zoom_out", h), ("zoom_in", h)]
         x = clip.right - int(6 * s) - sum(w for _, w in widths) - gap * (len(widths) - 1)
         out = {}
         for name, w in widths:
@@ -500,14 +502,14 @@ class BoardView(variant_ui.Plugin):
                 rr = max(4, int(rect.h * 0.22))
                 pygame.draw.circle(surf, colour, (cx, cy), rr, width=max(1, int(2 * s)))
                 pygame.draw.circle(surf, colour, (cx, cy), max(1, rr // 3))
-                t = theme.fit_text(self.centre_label, 17 * s, rect.right - cx - rr - int(8 * s), colour)
+                t = theme.fit_text(self.centre_label, theme.readable(17 * s), rect.right - cx - rr - int(8 * s), colour)
                 surf.blit(t, (cx + rr + int(6 * s), cy - t.get_height() // 2))
             else:
                 self.draw_orient_icon(surf, rect, sc.place_vertical, s)
-                t = theme.fit_text("Down" if sc.place_vertical else "Across", 17 * s, rect.w - int(rect.h * 0.9) - int(24 * s),
+                t = theme.fit_text("Down" if sc.place_vertical else "Across", theme.readable(17 * s), rect.w - int(rect.h * 0.9) - int(24 * s),
                                    theme.GOLD if sc.place_vertical else theme.INK)
                 surf.blit(t, (rect.x + int(rect.h * 0.9) + int(6 * s), rect.centery - t.get_height() // 2))
-                kt = theme.text("V", 13 * s, theme.INK_FAINT)
+                kt = theme.text("V", theme.readable(13 * s), theme.INK_FAINT)
                 surf.blit(kt, (rect.right - kt.get_width() - int(7 * s), rect.centery - kt.get_height() // 2))
         name = self.button_at(self.mouse) if sc.drag is None else None
         if name:

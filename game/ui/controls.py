@@ -473,7 +473,7 @@ class ClickControls(variant_ui.Plugin):
             px = min(rect.h * 0.8, 21 * s)
             lt = theme.fit_text(label, px, rect.w - int(30 * s), colour)
             theme.blit_center(surf, lt, (rect.centerx - int(6 * s), rect.centery))
-            kt = theme.text(keyname, px * 0.7, theme.mix(colour, (128, 128, 128), 0.4))
+            kt = theme.text(keyname, theme.readable(px * 0.7), theme.mix(colour, (128, 128, 128), 0.4))
             surf.blit(kt, (rect.right - kt.get_width() - int(7 * s), rect.centery - kt.get_height() // 2))
         name = self.button_at(self.mouse) if self.scene.drag is None else None
         if name:

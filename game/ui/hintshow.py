@@ -127,7 +127,7 @@ class HintShow:
         s = lay.s
         r = self.show.bar_rect(lay)
         lines = max((len(self.caption_lines(lay, r, k)) for k in range(len(self.steps))), default=1)
-        h = int(theme.font(21 * s, True).get_linesize() * lines + 15 * s * 1.3 + 24 * s)
+        h = int(theme.font(21 * s, True).get_linesize() * lines + theme.readable(15 * s) * 1.3 + 24 * s)
         return pygame.Rect(r.x, r.bottom - max(r.h, h), r.w, max(r.h, h))
 
     def caption_lines(self, lay, bar: pygame.Rect, k: int | None = None) -> list[str]:
@@ -269,10 +269,10 @@ class HintShow:
         parts += ["lit tiles are yours to play; faint tiles show where they go"]
         room = left - x - int(12 * s)
         sub = "  ·  ".join(p for p in parts if p)
-        while len(parts) > 1 and theme.text(sub, 15 * s, theme.GOLD, bold=False).get_width() > room:
+        while len(parts) > 1 and theme.text(sub, theme.readable(15 * s), theme.GOLD, bold=False).get_width() > room:
             parts.pop()  # the explanation goes first, whole: never cut short
             sub = "  ·  ".join(p for p in parts if p)
-        sub_img = theme.text(sub, 15 * s, theme.GOLD, bold=False)
+        sub_img = theme.text(sub, theme.readable(15 * s), theme.GOLD, bold=False)
         surf.blit(sub_img, (x, r.bottom - sub_img.get_height() - int(7 * s)))
         labels = {"close": "×", "apply": "Apply", "next": "›", "back": "‹", "more": "More (M)"}
         for name, b in btns.items():
@@ -284,5 +284,5 @@ class HintShow:
             theme.draw_panel(surf, b, radius=b.h // 2, fill=fill, alpha=255, edge=theme.GOLD if hover else theme.PANEL_EDGE,
                              shadow=0)
             ink = (40, 24, 6) if primary else theme.INK
-            lt = theme.fit_text(labels[name], (18 if name in ("apply", "more") else 24) * s, b.w - int(8 * s), ink)
+            lt = theme.fit_text(labels[name], theme.readable((18 if name in ("apply", "more") else 24) * s), b.w - int(8 * s), ink)
             theme.blit_center(surf, lt, b.center)

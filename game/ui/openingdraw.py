@@ -82,7 +82,7 @@ class OpeningDraw:
             p = sc.session.players[i]
             face = portrait_art.player_face(p.kind, p.name, fs)
             body.blit(face, (cx - fs // 2, y))
-            name = theme.fit_text(self.names[i], 18 * s, int(col - 8 * s), theme.GOLD if i == self.first else theme.INK)
+            name = theme.fit_text(self.names[i], theme.readable(18 * s), int(col - 8 * s), theme.GOLD if i == self.first else theme.INK)
             theme.blit_center(body, name, (cx, y + fs + int(12 * s)))
             ty = y + fs + int(26 * s)
             shown = sc.dur(FLIP) * (i + 1) <= age or sc.speed() <= 0

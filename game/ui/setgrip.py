@@ -199,7 +199,7 @@ class SetGrip(variant_ui.Plugin):
 
     def tip(self, surf, lay, text: str) -> None:
         s = lay.s
-        img = theme.text(text, 18 * s, theme.INK)
+        img = theme.text(text, theme.readable(18 * s), theme.INK)
         box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
         box.midbottom = (self.mouse[0], self.mouse[1] - int(14 * s))
         box.clamp_ip(pygame.Rect(0, 0, *lay.size))

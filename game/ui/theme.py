@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from functools import lru_cache
 
 import pygame
@@ -110,6 +111,15 @@ def text(s: str, px: float, colour=INK, bold: bool = True, wrap: int = 0, align:
     return surf
 
 
+MIN_TEXT_PX = 12  # the smallest type a player is asked to read (captions, notes, key letters, names)
+
+
+def readable(px: float) -> float:
+    """``px``, raised to the smallest readable size: small windows scale the layout down, but
+    words never go below ``MIN_TEXT_PX`` (tile faces are pictures and keep their own size)."""
+    return max(float(MIN_TEXT_PX), px)
+
+
 MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px or less below 14 px
 
 
@@ -168,15 +178,18 @@ def shadow_text(s: str, px: float, colour=INK, shadow=(0, 0, 0), offset: int = 2
 
 
 def fit_text(s: str, px: float, max_w: int, colour=INK, bold: bool = True) -> pygame.Surface:
-    """Text shrunk (then cut with an ellipsis) to fit ``max_w`` pixels.  A few renderings at most,
-    however long ``s`` is: no character is narrower than 2 pixels, so more than ``max_w // 2``
-    never fit, and the cut is found by halving."""
+    """A label (a name, a button's word) shrunk to fit ``max_w`` pixels, never below
+    ``MIN_TEXT_PX``, then cut with an ellipsis.  For a sentence a player must read whole,
+    use ``fit_block`` (it wraps).  A few renderings at most, however long ``s`` is: no
+    character is narrower than 2 pixels, so more than ``max_w // 2`` never fit, and the cut
+    is found by halving."""
     s = bounded(s)
     if len(s) > max(1, max_w // 2):
         s = s[: max(1, max_w // 2)] + "…"
     size = px
+    floor = min(px, MIN_TEXT_PX)
     surf = text(s, size, colour, bold)
-    while surf.get_width() > max_w and size > 10:
+    while surf.get_width() > max_w and size - 1 >= floor:
         size -= 1
         surf = text(s, size, colour, bold)
     if surf.get_width() > max_w:
@@ -207,7 +220,7 @@ def fit_block(s: str, px: float, max_w: int, colour=INK, bold: bool = True, max_
 
 
 def _fit_block(s: str, px: float, max_w: int, colour, bold: bool, max_lines: int, least: float) -> pygame.Surface:
-    floor = max(10, int(round(px * least)))
+    floor = min(int(round(px)), max(MIN_TEXT_PX, int(round(px * least))))
     size = int(round(px))
     while size >= floor:
         one = text(s, size, colour, bold)
@@ -216,7 +229,7 @@ def _fit_block(s: str, px: float, max_w: int, colour, bold: bool, max_lines: int
         size -= 1
     size = int(round(px))
     while True:
-        lines = wrap_lines(s, size, max_w, bold)
+        lines = between_parts(s, size, max_w, bold, max_lines) or wrap_lines(s, size, max_w, bold)
         if len(lines) <= max_lines or size <= floor:
             break
         size -= 1
@@ -229,6 +242,30 @@ def _fit_block(s: str, px: float, max_w: int, colour, bold: bool, max_lines: int
         out.blit(img, (0, y))
         y += img.get_height()
     return out
+
+
+PART_SEP = re.compile(r"\s+·\s+")
+
+
+def between_parts(s: str, px: float, max_w: int, bold: bool, max_lines: int) -> list[str] | None:
+    """``s`` ("Claim: click a lit set  ·  Esc: back") broken only between its parts, when each
+    line then fits ``max_w`` and there are at most ``max_lines``: a line never ends mid-phrase
+    ("Esc:" / "back").  None when that is not possible."""
+    parts = PART_SEP.split(s)
+    if len(parts) < 2:
+        return None
+    sep = PART_SEP.search(s).group(0)
+    f = font(px, bold)
+    lines: list[str] = []
+    for part in parts:
+        if text_width(f, part) > max_w:
+            return None
+        trial = part if not lines else lines[-1] + sep + part
+        if lines and text_width(f, trial) <= max_w:
+            lines[-1] = trial
+        else:
+            lines.append(part)
+    return lines if len(lines) <= max_lines else None
 
 
 def blit_center(dst: pygame.Surface, surf: pygame.Surface, center) -> pygame.Rect:

@@ -156,7 +156,7 @@ class TurnLogPanel:
             hover = tab.collidepoint(mouse)
             theme.draw_panel(surf, tab, radius=tab.h // 2, fill=(10, 18, 32), alpha=225 if hover else 190,
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
-            t = theme.text("Turns  (L)", 17 * s, theme.INK if hover else theme.INK_DIM)
+            t = theme.text("Turns  (L)", theme.readable(17 * s), theme.INK if hover else theme.INK_DIM)
             theme.blit_center(surf, t, tab.center)
             return
         if self.stepped_aside(lay):
@@ -170,7 +170,7 @@ class TurnLogPanel:
             hover = b.collidepoint(mouse)
             theme.draw_panel(surf, b, radius=b.h // 2, fill=(28, 44, 70) if hover else (18, 30, 50), alpha=255,
                              edge=theme.GOLD if hover else theme.PANEL_EDGE, shadow=0)
-            lt = theme.fit_text(labels[name], (24 if name == "close" else 16) * s, b.w - int(10 * s), theme.INK)
+            lt = theme.fit_text(labels[name], theme.readable((24 if name == "close" else 16) * s), b.w - int(10 * s), theme.INK)
             theme.blit_center(surf, lt, b.center)
         top = self.body_top(lay)
         body = self.body(lay, r.w, r.h - top - int(8 * s))
@@ -203,7 +203,7 @@ class TurnLogPanel:
         y = 0
         pad = int(10 * s)
         fs = int(28 * s)
-        px = 17 * s
+        px = theme.readable(17 * s)
         line_h = theme.font(px, False).get_linesize()
         tw = max(10, int(22 * s))
         th = int(tw * ASPECT)

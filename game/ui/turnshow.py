@@ -279,7 +279,8 @@ class TurnShow:
         s = lay.s
         r = self.bar_rect(lay)
         lines = max(len(self.caption_lines(lay, pb, st)) for st in pb.steps)
-        h = max(r.h, int(theme.font(22 * s, True).get_linesize() * lines + 16 * s * 1.3 + 20 * s))
+        foot = theme.font(theme.readable(16 * s), True).get_linesize()
+        h = max(r.h, int(theme.font(22 * s, True).get_linesize() * lines + foot + 16 * s))
         return pygame.Rect(r.x, r.bottom - h, r.w, h)
 
     def draw_under(self, surf, lay) -> None:
@@ -306,12 +307,12 @@ class TurnShow:
         n = len(pb.steps)
         where = "  ·  ".join((["Shown again"] if pb.replay else []) + ([f"Step {max(1, pb.idx)} of {n}"] if n > 1 else []))
         hint = "click or press a key to skip"
-        right = theme.text(hint, 16 * s, theme.INK_DIM, bold=False)
+        right = theme.text(hint, theme.readable(16 * s), theme.INK_DIM, bold=False)
         y = r.y + int(8 * s)
         for line in self.caption_lines(lay, pb, st):
             surf.blit(theme.text(line, 22 * s, theme.INK), (x, y))
             y += theme.font(22 * s, True).get_linesize()
         if where:
-            wt = theme.text(where, 16 * s, theme.GOLD)
+            wt = theme.text(where, theme.readable(16 * s), theme.GOLD)
             surf.blit(wt, (x, r.bottom - wt.get_height() - int(6 * s)))
         surf.blit(right, (r.right - right.get_width() - int(14 * s), r.bottom - right.get_height() - int(6 * s)))

@@ -113,14 +113,22 @@ class Button(Widget):
         body = button_surface(self.rect.size, self.style, state, radius)
         surf.blit(body, self.rect.topleft)
         colour = STYLES.get(self.style, STYLES["secondary"])[2] if self.enabled else (150, 156, 168)
-        px = min(self.rect.h * 0.46, 30 * s)
-        label = theme.fit_text(self.label, px, self.rect.w - int(32 * s) - (int(26 * s) if self.key_hint else 0), colour)
-        dy = max(2, self.rect.h // 12) if state == "down" else 0
-        cx = self.rect.centerx - (int(10 * s) if self.key_hint else 0)
-        theme.blit_center(surf, label, (cx, self.rect.centery + dy))
+        px = theme.readable(min(self.rect.h * 0.46, 30 * s))
+        hint = None
         if self.key_hint and self.rect.w > 80 * s:
-            hint = theme.text(self.key_hint, max(10, px * 0.62), theme.mix(colour, (128, 128, 128), 0.45))
-            surf.blit(hint, (self.rect.right - hint.get_width() - int(8 * s), self.rect.centery - hint.get_height() // 2 + dy))
+            hint = theme.text(self.key_hint, theme.readable(px * 0.62), theme.mix(colour, (128, 128, 128), 0.45))
+        if hint and theme.text(self.label, px, colour).get_width() > self.rect.w - int(32 * s) - hint.get_width() - int(14 * s):
+            hint = None  # a narrow button: its word whole, without the key letter
+        hint_x = self.rect.right - (hint.get_width() if hint else 0) - int(8 * s)
+        room = self.rect.w - int(32 * s) - (max(int(26 * s), hint.get_width() + int(14 * s)) if hint else 0)
+        label = theme.fit_text(self.label, px, room, colour)
+        dy = max(2, self.rect.h // 12) if state == "down" else 0
+        cx = self.rect.centerx - (int(10 * s) if hint else 0)
+        if hint:  # the label keeps clear of the key letter
+            cx = min(cx, hint_x - int(6 * s) - (label.get_width() + 1) // 2)
+        theme.blit_center(surf, label, (cx, self.rect.centery + dy))
+        if hint:
+            surf.blit(hint, (hint_x, self.rect.centery - hint.get_height() // 2 + dy))
         if focused and self.enabled:
             pygame.draw.rect(surf, theme.ACCENT, self.rect.inflate(6, 6), width=2, border_radius=radius + 3)
 
@@ -255,7 +263,7 @@ class Slider(Widget):
         knob = (tr.x + int(tr.w * self.value), tr.centery)
         pygame.draw.circle(surf, theme.CREAM, knob, max(6, int(r.h * 0.22)))
         pygame.draw.circle(surf, theme.ACCENT if focused else theme.GOLD_DARK, knob, max(6, int(r.h * 0.22)), width=2)
-        pct = theme.text(f"{int(round(self.value * 100))}%", px * 0.8, theme.INK_DIM)
+        pct = theme.text(f"{int(round(self.value * 100))}%", theme.readable(px * 0.8), theme.INK_DIM)
         surf.blit(pct, (tr.x - pct.get_width() - 8, r.centery - pct.get_height() // 2))
 
 
@@ -299,7 +307,7 @@ class Toggle(Widget):
         pygame.draw.rect(surf, theme.GOOD if self.value else (60, 70, 86), sw, border_radius=sw.h // 2)
         kx = sw.right - sw.h // 2 if self.value else sw.x + sw.h // 2
         pygame.draw.circle(surf, theme.CREAM, (kx, sw.centery), sw.h // 2 - 2)
-        word = theme.text("On" if self.value else "Off", px * 0.8, theme.INK_DIM)
+        word = theme.text("On" if self.value else "Off", theme.readable(px * 0.8), theme.INK_DIM)
         surf.blit(word, (sw.x - word.get_width() - 10, r.centery - word.get_height() // 2))
 
 

@@ -10,6 +10,7 @@ only these hooks, so a new rule set plugs in without editing the core.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
@@ -22,9 +23,35 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..problems import StateProblem
 
+    from ..actions import Claim
     from ..events import Event
     from ..state import GameState
     from ..turn import Analysis, Problem
+
+
+class StandingRule(StrEnum):
+    """How a game is won (``Variant.standing``)."""
+
+    FIRST_TO = "first_to"  # the first to ``target`` points ends the game; the highest total wins
+    TOTAL_ENDS = "total_ends"  # a total of ``target`` ends the game; the lowest total wins
+    AFTER_ROUNDS = "after_rounds"  # the best total after ``rounds`` rounds wins
+    MOST_ROUNDS_WON = "most_rounds_won"  # most rounds won after ``rounds`` rounds (ties: higher total)
+    EXACTLY = "exactly"  # exactly ``target`` wins at once, else the closest to it
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands: the rule, the seat the line names (the leader, the highest total,
+    the closest) and its ``value`` (a total, or rounds won)."""
+
+    rule: StandingRule
+    seat: int
+    value: int
+    target: int = 0
+    rounds: int = 0
+    left: int = 0  # rounds still to play
+    round_word: str = "round"  # what the sheet calls a round ("game" in Golden Games)
+    lower_wins: bool = False
 
 
 @dataclass(frozen=True)
@@ -206,14 +233,14 @@ class Variant:
         return self.hand_limit_at(state.turn, len(state.players))
 
     # -- claims (rule sets with ``has_claims``) ---------------------------------------------
-    def claim_turn(self, state: "GameState", action: Any) -> tuple[list["Problem"], list["Event"]]:
+    def claim_turn(self, state: "GameState", action: "Claim") -> tuple[list["Problem"], list["Event"]]:
         """A claim as the whole turn: (problems, events).  On success the state holds the claim
         and the engine ends the turn; on a refusal nothing changed."""
         from ..turn import Problem
 
         return [Problem("this rule set has no claims")], []
 
-    def claim_problems(self, state: "GameState", action: Any) -> list["Problem"]:
+    def claim_problems(self, state: "GameState", action: "Claim") -> list["Problem"]:
         """Why a claim would be refused now (empty: it would be accepted)."""
         return self.claim_turn(state.clone(), action)[0]
 
@@ -318,27 +345,24 @@ class Variant:
 
     round_word: ClassVar[str] = "round"  # what the sheet calls one deal played out ("game" in Golden Games)
 
-    def results_footer(self, state: "GameState", names: "Sequence[str]") -> str:
-        """The line under the round results: how this rule set's game is won and where it
-        stands (``names``: how the screen names each seat, "You" for the player)."""
+    def standing(self, state: "GameState") -> Standing | None:
+        """How this rule set's game is won and where it stands now, as a code with data (the
+        line under the round results; ``game.play.narrate`` words it).  None: nothing to say."""
         totals = [p.score for p in state.players]
         target = self.score_target()
         if target:
             if self.lower_score_wins:
                 worst = max(range(len(totals)), key=lambda i: totals[i])
-                return (f"A total of {target} ends the game, the lowest total wins · "
-                        f"highest now: {names[worst]} with {totals[worst]}")
+                return Standing(StandingRule.TOTAL_ENDS, worst, totals[worst], target=target)
             lead = max(range(len(totals)), key=lambda i: totals[i])
-            return (f"First to {target} points ends the game, the highest total wins · {names[lead]} "
-                    f"{_verb(names[lead], 'lead')} with {totals[lead]} ({max(0, target - totals[lead])} to go)")
+            return Standing(StandingRule.FIRST_TO, lead, totals[lead], target=target)
         rounds = int(self.options.get("rounds", 0) or 0)
         if not rounds:
-            return ""
+            return None
         left = max(0, rounds - len(state.history))
         best = (min if self.lower_score_wins else max)(range(len(totals)), key=lambda i: totals[i])
-        return (f"{_plural(left, self.round_word)} to go · the {'lowest' if self.lower_score_wins else 'highest'} "
-                f"total after {_plural(rounds, self.round_word)} wins · {names[best]} {_verb(names[best], 'lead')} "
-                f"with {totals[best]}")
+        return Standing(StandingRule.AFTER_ROUNDS, best, totals[best], rounds=rounds, left=left,
+                        round_word=self.round_word, lower_wins=self.lower_score_wins)
 
     def ranking(self, state: "GameState") -> list[int]:
         """Seats from first place to last."""
@@ -377,10 +401,3 @@ class Variant:
         return {}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _verb(name: str, verb: str) -> str:
-    """"You lead", "Mara leads"."""
-    return verb if name == "You" else verb + "s"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..registry import register
-from .base import OptionSpec, Variant
+from .base import OptionSpec, Standing, StandingRule, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
@@ -25,13 +25,11 @@ class Classic(Variant):
     def winner_rule(self) -> str:
         return "most rounds won"
 
-    def results_footer(self, state: "GameState", names) -> str:
+    def standing(self, state: "GameState") -> Standing:
         rounds = int(self.options.get("rounds", 3))
-        left = max(0, rounds - len(state.history))
-        won = [p.rounds_won for p in state.players]
         lead = self.ranking(state)[0]
-        return (f"{left} round{'s' if left != 1 else ''} to go · most rounds won takes the match (ties: higher total) · "
-                f"{names[lead]} {'have' if names[lead] == 'You' else 'has'} won {won[lead]}")
+        return Standing(StandingRule.MOST_ROUNDS_WON, lead, state.players[lead].rounds_won, rounds=rounds,
+                        left=max(0, rounds - len(state.history)))
 
     def ranking(self, state: "GameState") -> list[int]:
         # Sheet: most rounds won over all rounds; a tie goes to the highest score.

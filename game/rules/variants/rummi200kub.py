@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import claims as cl
+from ..actions import Claim
 from ..events import Event
 from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
@@ -41,7 +42,7 @@ from ..problems import Code, StateProblem
 from ..turn import Problem
 from ..registry import register
 from ..state import GameState, Phase
-from .base import OptionSpec, Variant
+from .base import OptionSpec, Standing, StandingRule, Variant
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..turn import Analysis
@@ -222,11 +223,11 @@ class Rummi200kub(Variant):
         return out
 
     # -- claims -------------------------------------------------------------------------------------------
-    def check_claim_in(self, pos: cl.Position, seat: int, action: Any) -> cl.ClaimCheck:
+    def check_claim_in(self, pos: cl.Position, seat: int, action: Claim) -> cl.ClaimCheck:
         """Check a claim/hijack action against a ``claims.Position`` (from a state or a view)."""
         return cl.check_claim(pos, seat, action, self.claim_rules())
 
-    def claim_problems(self, state: "GameState", action: Any) -> list[Problem]:
+    def claim_problems(self, state: "GameState", action: Claim) -> list[Problem]:
         """Why the current player may not make this claim (empty list: allowed)."""
         if state.phase != Phase.PLAY:
             return [Problem("the game is over")]
@@ -234,12 +235,10 @@ class Rummi200kub(Variant):
         cells = chk.line.cells if chk.line is not None else ()
         return [Problem(m, cells) for m in chk.problems]
 
-    def claim_turn(self, state: "GameState", action: Any) -> tuple[list[Problem], list[Event]]:
-        """A claim, hijack or lock as the whole turn: ``{"type": "claim" | "hijack", "cells": [[r, c], ...]}``
-        (or ``"cell": [r, c], "vertical": bool``, or ``"key": "h:r,c"``).  Returns (problems, events);
-        a refusal leaves the state untouched, and the engine ends the turn after a claim."""
-        if not isinstance(action, dict) or action.get("type") not in ("claim", "hijack"):
-            return [Problem("a turn is a draw, a play or a claim")], []
+    def claim_turn(self, state: "GameState", action: Claim) -> tuple[list[Problem], list[Event]]:
+        """A claim, hijack or lock as the whole turn (``actions.Claim``: its kind, and the set by
+        ``cells``, by ``cell`` and ``vertical``, or by ``key``).  Returns (problems, events); a
+        refusal leaves the state untouched, and the engine ends the turn after a claim."""
         seat = state.current
         pos = cl.Position.from_state(state)
         chk = self.check_claim_in(pos, seat, action)
@@ -340,11 +339,10 @@ class Rummi200kub(Variant):
     def score_target(self) -> int | None:
         return self.target
 
-    def results_footer(self, state: "GameState", names) -> str:
+    def standing(self, state: "GameState") -> Standing:
         totals = [p.score for p in state.players]
         near = min(range(len(totals)), key=lambda i: (abs(self.target - totals[i]), i))
-        return (f"Exactly {self.target} wins at once, else the closest to {self.target} · "
-                f"closest now: {names[near]} with {totals[near]}")
+        return Standing(StandingRule.EXACTLY, near, totals[near], target=self.target)
 
     def score_table(self, state: "GameState") -> dict:
         """One row: the claimed points each player held when the game ended (the score)."""

@@ -80,7 +80,7 @@ class ClaimsBase(variant_ui.Plugin):
     def problems_for(self, cells, vertical: bool) -> list[str]:
         try:
             claim = act.claim("claim", cells=[list(c) for c in cells], vertical=vertical)
-            probs = self.variant.claim_problems(self.session.state, claim.payload())
+            probs = self.variant.claim_problems(self.session.state, claim)
         except Exception:
             return ["that set cannot be claimed"]
         return [p.message for p in probs]

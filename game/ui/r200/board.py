@@ -236,7 +236,7 @@ class ClaimsBoardDraw:
         board = variant_ui.find(self.scene.plugin, BoardView)
         right = min(board.buttons(lay).values(), key=lambda r: r.x).x - int(10 * s) if board is not None else clip.right
         x0 = clip.x + int(10 * s)
-        img = theme.fit_text(text, 19 * s, right - x0 - int(24 * s), (20, 24, 30))
+        img = theme.fit_block(text, 19 * s, right - x0 - int(24 * s), (20, 24, 30))
         box = pygame.Rect(x0, clip.y + int(6 * s), img.get_width() + int(24 * s), max(img.get_height() + int(10 * s), int(30 * s)))
         surf.blit(theme.panel(box.size, radius=box.h // 2, fill=theme.CREAM, alpha=245, shadow=0, edge=theme.GOLD), box.topleft)
         surf.blit(img, (box.x + int(12 * s), box.centery - img.get_height() // 2))

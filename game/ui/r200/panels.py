@@ -39,7 +39,7 @@ class ClaimsPanels:
         bar_x = inner.x + int(16 * s) + name_w
         bar_w = max(20, inner.right - val_w - bar_x)
         top = max([target] + [p.score for p in st.players])
-        px = max(12 * s, min(19 * s, row_h * 0.78))
+        px = theme.readable(max(12 * s, min(19 * s, row_h * 0.78)))
         bh = max(5, int(min(row_h * 0.5, 12 * s)))
         rows = []
         for seat in range(n):
@@ -80,7 +80,7 @@ class ClaimsPanels:
             exact = p.score == target
             vt = theme.text(str(int(round(shown))), px, theme.GOLD if exact else theme.INK)
             surf.blit(vt, (row["value_right"] - vt.get_width(), cy - vt.get_height() // 2))
-        lbl = theme.text(str(target), max(10, 13 * s), theme.GOLD)
+        lbl = theme.text(str(target), theme.readable(13 * s), theme.GOLD)
         surf.blit(lbl, (min(mark_x - lbl.get_width() // 2, rect.right - lbl.get_width() - 2), rect.y + 1))
 
     def draw_supplies(self, surf, lay, rect: pygame.Rect) -> None:
@@ -91,7 +91,7 @@ class ClaimsPanels:
         me = next((p for p in players if p["seat"] == sess.viewer), None)
         pad = int(10 * s)
         inner = rect.inflate(-pad * 2, -int(8 * s))
-        px = max(12 * s, min(19 * s, inner.h / 3.4))
+        px = theme.readable(max(12 * s, min(19 * s, inner.h / 3.4)))
         line_h = inner.h / 3
         y = inner.y
         colour = token_colour(sess.viewer)
@@ -115,12 +115,12 @@ class ClaimsPanels:
             else:
                 draw_token_icon(surf, (200, 206, 216), (x + d / 2, cy), d, side)
             x += d + int(5 * s)
-            t = theme.text(label, px * 0.92, theme.INK_DIM, bold=False)
+            t = theme.text(label, theme.readable(px * 0.92), theme.INK_DIM, bold=False)
             surf.blit(t, (x, int(cy - t.get_height() / 2)))
             x += t.get_width() + int(14 * s)
         y += line_h
         hint = "C: claim a set  ·  a claim is your whole turn" if sess.my_turn else "Each player's colour is on their tokens and plates"
-        t = theme.fit_text(hint, px * 0.92, inner.w, theme.INK_FAINT, bold=False)
+        t = theme.fit_text(hint, theme.readable(px * 0.92), inner.w, theme.INK_FAINT, bold=False)
         surf.blit(t, (inner.x, int(y + line_h / 2 - t.get_height() / 2)))
 
     def supply(self, surf, pos, colour, tokens: int, locks: int, px: float, s: float, words: bool = False) -> int:
@@ -143,7 +143,7 @@ class ClaimsPanels:
         """In an opponent's panel: their claim and lock tokens left."""
         p = self.session.state.players[seat]
         if not p.melded:
-            t = theme.fit_text("not melded yet", 16 * s, width, theme.INK_FAINT, bold=False)
+            t = theme.fit_text("not melded yet", theme.readable(16 * s), width, theme.INK_FAINT, bold=False)
             surf.blit(t, pos)
             return True
         players = self.view()["players"]
@@ -197,7 +197,7 @@ class ClaimsPanels:
             br.midleft = (rect.x + d + int(24 * s) + lt.get_width(), rect.centery)
             pygame.draw.rect(surf, theme.GOOD, br, border_radius=br.h // 2)
             theme.blit_center(surf, bubble, br.center)
-        kt = theme.text(keyname, px * 0.7, theme.mix(colour, (128, 128, 128), 0.4))
+        kt = theme.text(keyname, theme.readable(px * 0.7), theme.mix(colour, (128, 128, 128), 0.4))
         surf.blit(kt, (rect.right - kt.get_width() - int(8 * s), rect.centery - kt.get_height() // 2))
 
 
@@ -209,7 +209,7 @@ class ClaimsPanels:
         if not text:
             return
         s = lay.s
-        img = theme.text(text, 18 * s, theme.INK, wrap=int(lay.size[0] * 0.45))
+        img = theme.text(text, theme.readable(18 * s), theme.INK, wrap=int(lay.size[0] * 0.45))
         line = self.line_at(self.mouse)
         rects = sc.cell_runs(lay.grid, line.cells) if line is not None else []
         avoid = rects[0].unionall(rects[1:]) if rects else None

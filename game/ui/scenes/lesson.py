@@ -257,7 +257,7 @@ class LessonScene(PlayScene):
         width = r.right - pad - tx
         n = len(self.lesson["steps"])
         head = f"Step {self.step_index + 1} of {n}" if n > 1 else self.lesson["title"]
-        ht = theme.text(head.upper(), 15 * s, theme.INK_FAINT)
+        ht = theme.text(head.upper(), theme.readable(15 * s), theme.INK_FAINT)
         yy = r.y + pad
         surf.blit(ht, (tx, yy))
         yy += ht.get_height() + int(4 * s)

@@ -30,7 +30,7 @@ class NoticeDialog(DialogScene):
 
     def _texts(self, s: float, width: int):
         lead = theme.text(self.message, 24 * s, theme.INK, bold=False, wrap=width, align="center")
-        details = theme.text(self.details, 18 * s, theme.INK_DIM, bold=False, wrap=width, align="center") if self.details else None
+        details = theme.text(self.details, theme.readable(18 * s), theme.INK_DIM, bold=False, wrap=width, align="center") if self.details else None
         return lead, details
 
     def layout(self, size) -> None:

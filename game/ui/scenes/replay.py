@@ -227,7 +227,7 @@ class ReplayScene(BackdropScene):
         else:
             note = ""
         if note:
-            t = theme.fit_text(note, 18 * s, r.w - int(30 * s), theme.INK, bold=False)
+            t = theme.fit_text(note, theme.readable(18 * s), r.w - int(30 * s), theme.INK, bold=False)
             surf.blit(t, (r.x + int(16 * s), r.bottom - t.get_height() - int(10 * s)))
 
     def draw_rack(self, surf, s, f: timeline.Frame) -> None:
@@ -241,7 +241,7 @@ class ReplayScene(BackdropScene):
         others = "   ".join(f"{self.names[i]}: {_tiles(len(rk))}, score {f.scores[i]}"
                            for i, rk in enumerate(f.racks) if i != self.viewer)
         label = theme.fit_text(f"Your rack: {_tiles(len(rack))} worth {rack_value(rack)} points, "
-                               f"score {f.scores[self.viewer]}   {others}", 17 * s,
+                               f"score {f.scores[self.viewer]}   {others}", theme.readable(17 * s),
                                r.w - 2 * pad, theme.INK_DIM, bold=False)
         surf.blit(label, (r.x + pad, r.y + pad // 2))
         top = r.y + pad // 2 + label.get_height() + int(4 * s)

@@ -130,8 +130,7 @@ class RoundResultsScene(ResultsBase):
     def footer(self) -> str:
         """What the game is played to: the target and who leads, or the rounds left."""
         st = self.session.state
-        names = [self.play.name_of(i) for i in range(len(st.players))]
-        return st.variant.results_footer(st, names)
+        return self.play.narrator().standing(st.variant.standing(st))
 
     def layout(self, size) -> None:
         s = theme.scale_for(size)
@@ -209,7 +208,7 @@ class RoundResultsScene(ResultsBase):
         cols = {"name": r.x + int(30 * s), "tiles": r.x + int(250 * s), "delta": r.right - int(230 * s), "total": r.right - int(110 * s)}
         head_y = y0
         for key, label in (("tiles", "Left on the rack"), ("delta", "This round"), ("total", "Total")):
-            t = theme.text(label, 18 * s, theme.INK_FAINT)
+            t = theme.text(label, theme.readable(18 * s), theme.INK_FAINT)
             surf.blit(t, (cols[key], head_y))
         y = head_y + int(28 * s)
         row_h = int(66 * s)
@@ -233,7 +232,7 @@ class RoundResultsScene(ResultsBase):
             batch = [(self.app.tiles.face(t, tw), (x + i * (tw + 2), row.centery - int(tw * 1.32) // 2)) for i, t in enumerate(shown)]
             surf.fblits(batch)
             if len(tiles) > len(shown):
-                more = theme.text(f"+{len(tiles) - len(shown)}", 18 * s, theme.INK_DIM)
+                more = theme.text(f"+{len(tiles) - len(shown)}", theme.readable(18 * s), theme.INK_DIM)
                 surf.blit(more, (x + len(shown) * (tw + 2) + 4, row.centery - more.get_height() // 2))
             if not tiles:
                 out = theme.text("out!", 22 * s, theme.GOLD)
@@ -351,20 +350,20 @@ class GameOverScene(ResultsBase):
             mc = (row.x + int(34 * s), row.centery)
             pygame.draw.circle(surf, colour, mc, int(22 * s))
             pygame.draw.circle(surf, theme.darken(colour, 0.3), mc, int(22 * s), width=max(2, int(3 * s)))
-            theme.blit_center(surf, theme.text(label, 17 * s, (30, 30, 40)), mc)
+            theme.blit_center(surf, theme.text(label, theme.readable(17 * s), (30, 30, 40)), mc)
             fs = int(row.h * 0.82)
             surf.blit(portrait_art.player_face(p.kind, p.name, fs), (row.x + int(70 * s), row.centery - fs // 2))
             nm = theme.text(self.play.name_of(seat), 26 * s, theme.INK)
             surf.blit(nm, (row.x + int(80 * s) + fs, row.centery - nm.get_height() // 2))
             extra = self.hook("results_row", seat, place) or f"{p.rounds_won} round{'s' if p.rounds_won != 1 else ''} won"
-            et = theme.fit_text(extra, 18 * s, int(200 * s), theme.GOLD if place == 0 else theme.INK_DIM, bold=False)
+            et = theme.fit_text(extra, theme.readable(18 * s), int(200 * s), theme.GOLD if place == 0 else theme.INK_DIM, bold=False)
             surf.blit(et, (row.right - int(250 * s), row.centery - et.get_height() // 2))
             sc = theme.text(str(p.score), 30 * s, theme.GOLD if place == 0 else theme.INK)
             surf.blit(sc, (row.right - sc.get_width() - int(20 * s), row.centery - sc.get_height() // 2))
             y += row_h
         note = self.hook("results_note")
         if note:
-            nt = theme.fit_text(note, 18 * s, r.w - int(60 * s), theme.INK_DIM, bold=False)
+            nt = theme.fit_text(note, theme.readable(18 * s), r.w - int(60 * s), theme.INK_DIM, bold=False)
             theme.blit_center(surf, nt, (r.centerx, y + int(12 * s)))
         self.group.draw(surf, s)
         self.draw_confetti(surf)

@@ -175,7 +175,7 @@ class RulesScene(MenuScene):
             cols = max(len(r) for r in cells)
             tiles = parse_tiles(" ".join(tok for r in cells for tok in r if tok != "."))
             block_w = max(cols * step, int(150 * s))
-            cap = theme.text(caption, 18 * s, theme.INK_DIM, bold=False, wrap=min(width, max(block_w, int(200 * s))))
+            cap = theme.text(caption, theme.readable(18 * s), theme.INK_DIM, bold=False, wrap=min(width, max(block_w, int(200 * s))))
             block_w = max(block_w, cap.get_width())
             bh = len(cells) * (th + max(1, int(2 * s))) + int(6 * s) + cap.get_height()
             block = pygame.Surface((block_w, bh), pygame.SRCALPHA)
@@ -256,6 +256,6 @@ class RulesScene(MenuScene):
             ty = inner.y + int((inner.h - th) * (scroll / max(1, total - inner.h)))
             pygame.draw.rect(surf, theme.GOLD_DARK, (bar.x, ty, bar.w, th), border_radius=3)
             if scroll < total - inner.h - 2:
-                more = theme.text("scroll for more", 17 * s, theme.INK_FAINT, bold=False)
+                more = theme.text("scroll for more", theme.readable(17 * s), theme.INK_FAINT, bold=False)
                 surf.blit(more, (self.view.right - more.get_width() - int(30 * s), self.view.bottom - more.get_height() - int(4 * s)))
         self.group.draw(surf, s)

@@ -301,8 +301,8 @@ class SetupScene(BackdropScene):
         room = card_w - int(40 * s) - int(52 * s)
         level = self.opponent_levels[i]
         name = OPPONENT_NAMES[i % len(OPPONENT_NAMES)]  # the name the game gives this seat
-        head = theme.fit_text(f"{name} · {level_label(level)}", 17 * s, room, theme.INK)
-        line = theme.text(level_line(level), 15 * s, theme.INK_DIM, bold=False, wrap=room)
+        head = theme.fit_text(f"{name} · {level_label(level)}", theme.readable(17 * s), room, theme.INK)
+        line = theme.text(level_line(level), theme.readable(15 * s), theme.INK_DIM, bold=False, wrap=room)
         return head, line, max(int(40 * s), head.get_height() + line.get_height()) + int(8 * s)
 
     def draw_card(self, surf, s) -> None:

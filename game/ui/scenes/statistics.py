@@ -303,7 +303,7 @@ class StatisticsScene(MenuScene):
         self.group.draw(surf, s)
         foot = self.flash[0] if self.flash else (self.group.tooltip() or "Left / Right: rule set  ·  Esc: back")
         colour = theme.GOOD if self.flash else theme.INK_FAINT
-        theme.blit_center(surf, theme.text(foot, 18 * s, colour, bold=False), (w // 2, h - int(12 * s)))
+        theme.blit_center(surf, theme.text(foot, theme.readable(18 * s), colour, bold=False), (w // 2, h - int(12 * s)))
 
     def draw_notice(self, surf, s) -> None:
         r = self.notice_rect
@@ -448,7 +448,7 @@ class StatisticsScene(MenuScene):
         when = fmt_date(g.get("at", ""))
         if when:
             parts.append(when)
-        tip = theme.text("  ·  ".join(parts), 18 * s, theme.INK)
+        tip = theme.text("  ·  ".join(parts), theme.readable(18 * s), theme.INK)
         box = tip.get_rect().inflate(int(24 * s), int(14 * s))
         box.midbottom = (int(plot.x + (i + 0.5) * slot), plot.y - int(4 * s))
         box.clamp_ip(self.chart_rect.inflate(-int(8 * s), 0))

@@ -190,7 +190,7 @@ class TitleScene(BackdropScene):
         if self._layout_size == self.app.size:
             self.group.draw(surf, s)
         tip = self.group.tooltip()
-        foot = theme.text(tip or "Arrows and Enter, or the mouse  ·  F11 full screen", 18 * s, theme.INK_FAINT, bold=False)
+        foot = theme.text(tip or "Arrows and Enter, or the mouse  ·  F11 full screen", theme.readable(18 * s), theme.INK_FAINT, bold=False)
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))
 
     def draw_logo(self, surf, s) -> None:
@@ -262,7 +262,7 @@ class ContinueButton(Button):
         dy = max(2, self.rect.h // 12) if state == "down" else 0
         room = self.rect.w - int(24 * s)
         label = theme.fit_text(self.label, min(self.rect.h * 0.34, 30 * s), room, colour)
-        sub = theme.fit_text(self.sub, min(self.rect.h * 0.27, 20 * s), room, colour, bold=False)
+        sub = theme.fit_text(self.sub, theme.readable(min(self.rect.h * 0.27, 20 * s)), room, colour, bold=False)
         gap = int(2 * s)
         y = self.rect.centery - (label.get_height() + gap + sub.get_height()) // 2 + dy
         theme.blit_center(surf, label, (self.rect.centerx, y + label.get_height() // 2))

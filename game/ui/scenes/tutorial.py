@@ -94,6 +94,6 @@ class TutorialScene(BackdropScene):
         theme.blit_center(surf, sub, (w // 2, int(104 * s)))
         self.group.draw(surf, s)
         tip = self.group.tooltip()
-        foot = theme.text(tip or "Each lesson takes about a minute. Arrows and Enter, or the mouse.", 18 * s,
+        foot = theme.text(tip or "Each lesson takes about a minute. Arrows and Enter, or the mouse.", theme.readable(18 * s),
                           theme.INK_FAINT, bold=False)
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))

@@ -162,7 +162,7 @@ class PlayHud:
             self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
             if box.where == "top":
                 tx = box.face_center[0] + box.face_size // 2 + int(18 * s)
-                lvl = theme.text(level_text(p.kind), 17 * s, theme.INK_DIM, bold=False)
+                lvl = theme.text(level_text(p.kind), theme.readable(17 * s), theme.INK_DIM, bold=False)
                 # the name, its level and room for the "thinking" bubble after them (never on the name)
                 room = r.right - tx - lvl.get_width() - int(90 * s)
                 name = theme.fit_text(p.name, 24 * s, room, theme.INK)
@@ -182,7 +182,7 @@ class PlayHud:
                 name = theme.fit_text(p.name, 23 * s, r.w - int(12 * s), theme.INK)
                 theme.blit_center(surf, name, (r.centerx, y + name.get_height() // 2))
                 y += name.get_height() + int(1 * s)
-                lvl = theme.text(level_text(p.kind), 16 * s, theme.INK_DIM, bold=False)
+                lvl = theme.text(level_text(p.kind), theme.readable(16 * s), theme.INK_DIM, bold=False)
                 theme.blit_center(surf, lvl, (r.centerx, y + lvl.get_height() // 2))
                 y += lvl.get_height() + int(8 * s)
                 self.draw_count(surf, (r.x + int(14 * s), y), len(p.rack), s)
@@ -208,7 +208,7 @@ class PlayHud:
             return
         p = self.session.state.players[seat]
         if not p.melded and self.session.variant.initial_meld_points():
-            t = theme.fit_text("not melded yet", 16 * s, width, theme.INK_FAINT, bold=False)
+            t = theme.fit_text("not melded yet", theme.readable(16 * s), width, theme.INK_FAINT, bold=False)
             surf.blit(t, pos)
 
     def draw_count(self, surf, pos, n: int, s: float) -> None:
@@ -257,7 +257,7 @@ class PlayHud:
         x = box.face_center[0] + box.face_size // 2 + int(12 * s)
         name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
         surf.blit(name, (x, box.rect.y + int(14 * s)))
-        sc = theme.text(self.score_line(me), 18 * s, theme.GOLD)
+        sc = theme.text(self.score_line(me), theme.readable(18 * s), theme.GOLD)
         surf.blit(sc, (x, box.rect.y + int(40 * s)))
         y = box.face_center[1] + box.face_size // 2 + int(12 * s)
         lx = box.rect.x + int(12 * s)
@@ -265,7 +265,7 @@ class PlayHud:
         need = sess.variant.initial_meld_points(st)
         if not me.melded and need:
             pts = sess.variant.initial_play_points(analysis) if analysis is not None else 0
-            lab = theme.text("Initial meld", 17 * s, theme.INK_DIM, bold=False)
+            lab = theme.text("Initial meld", theme.readable(17 * s), theme.INK_DIM, bold=False)
             surf.blit(lab, (lx, y))
             val = theme.text(f"{pts} / {need}", 22 * s, theme.GOOD if pts >= need else theme.GOLD)
             surf.blit(val, (box.rect.right - int(12 * s) - val.get_width(), y - int(2 * s)))
@@ -277,10 +277,10 @@ class PlayHud:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
             line, note = self.me_notes(me)
-            t = theme.text(line, 17 * s, theme.INK_DIM, bold=False)
+            t = theme.text(line, theme.readable(17 * s), theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if note:
-                t2 = theme.text(note[0], 18 * s, note[1])
+                t2 = theme.text(note[0], theme.readable(18 * s), note[1])
                 surf.blit(t2, (lx, y + int(22 * s)))
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
@@ -317,7 +317,7 @@ class PlayHud:
             lt = theme.fit_text(label, px, rect.w - int(34 * s), colour)
             theme.blit_center(surf, lt, (rect.centerx - (int(8 * s) if rect.w > 110 * s else 0), rect.centery + dy))
             if rect.w > 110 * s:
-                ht = theme.text(hint, px * 0.6, theme.mix(colour, (128, 128, 128), 0.4))
+                ht = theme.text(hint, theme.readable(px * 0.6), theme.mix(colour, (128, 128, 128), 0.4))
                 surf.blit(ht, (rect.right - ht.get_width() - int(8 * s), rect.centery - ht.get_height() // 2 + dy))
 
     def end_button(self, enabled: bool) -> tuple[str, str]:

@@ -121,7 +121,7 @@ class RushMenuScene(BackdropScene):
         stars, most = rec.total_stars()
         self.draw_side(surf, self.packs.rect, f"{stars} / {most} stars", s, theme.GOLD if stars else theme.INK_FAINT)
         tip = self.group.tooltip()
-        foot = theme.text(tip or "Arrows and Enter, or the mouse", 18 * s, theme.INK_FAINT, bold=False)
+        foot = theme.text(tip or "Arrows and Enter, or the mouse", theme.readable(18 * s), theme.INK_FAINT, bold=False)
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))
 
     def draw_side(self, surf, rect: pygame.Rect, text: str, s: float, colour) -> None:

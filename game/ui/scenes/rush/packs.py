@@ -57,7 +57,7 @@ class Card(Button):
         title = theme.fit_text(self.label, min(r.h * 0.2, 26 * s), r.w - int(16 * s), colour)
         theme.blit_center(surf, title, (r.centerx, r.y + int(r.h * 0.24)))
         if self.sub:
-            sub = theme.fit_text(self.sub, min(r.h * 0.13, 17 * s), r.w - int(16 * s), colour, bold=False)
+            sub = theme.fit_text(self.sub, theme.readable(min(r.h * 0.13, 17 * s)), r.w - int(16 * s), colour, bold=False)
             theme.blit_center(surf, sub, (r.centerx, r.y + int(r.h * 0.46)))
         if self.locked:
             self.draw_lock(surf, (r.centerx, r.y + int(r.h * 0.74)), r.h * 0.12)
@@ -130,7 +130,7 @@ class GridScene(BackdropScene):
         theme.blit_center(surf, img, (w // 2, int(104 * s)))
         self.group.draw(surf, s)
         tip = self.group.tooltip()
-        foot = theme.text(tip or "Arrows and Enter, or the mouse", 18 * s, theme.INK_FAINT, bold=False)
+        foot = theme.text(tip or "Arrows and Enter, or the mouse", theme.readable(18 * s), theme.INK_FAINT, bold=False)
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))
 
 

@@ -129,7 +129,7 @@ class RushSummaryScene(BackdropScene):
         self.group.draw(surf, s)
         tip = self.group.tooltip()
         foot = theme.text(tip or "Show answer plays a puzzle's answer step by step  ·  Arrows and Enter, or the mouse",
-                          17 * s, theme.INK_FAINT, bold=False)
+                          theme.readable(17 * s), theme.INK_FAINT, bold=False)
         theme.blit_center(surf, foot, (w // 2, h - int(18 * s)))
 
     def title_text(self) -> str:

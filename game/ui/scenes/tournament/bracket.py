@@ -373,7 +373,7 @@ class BracketScene(BracketCanvas):
                 tip, colour = self.run.save_error, theme.BAD
             else:
                 colour = theme.INK_FAINT
-            t = theme.text(tip, 17 * s, colour, bold=False, wrap=max(60, right - left))
+            t = theme.text(tip, theme.readable(17 * s), colour, bold=False, wrap=max(60, right - left))
             surf.blit(t, (left, f.centery - t.get_height() // 2))
         self.group.draw(surf, s)
 

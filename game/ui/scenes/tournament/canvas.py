@@ -221,9 +221,9 @@ class BracketCanvas(Scene):
         else:
             how = "top two go on"
         chip = {"done": ("Done", theme.GOOD), "playing": ("In play", theme.GOLD), "waiting": ("Waiting", theme.INK_FAINT)}[st.status]
-        sub = theme.text(f"{st.entrants} players  ·  {games}  ·  {how}", 17 * s, theme.INK_DIM, bold=False)
+        sub = theme.text(f"{st.entrants} players  ·  {games}  ·  {how}", theme.readable(17 * s), theme.INK_DIM, bold=False)
         surf.blit(sub, (x + int(4 * s), y + name.get_height() + int(2 * s)))
-        ct = theme.text(chip[0], 17 * s, chip[1])
+        ct = theme.text(chip[0], theme.readable(17 * s), chip[1])
         surf.blit(ct, (x + col["w"] - ct.get_width() - int(6 * s), y + int(6 * s)))
 
     def draw_card(self, surf, r: pygame.Rect, st: StageView, tb: TableView | None, k: int, simulating: bool, s: float) -> None:
@@ -252,14 +252,14 @@ class BracketCanvas(Scene):
                             or tb.status == "live" else "your table · to play"), theme.ACCENT
         else:
             chip, colour = "to play", theme.INK_FAINT
-        ct = theme.fit_text(chip, 17 * s, r.w - int(120 * s), colour)
+        ct = theme.fit_text(chip, theme.readable(17 * s), r.w - int(120 * s), colour)
         surf.blit(ct, (r.right - ct.get_width() - int(12 * s), y + int(3 * s)))
         y += int(34 * s)
         # column heads
         total_x = r.right - int(26 * s)
         score_w = int(34 * s)
         game_xs = [total_x - int(56 * s) - (games_n - 1 - g) * score_w for g in range(games_n)]
-        head_px = 15 * s
+        head_px = theme.readable(15 * s)
         for g, gx in enumerate(game_xs):
             t = theme.text(f"G{g + 1}", head_px, theme.INK_FAINT)
             surf.blit(t, (gx - t.get_width(), y))
@@ -272,7 +272,7 @@ class BracketCanvas(Scene):
         if tb is None:
             for i in range(st.table_sizes[k]):
                 who = "to be decided"
-                surf.blit(theme.text(who, 18 * s, theme.INK_FAINT, bold=False), (name_x, y + int(5 * s)))
+                surf.blit(theme.text(who, theme.readable(18 * s), theme.INK_FAINT, bold=False), (name_x, y + int(5 * s)))
                 pygame.draw.circle(surf, (40, 54, 76), (x + int(34 * s), y + row_h // 2), int(10 * s))
                 y += row_h
             return
@@ -301,7 +301,7 @@ class BracketCanvas(Scene):
             nt = theme.fit_text(name, 19 * s, max(20, name_w), ncol)
             surf.blit(nt, (name_x, cy - nt.get_height() // 2))
             if not p.is_human:
-                lv = theme.text(level_label(p.level), 15 * s, theme.INK_FAINT, bold=False)
+                lv = theme.text(level_label(p.level), theme.readable(15 * s), theme.INK_FAINT, bold=False)
                 if nt.get_width() + lv.get_width() + int(8 * s) < name_w:
                     surf.blit(lv, (name_x + nt.get_width() + int(6 * s), cy - lv.get_height() // 2 + int(1 * s)))
             for g, gx in enumerate(game_xs):

@@ -228,9 +228,10 @@ class TournamentSetupScene(BackdropScene):
         self.draw_mix(surf, s)
         self.group.draw(surf, s)
         tip = self.group.tooltip()
-        if tip:
-            t = theme.text(tip, 19 * s, theme.INK_DIM, bold=False)
-            theme.blit_center(surf, t, (w // 2, h - int(100 * s)))
+        if tip:  # under the form, clear of the card beside it
+            form = self.field_chooser.rect
+            t = theme.text(tip, theme.readable(19 * s), theme.INK_DIM, bold=False, wrap=form.w)
+            surf.blit(t, (form.x, self.back_button.rect.y - t.get_height() - int(14 * s)))
 
     def draw_mix(self, surf, s) -> None:
         """The computer players' faces under the form, and a word on levels not installed yet."""
@@ -242,12 +243,12 @@ class TournamentSetupScene(BackdropScene):
         for i, lv in enumerate(levels):
             fx = x + i * (size + int(40 * s))
             surf.blit(portrait_art.face(lv if lv in have else "basic", size, who=i + 2), (fx, y))
-            lab = theme.fit_text(level_label(lv), 17 * s, size + int(36 * s), theme.INK_DIM)
+            lab = theme.fit_text(level_label(lv), theme.readable(17 * s), size + int(36 * s), theme.INK_DIM)
             theme.blit_center(surf, lab, (fx + size // 2, y + size + int(12 * s)))
         missing = [lv for lv in levels if lv not in have]
         if missing:
             note = ", ".join(level_label(m) for m in missing) + " players are not installed yet: they play as Basic for now."
-            t = theme.text(note, 18 * s, theme.WARN, bold=False, wrap=self.field_chooser.rect.w)
+            t = theme.text(note, theme.readable(18 * s), theme.WARN, bold=False, wrap=self.field_chooser.rect.w)
             surf.blit(t, (x, y + size + int(30 * s)))
 
     def draw_card(self, surf, s) -> None:
@@ -270,13 +271,13 @@ class TournamentSetupScene(BackdropScene):
             nt = theme.text(name, 19 * s, theme.INK)
             surf.blit(nt, (x, y))
             y += nt.get_height() + int(2 * s)
-            body = theme.text(rest, 18 * s, theme.INK_DIM, bold=False, wrap=inner - int(12 * s))
+            body = theme.text(rest, theme.readable(18 * s), theme.INK_DIM, bold=False, wrap=inner - int(12 * s))
             surf.blit(body, (x + int(12 * s), y))
             y += body.get_height() + int(8 * s)
         y += int(4 * s)
         strict = ("Strict mode: a turn that leaves incomplete sets costs 3 tiles at once." if self.strict
                   else "Before a turn that would cost the 3-tile penalty, you are warned first.")
-        t = theme.text(strict, 18 * s, theme.WARN if self.strict else theme.INK_DIM, bold=False, wrap=inner)
+        t = theme.text(strict, theme.readable(18 * s), theme.WARN if self.strict else theme.INK_DIM, bold=False, wrap=inner)
         if y + t.get_height() < r.bottom - int(10 * s):
             surf.blit(t, (x, y))
             y += t.get_height() + int(14 * s)

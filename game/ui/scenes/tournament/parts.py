@@ -115,10 +115,10 @@ def draw_structure(surf, rect: pygame.Rect, field: int, s: float) -> None:
                 tr = pygame.Rect(r.x + int(4 * s) + j * (tile_w + 2), r.centery - th // 2, tile_w, th)
                 pygame.draw.rect(surf, theme.TILE_FACE, tr, border_radius=max(1, tile_w // 4))
         cx = area.x + col_w * i + col_w // 2
-        name = theme.fit_text(st.name, 16 * s, col_w - int(6 * s), colour)
+        name = theme.fit_text(st.name, theme.readable(16 * s), col_w - int(6 * s), colour)
         theme.blit_center(surf, name, (cx, area.bottom + int(12 * s)))
         games = f"{st.games} game{'s' if st.games != 1 else ''}"
-        theme.blit_center(surf, theme.text(games, 14 * s, theme.INK_DIM, bold=False), (cx, area.bottom + int(30 * s)))
+        theme.blit_center(surf, theme.text(games, theme.readable(14 * s), theme.INK_DIM, bold=False), (cx, area.bottom + int(30 * s)))
 
 
 def face_of(is_human: bool, level: str, name: str, size: int) -> pygame.Surface:

@@ -137,7 +137,7 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
     score_w = int(52 * s)
     game_x = [won_x - int(80 * s) - (cols_games - 1 - g) * score_w for g in range(cols_games)]
     tiles_x = r.x + int(270 * s)
-    px = 17 * s
+    px = theme.readable(17 * s)
     for g, gx in enumerate(game_x):
         t = theme.text(f"Game {g + 1}", px, theme.INK_FAINT)
         surf.blit(t, (gx - t.get_width(), y0))
@@ -178,7 +178,7 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
             surf.fblits([(scene.app.tiles.face(t, tw), (tiles_x + i * (tw + 2), row.centery - int(tw * 1.32) // 2))
                          for i, t in enumerate(shown)])
             if len(tiles) > len(shown):
-                more = theme.text(f"+{len(tiles) - len(shown)}", 17 * s, theme.INK_DIM)
+                more = theme.text(f"+{len(tiles) - len(shown)}", theme.readable(17 * s), theme.INK_DIM)
                 surf.blit(more, (tiles_x + len(shown) * (tw + 2) + 4, row.centery - more.get_height() // 2))
             if not tiles:
                 surf.blit(theme.text("out!", 21 * s, theme.GOLD), (tiles_x, row.centery - int(9 * s)))
