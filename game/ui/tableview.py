@@ -89,7 +89,9 @@ class TableView(BoardView):
         turn began with."""
         s = lay.s
         inner = self.inner = felt_inner(lay.table, s)
-        cols, rows = lay.grid.cols, lay.grid.rows
+        sess = self.session
+        used = max([r + 1 for r, _ in sess.table().cells] + [r + 1 for r, _ in sess.state.board.cells] + [0])
+        cols, rows = lay.grid.cols, max(lay.grid.rows, used + 1)  # an empty row below the last, always
         self.world = (0, 0, rows, cols)
         fit_rows = rows if self.fit_all else min(rows, self.scene.table_rows_base())
         self.fit = fit_view(inner, cols, fit_rows)
@@ -176,7 +178,9 @@ class TableView(BoardView):
             self._step_seen = (id(pb), pb.idx)  # a computer's turn (or one from the log), step by step
             cells = [tuple(c) for cells in pb.shown.lines for c in cells]
             if cells:
-                self.show_cells(cells)
+                lay = sc.layout()
+                over = self.inner.bottom - sc.turnshow.caption_rect(lay, pb).y  # the step's caption, at the foot
+                self.show_cells(cells, margin=max(0.3, over / lay.grid.py + 0.15))
         sess = self.session
         if sess.version != self._seen_version:
             self._seen_version = sess.version
