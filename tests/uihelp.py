@@ -99,3 +99,43 @@ def table_session(table, rack, variant="classic", melded=True, seed=5, opponents
     give(st, 0, every[len(every) - len(rack.split()):])
     st.players[0].melded = melded
     return Session(st, autosave=False)
+
+
+FULL_ROWS = ["B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13", "K11 K12 K13", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11 O12 O13",
+             "R11 R12 R13"] * 2
+
+
+def computer_with_two_long_runs(opponents=("hard",)):
+    """Seat 1 (a computer) to move, the table's four rows full (a 13-tile run and a group of
+    three on each, 17 of 19 cells) and a spare row; seat 1 holds K1-K10 and R1-R10 (21 tiles),
+    and the play ``(session, after)`` lays the two runs on the spare row and a new row below."""
+    from game.rules.board import Board
+
+    sess = human_session("", melded=True, opponents=opponents, seed=5)
+    st = sess.state
+    lay_table(st, FULL_ROWS)
+    sets = [list(ln.tiles) for ln in st.board.lines()]
+    board = Board()
+    for i in range(0, len(sets), 2):
+        board.place_line((i // 2, 0), sets[i])
+        board.place_line((i // 2, 14), sets[i + 1])
+    st.board = board
+    wanted = [int(t) for t in parse_tiles("K1 K2 K3 K4 K5 K6 K7 K8 K9 K10 R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 J",
+                                          used=st.board.tiles())]
+    give(st, 1, wanted[:14])
+    for t in wanted[14:]:  # a rack of 21: the rest from the pool, or another rack (which takes a pool tile)
+        holder = st.pool if t in st.pool else next(p.rack for p in st.players if t in p.rack)
+        holder.remove(t)
+        if holder is not st.pool:
+            holder.append(next(u for u in st.pool if u not in wanted))
+            st.pool.remove(holder[-1])
+        st.players[1].rack.append(t)
+    assert not st.conservation_problems()
+    for p in st.players:
+        p.melded = True
+    st.current = 1
+    sess._begin_turn()
+    after = st.board.copy()
+    after.place_line((4, 0), wanted[:10])
+    after.place_line((5, 0), wanted[10:20])  # 10 + 1 + 10 cells do not fit one row of 19
+    return sess, after

@@ -8,12 +8,15 @@ after it, as the play screen shows them:
 
 * ``sets_moved_unchanged``: sets whose tiles the turn did not change but whose cells (or
   order) it did, over all turns; the goal is 0;
-* ``tile_px_changes_within_turn``: turns during which the table's tiles would change size
-  on the play screen at 1280x800 or 1024x640 (the screen keeps the rows the turn began
-  with, ``draft.rows_at_turn_start``, and adds one only when the turn needs it,
-  ``draft.rows_in_turn``); the goal is 0;
-* ``min_tile_px``: the table's tile width at each size with the table at its fullest (the
-  most rows a turn began with or needed), and ``max_rows``, that number of rows.
+* ``tile_px_changes_within_turn``: turns during which the table's tiles change size on the
+  play screen at 1280x800 or 1024x640: the screen's layout with the rows the turn needs
+  (``draft.rows_in_turn``), seen as the table's camera shows it (``tableview.screen_fit``:
+  the fit view of the rows the turn began with, ``draft.rows_at_turn_start``); the goal is 0;
+* ``turns_scrolled``: turns whose play needed more rows than the view showed as the turn
+  began (the view keeps the tile size and scrolls to the play), at either size;
+* ``min_tile_px``: the table's tile width at each size in the fit view of the fullest table
+  a turn began with (the tile size is taken again only between turns), and ``max_rows``,
+  the most rows a turn needed.
 
 The seats play a mix of levels (hard, greedy-max, medium, easy, rotated per game).
 """
@@ -61,21 +64,23 @@ def moved_unchanged(before, after) -> int:
     return out
 
 
-class TilePx:
-    """The table's tile width on the play screen, per window size and rows (memoised)."""
+class ScreenTable:
+    """The table on the play screen, per window size: (tile width, rows in view) when a turn
+    that began with ``base`` rows needs ``rows`` (memoised)."""
 
     def __init__(self, players: int, direction: int, width: int, info_band: bool) -> None:
         self.args = (players, direction, width, info_band)
-        self.memo: dict[tuple, int] = {}
+        self.memo: dict[tuple, tuple[int, int]] = {}
 
-    def __call__(self, size: tuple[int, int], rows: int) -> int:
-        key = (size, rows)
+    def __call__(self, size: tuple[int, int], base: int, rows: int) -> tuple[int, int]:
+        key = (size, base, rows)
         if key not in self.memo:
             from ..ui import playlayout
+            from ..ui.tableview import screen_fit
 
             players, direction, width, info_band = self.args
             lay = playlayout.compute(size, players, 0, direction, width, rows, 14, None, info_band)
-            self.memo[key] = lay.grid.tile_w
+            self.memo[key] = screen_fit(lay, min(lay.grid.rows, base))
         return self.memo[key]
 
 
@@ -91,13 +96,16 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
     state = engine.new_game(variant, [(f"P{i + 1}", k) for i, k in enumerate(kinds)], seed=seed,
                             secret=derived_secret("table-bench", seed))
     players = [make_player(kinds[i], state.player_seed(i), state.variant.board_shape) for i in range(seats)]
-    px = TilePx(seats, state.variant.direction, state.variant.grid_width,
-                bool(state.variant.status_lines(state, 0)))
-    out = {"turns": 0, "plays": 0, "sets_moved_unchanged": 0, "tile_px_changes_within_turn": 0, "max_rows": 0}
+    screen = ScreenTable(seats, state.variant.direction, state.variant.grid_width,
+                         bool(state.variant.status_lines(state, 0)))
+    out = {"turns": 0, "plays": 0, "sets_moved_unchanged": 0, "tile_px_changes_within_turn": 0,
+           "turns_scrolled": 0, "max_rows": 0}
+    fullest = 1
     examples: list[dict] = []
     while state.phase == "play" and state.turn < MAX_TURNS:
         before = state.board.copy()
         base = rows_at_turn_start(before.cells)
+        fullest = max(fullest, base)
         computer_turn(state, players[state.current])
         out["turns"] += 1
         after = state.board
@@ -108,11 +116,16 @@ def play_game(variant: str, seats: int, seed: int) -> dict:
         out["plays"] += 1
         moved = moved_unchanged(before, after)
         out["sets_moved_unchanged"] += moved
-        if any(px(size, rows) != px(size, base) for size in SIZES):
+        start = {size: screen(size, base, base) for size in SIZES}
+        during = {size: screen(size, base, rows) for size in SIZES}
+        if any(during[size][0] != start[size][0] for size in SIZES):
             out["tile_px_changes_within_turn"] += 1
+        if any(rows > start[size][1] for size in SIZES):
+            out["turns_scrolled"] += 1
         if moved and len(examples) < 3:
             examples.append({"turn": state.turn, "before": before.render(), "after": after.render()})
-    out["min_tile_px"] = {f"{w}x{h}": px((w, h), max(out["max_rows"], 1)) for w, h in SIZES}
+    fullest = max(fullest, rows_at_turn_start(state.board.cells))  # the table the last turn left
+    out["min_tile_px"] = {f"{w}x{h}": screen((w, h), fullest, fullest)[0] for w, h in SIZES}
     out["examples"] = examples
     return out
 
@@ -136,11 +149,11 @@ def run(args: argparse.Namespace) -> int:
         vcls = find_variant(variant)
         seats = max(vcls.min_players, min(vcls.max_players, args.seats))
         row = {"variant": variant, "games": 0, "turns": 0, "plays": 0, "sets_moved_unchanged": 0,
-               "tile_px_changes_within_turn": 0, "max_rows": 0, "min_tile_px": {}}
+               "tile_px_changes_within_turn": 0, "turns_scrolled": 0, "max_rows": 0, "min_tile_px": {}}
         for g in range(args.games):
             got = play_game(variant, seats, args.seed + g)
             row["games"] += 1
-            for k in ("turns", "plays", "sets_moved_unchanged", "tile_px_changes_within_turn"):
+            for k in ("turns", "plays", "sets_moved_unchanged", "tile_px_changes_within_turn", "turns_scrolled"):
                 row[k] += got[k]
             row["max_rows"] = max(row["max_rows"], got["max_rows"])
             for size, w in got["min_tile_px"].items():
@@ -152,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         "seats": args.seats,
         "sets_moved_unchanged": sum(r["sets_moved_unchanged"] for r in rows),
         "tile_px_changes_within_turn": sum(r["tile_px_changes_within_turn"] for r in rows),
+        "turns_scrolled": sum(r["turns_scrolled"] for r in rows),
         "min_tile_px": {f"{w}x{h}": min(r["min_tile_px"][f"{w}x{h}"] for r in rows) for w, h in SIZES},
         "rows": rows,
         "examples": examples,
@@ -161,11 +175,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        print(f"{'rule set':<18} {'games':>5} {'plays':>6} {'moved':>6} {'px changes':>10} {'rows':>5}  min tile px")
+        print(f"{'rule set':<18} {'games':>5} {'plays':>6} {'moved':>6} {'px changes':>10} {'scrolled':>8} {'rows':>5}"
+              "  min tile px")
         for r in rows:
             sizes = ", ".join(f"{k} {v}" for k, v in r["min_tile_px"].items())
             print(f"{r['variant']:<18} {r['games']:>5} {r['plays']:>6} {r['sets_moved_unchanged']:>6} "
-                  f"{r['tile_px_changes_within_turn']:>10} {r['max_rows']:>5}  {sizes}")
+                  f"{r['tile_px_changes_within_turn']:>10} {r['turns_scrolled']:>8} {r['max_rows']:>5}  {sizes}")
         print(f"sets moved unchanged: {summary['sets_moved_unchanged']}, tile size changes within a turn: "
               f"{summary['tile_px_changes_within_turn']} ({summary['seconds']} s)")
     return 0

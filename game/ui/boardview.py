@@ -63,6 +63,10 @@ def felt_clip(table: pygame.Rect, s: float) -> pygame.Rect:
 class BoardView(variant_ui.Plugin):
     """A play-screen plugin (see ``variant_ui``): the camera over a crossword board."""
 
+    row_ratio = ASPECT  # a row's pitch over a column's (the flat table's rows have a gap, ``tableview``)
+    tips = TIPS
+    centre_label = "Centre"
+
     def __init__(self, scene) -> None:
         self.scene = scene
         self.auto = True  # fit the board (else the camera below)
@@ -143,12 +147,13 @@ class BoardView(variant_ui.Plugin):
             px, cx, cy = self.px, self.cx, self.cy
         lay.grid = self.grid_for(px, cx, cy)
         lay.extra["own_grid"] = True
+        lay.extra["felt_controls"] = True  # the toolbar in the felt's top right corner
         lay.extra["table_clip"] = felt_clip(lay.table, s)
         lay.extra["world"] = self.world
 
     def grid_for(self, px: float, cx: float, cy: float) -> Grid:
         inner = self.inner
-        py = px * ASPECT
+        py = px * self.row_ratio
         tile_w = max(8, int(px * 0.94))
         vis_c0 = math.floor(cx - inner.w / 2 / px)
         vis_c1 = math.ceil(cx + inner.w / 2 / px)
@@ -200,25 +205,26 @@ class BoardView(variant_ui.Plugin):
         inner = self.inner
         ax, ay = at if at is not None else inner.center
         wx = cx + (ax - inner.centerx) / px
-        wy = cy + (ay - inner.centery) / (px * ASPECT)
+        wy = cy + (ay - inner.centery) / (px * self.row_ratio)
         npx = max(self.min_px, min(self.max_px, px * factor))
-        self.set_camera(npx, wx - (ax - inner.centerx) / npx, wy - (ay - inner.centery) / (npx * ASPECT))
+        self.set_camera(npx, wx - (ax - inner.centerx) / npx, wy - (ay - inner.centery) / (npx * self.row_ratio))
 
     def pan_by(self, dx: float, dy: float) -> None:
         """Move the view so the board follows a pointer moved by (dx, dy) pixels."""
         px, cx, cy = self.current()
-        self.set_camera(px, cx - dx / px, cy - dy / (px * ASPECT))
+        self.set_camera(px, cx - dx / px, cy - dy / (px * self.row_ratio))
 
     def visible_cells(self) -> tuple[float, float, float, float]:
         """(row0, col0, row1, col1) of the board part in view, in cells."""
         px, cx, cy = self.current()
-        py = px * ASPECT
+        py = px * self.row_ratio
         inner = self.inner
         return (cy - inner.h / 2 / py, cx - inner.w / 2 / px, cy + inner.h / 2 / py, cx + inner.w / 2 / px)
 
-    def show_cells(self, cells, margin: float = 0.6, keep=()) -> None:
-        """Pan (zooming out if needed) so all ``cells`` are in view; the fit view already shows them all.
-        The ``keep`` cells stay in view as well when they fit at the present zoom."""
+    def show_cells(self, cells, margin: float = 0.6, keep=(), zoom_out: bool = True) -> None:
+        """Pan (zooming out if needed, unless not ``zoom_out``) so all ``cells`` are in view; the fit
+        view already shows them all.  The ``keep`` cells stay in view as well when they fit at the
+        present zoom."""
         cells = [tuple(c) for c in cells]
         self.scene.layout()  # the fit view of the board as it is now
         if not cells or self.fit is None:
@@ -236,10 +242,10 @@ class BoardView(variant_ui.Plugin):
         px, cx, cy = self.current()
         inner = self.inner
         need_px = self._zoom_for(cells, margin)
-        if need_px < px:
+        if need_px < px and zoom_out:
             px = need_px
         half_c = inner.w / 2 / px
-        half_r = inner.h / 2 / (px * ASPECT)
+        half_r = inner.h / 2 / (px * self.row_ratio)
         if hi_c - lo_c > 2 * half_c:
             cx = (lo_c + hi_c) / 2
         else:
@@ -254,7 +260,7 @@ class BoardView(variant_ui.Plugin):
         """The largest cell pitch that shows every one of ``cells``."""
         rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1 + 2 * margin
         cols = max(c for _, c in cells) - min(c for _, c in cells) + 1 + 2 * margin
-        return min(self.inner.w / max(1.0, cols), self.inner.h / (ASPECT * max(1.0, rows)))
+        return min(self.inner.w / max(1.0, cols), self.inner.h / (self.row_ratio * max(1.0, rows)))
 
     def own_cells(self) -> list[tuple[int, int]]:
         """The cells of the viewer's own sets: every set on the board holding a tile they played,
@@ -424,7 +430,7 @@ class BoardView(variant_ui.Plugin):
         if k in PAN_KEYS and mods & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
             dx, dy = PAN_KEYS[k]
             px, _cx, _cy = self.current()
-            self.pan_by(-dx * px * 2, -dy * px * ASPECT * 2)
+            self.pan_by(-dx * px * 2, -dy * px * self.row_ratio * 2)
             return True
         if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.zoom(ZOOM_STEP)
@@ -456,17 +462,22 @@ class BoardView(variant_ui.Plugin):
         clip = lay.extra.get("table_clip") or lay.table
         key = (round(g.x0, 2), round(g.y0, 2), g.px, g.tile_w, tuple(clip))
         if key != self._grid_key or self._grid_img is None:
-            vr0, vc0, vr1, vc1 = self.visible_cells()
+            rows, cols = self.marked(g)
             img = self.mark_image(g)
             layer = pygame.Surface(clip.size, pygame.SRCALPHA)
             batch = []
-            for r in range(math.floor(vr0) - 1, math.ceil(vr1) + 1):
-                for c in range(math.floor(vc0) - 1, math.ceil(vc1) + 1):
+            for r in rows:
+                for c in cols:
                     x, y = g.cell_pos((r, c))
                     batch.append((img, (int(x) - clip.x, int(y) - clip.y)))
             layer.fblits(batch)
-            self._grid_key, self._grid_img = key, layer
-        surf.blit(self._grid_img, clip.topleft)
+            self._grid_key, self._grid_img = key, layer.premul_alpha()  # blended faster every frame
+        surf.blit(self._grid_img, clip.topleft, special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def marked(self, g: Grid) -> tuple[range, range]:
+        """The rows and columns whose cells are marked: all in view (the board grows anywhere)."""
+        vr0, vc0, vr1, vc1 = self.visible_cells()
+        return range(math.floor(vr0) - 1, math.ceil(vr1) + 1), range(math.floor(vc0) - 1, math.ceil(vc1) + 1)
 
     def draw_hud(self, surf, lay) -> None:
         from .widgets import button_surface
@@ -491,7 +502,7 @@ class BoardView(variant_ui.Plugin):
                 rr = max(4, int(rect.h * 0.22))
                 pygame.draw.circle(surf, colour, (cx, cy), rr, width=max(1, int(2 * s)))
                 pygame.draw.circle(surf, colour, (cx, cy), max(1, rr // 3))
-                t = theme.fit_text("Centre", theme.readable(17 * s), rect.right - cx - rr - int(8 * s), colour)
+                t = theme.fit_text(self.centre_label, theme.readable(17 * s), rect.right - cx - rr - int(8 * s), colour)
                 surf.blit(t, (cx + rr + int(6 * s), cy - t.get_height() // 2))
             else:
                 self.draw_orient_icon(surf, rect, sc.place_vertical, s)
@@ -502,7 +513,7 @@ class BoardView(variant_ui.Plugin):
                 surf.blit(kt, (rect.right - kt.get_width() - int(7 * s), rect.centery - kt.get_height() // 2))
         name = self.button_at(self.mouse) if sc.drag is None else None
         if name:
-            tip = TIPS[name]
+            tip = self.tips[name]
             img = theme.text(tip, 18 * s, theme.INK)
             box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
             box.topright = (self.mouse[0], self.mouse[1] + int(18 * s))

@@ -16,6 +16,7 @@ from . import theme
 from .tileart import ASPECT
 
 BUTTONS = ("runs", "groups", "hint", "undo", "reset", "end")
+ROW_GAP = 0.16  # the flat table's rows: a gap of this much of a tile's height between them
 
 
 @dataclass
@@ -138,7 +139,7 @@ def compute(size: tuple[int, int], n_players: int, viewer: int, direction: int, 
         row0, col0, cols = 0, 0, grid_cols
         rows = 0
     px = inner.w / cols
-    row_gap = 0.0 if bounds is not None else 0.16
+    row_gap = 0.0 if bounds is not None else ROW_GAP
     py = px * ASPECT * (1 + row_gap)
     fit_rows = max(1, int(inner.h // py))
     if bounds is None:

@@ -60,11 +60,14 @@ class SetGrip(variant_ui.Plugin):
         sc = self.scene
         dragging = set(sc.drag.tiles) if sc.drag is not None else set()
         pinned = set(self.session.pinned_tiles())  # before the initial meld the table stays as it is
+        clip = lay.extra.get("table_clip")  # a table that scrolls: only the grips on the felt
         out = []
         for line in self.session.table().lines():
             if dragging & set(line.tiles) or pinned & set(line.tiles):
                 continue
-            out.append((self.grip_rect(lay, line), line))
+            rect = self.grip_rect(lay, line)
+            if clip is None or clip.contains(rect):
+                out.append((rect, line))
         return out
 
     def grip_at(self, pos):

@@ -55,7 +55,7 @@ class TurnLogPanel:
         s = lay.s
         t = lay.table
         w = int(min(380 * s, t.w * 0.44))
-        top = int(8 * s) + (int(44 * s) if lay.extra.get("own_grid") else 0)  # below a board view's controls
+        top = int(8 * s) + (int(44 * s) if lay.extra.get("felt_controls") else 0)  # below a board view's controls
         h = t.h - top - int(84 * s)
         right = pygame.Rect(t.right - w - int(8 * s), t.y + top, w, max(int(120 * s), h))
         shown = self.replayed_area(lay)

@@ -16,7 +16,8 @@ declares them all, doing nothing and answering None):
 - ``layout_key()`` and ``adjust_layout(layout)``: a view of the board that changes the
   table's grid (a camera that pans and zooms: ``layout_key`` changes when it moves, and
   ``adjust_layout`` replaces ``layout.grid``; ``layout.extra["table_clip"]`` limits the
-  board's tiles to the felt, ``layout.extra["own_grid"]`` says the plugin draws the cell marks);
+  board's tiles to the felt, ``layout.extra["own_grid"]`` says the plugin draws the cell marks,
+  ``layout.extra["felt_controls"]`` that its buttons stand in the felt's top right corner);
 - ``on_event(event)``: every event from the session, before the screen's own handling
   (a notice: the answer is ignored, so every plugin hears it);
 - ``draw_info(surface, layout) -> bool``: draw the info panels instead of the status lines;

@@ -18,8 +18,9 @@ from .routes import opening, route
 
 
 def _load_plugins() -> None:
-    # in this order: the general parts combine as the board, then the click controls, then the set grips
-    from . import boardview, controls, r200, setgrip  # noqa: F401  (each registers itself)
+    # in this order: the general parts combine as the board (or the flat table's camera), then the click
+    # controls, then the set grips
+    from . import boardview, tableview, controls, r200, setgrip  # noqa: F401  (each registers itself)
 
 
 variant_ui.load_later(_load_plugins)

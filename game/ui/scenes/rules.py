@@ -52,6 +52,13 @@ BOARD_CONTROLS = [
                   "places with it (that is how a joker is freed)."),
 ]
 
+TABLE_CONTROLS = [
+    ("The table", "Mouse wheel, + and - (or the buttons left of New set) zoom; drag the table with the right or middle "
+                  "button, or with the left button on an empty spot, or use Shift+arrows; Fit (Home) shows the whole "
+                  "table again. The tiles keep their size for the whole turn: when a play needs more rows than the "
+                  "table shows, the view scrolls to it, and the table fits again between turns."),
+]
+
 CLAIM_CONTROLS = [
     ("Claims on screen", "Each player has a colour (the ring round their portrait). A claimed set sits on a plate in its "
                          "holder's colour with a token on every tile; a hijacked set shows the 2 side with the covered "
@@ -68,10 +75,13 @@ def controls_for(variant) -> list[tuple[str, str]]:
     and claims where they apply)."""
     from ..boardview import applies as crossword
     from ..controls import applies
+    from ..tableview import applies as flat
 
     out = CONTROLS + (CLICK_CONTROLS if applies(variant) else [])
     if crossword(variant):
         out += BOARD_CONTROLS
+    if flat(variant):
+        out += TABLE_CONTROLS
     if variant.has_claims:
         out += CLAIM_CONTROLS
     return out

@@ -26,10 +26,14 @@ class PlayInput:
         return self.session.my_turn and not self.input_locked()
 
     def hit_tile(self, pos) -> tuple[int, str] | None:
-        """The tile under the pointer (the top-most drawn)."""
+        """The tile under the pointer (the top-most drawn; a table that scrolls shows its tiles
+        only inside the felt)."""
         lay = self.layout()
+        clip = lay.extra.get("table_clip")
         for area, grid, places in ((RACK, lay.rack_grid, self.session.rack_slots.items()),
                                    (TABLE, lay.grid, ((t, c) for c, t in self.session.table().cells.items()))):
+            if area == TABLE and clip is not None and not clip.collidepoint(pos):
+                continue
             for t, _cell in places:
                 sp = self.sprites.get(t)
                 if sp is None:
