@@ -89,7 +89,7 @@ def damaged_set() -> dict[str, tuple[bytes, str]]:
     variant("control-characters-in-name.json", "cannot be shown", lambda e: e["game"]["players"][0].update(name="You\u0007\u001b[2J"))
     variant("drawn-tile-not-on-rack.json", "drawn this turn", lambda e: e["game"].update(drawn=e["game"]["pool"][0]))
     variant("history-winner.json", "winner", lambda e: e["game"]["history"].append({"round": 1, "reason": "out", "winner": 9}))
-    variant("event-tile.json", "tiles that do not exist", lambda e: e["game"]["events"].append({"type": "draw", "seat": 0, "tile": 999, "turn": 1}))
+    variant("event-tile.json", "tile that does not exist", lambda e: e["game"]["events"].append({"type": "draw", "seat": 0, "tile": 999, "turn": 1}))
     variant("wrong-kind.json", "unknown kind of save", lambda e: e.update(kind="screenshot"))
     variant("rack-of-text.json", "whole numbers", lambda e: e["game"]["players"][0].update(rack=["R5", "R6"]))
     variant("far-off-table.json", "far off the table", lambda e: e["game"]["board"][0].__setitem__(0, 10**9))

@@ -169,7 +169,7 @@ MESSAGES: dict[Code, Callable[[GameState, dict], str]] = {
     Code.EVENTS_TOO_MANY: lambda st, d: f"the event list is far too long ({d['count']})",
     Code.EVENT_TURN: lambda st, d: f"a {d['kind']} event happened on a turn that has not been played",
     Code.EVENT_SEAT: lambda st, d: f"a {d['kind']} event names a seat that is not at the table",
-    Code.EVENT_TILES: lambda st, d: f"a {d['kind']} event names tiles that do not exist",
+    Code.EVENT_TILES: lambda st, d: f"a {d['kind']} event names a tile that does not exist",
     Code.RULES_CHECK_FAILED: lambda st, d: f"the rule set could not check this game ({d['error']})",
     Code.PENALTY_TALLY: lambda st, d: f"{_name(st, d)}'s hand-limit {d['field'].replace('_', ' ')} is damaged",
     Code.PENALTY_ROUND_ABOVE_GAME: lambda st, d: f"{_name(st, d)}'s hand-limit penalties for this round exceed the game's",
