@@ -84,7 +84,7 @@ DOCUMENTED = [
     ("tabs", pygame.K_3, 0, "tab_3"),
     ("replay", pygame.K_PAGEDOWN, 0, "forward_10"),
     ("replay", pygame.K_END, 0, "last"),
-    ("replay", pygame.K_s, 0, "show_finder"),
+    ("replay", pygame.K_s, 0, "show_best_play"),
     ("rules", pygame.K_SPACE, 0, "page_down"),
     ("scroll", pygame.K_HOME, 0, "top"),
     ("bracket", pygame.K_RIGHT, SHIFT, "scroll_right"),

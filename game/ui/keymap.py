@@ -170,7 +170,7 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("forward_10", K.K_PAGEDOWN),
         _b("first", K.K_HOME),
         _b("last", K.K_END),
-        _b("show_finder", K.K_s),
+        _b("show_best_play", K.K_s),
     ),
 }
 

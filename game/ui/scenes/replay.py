@@ -128,7 +128,7 @@ class ReplayScene(BackdropScene):
             case "last":
                 self.go(len(self.frames) - 1)
                 return
-            case "show_finder":
+            case "show_best_play":
                 self.toggle_show()
                 return
         if ev.type == pygame.MOUSEWHEEL:
