@@ -97,3 +97,25 @@ def play_session(sess, until=lambda s: s.state.phase == "game_over") -> None:
         else:
             sess.computer.run_sync()
     raise AssertionError("the game did not get there")
+
+
+def crossing_board() -> Board:
+    """R5 R6 R7 in a row, with K6 above and B6 below its middle tile: a column crossing the row."""
+    b = Board()
+    row = parse_tiles("R5 R6 R7")
+    b.place_line((0, 0), row)
+    col = parse_tiles("K6 B6", used=row)
+    b.place((-1, 1), col[0])
+    b.place((1, 1), col[1])
+    return b
+
+
+def finish_quickly(state):
+    """End every game of a table at once, as a blocked game (everyone scores their rack).
+    A real, finished GameState, without playing the turns: for structure tests."""
+    while state.phase != "game_over":
+        if state.phase == "round_over":
+            engine.next_round(state)
+        else:
+            engine.finish_round(state, "blocked")
+    return state

@@ -1,3 +1,5 @@
+from helpers import crossing_board
+
 from game.rules.board import Board
 from game.rules.tiles import format_tiles, parse_tiles
 
@@ -14,12 +16,7 @@ def test_horizontal_lines_are_maximal_runs_of_touching_tiles():
 
 
 def test_vertical_lines_only_in_crossword_reading():
-    b = Board()
-    row = parse_tiles("R5 R6 R7")
-    b.place_line((0, 0), row)
-    col = parse_tiles("K6 B6", used=row)
-    b.place((-1, 1), col[0])
-    b.place((1, 1), col[1])
+    b = crossing_board()
     plain = {format_tiles(ln.tiles) for ln in b.lines()}
     assert plain == {"R5 R6 R7", "K6", "B6"}     # lone tiles are lines of one (invalid)
     cross = {format_tiles(ln.tiles) for ln in b.lines(vertical=True)}

@@ -6,20 +6,10 @@ from __future__ import annotations
 
 import codewalk
 import pytest
+from helpers import crossing_board
 
-from game.rules.board import Board
-from game.rules.tiles import format_tiles, parse_tiles
+from game.rules.tiles import format_tiles
 from game.rules.variants import REGISTRY
-
-
-def crossing_board() -> Board:
-    b = Board()
-    row = parse_tiles("R5 R6 R7")
-    b.place_line((0, 0), row)
-    col = parse_tiles("K6 B6", used=row)
-    b.place((-1, 1), col[0])
-    b.place((1, 1), col[1])
-    return b
 
 
 @pytest.mark.parametrize("key", sorted(REGISTRY))

@@ -7,25 +7,14 @@ from dataclasses import asdict
 from contextlib import redirect_stdout
 
 import pytest
+from helpers import finish_quickly
 
 from game.cli import sim
 from game import tournament as tm
 from game.play.computer import computer_turn
-from game.rules import engine
 from game.tournament import TableRef, Tournament, TournamentError, stage_plan
 
 FIELDS = range(9, 49)
-
-
-def finish_quickly(state):
-    """End every game of a table at once, as a blocked game (everyone scores their rack).
-    A real, finished GameState, without playing the turns: for structure tests."""
-    while state.phase != "game_over":
-        if state.phase == "round_over":
-            engine.next_round(state)
-        else:
-            engine.finish_round(state, "blocked")
-    return state
 
 
 def run_quickly(t):

@@ -8,28 +8,19 @@ import re
 
 import pytest
 from codewalk import player_strings
+from helpers import finish_quickly
 
-from game.rules import engine
 from game.tournament import TableRef, Tournament, TournamentError
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HEDGED = re.compile(r"[A-Za-z]\(s\)")  # "game(s)", "round(s)"
 
 
-def finish(state):
-    while state.phase != "game_over":
-        if state.phase == "round_over":
-            engine.next_round(state)
-        else:
-            engine.finish_round(state, "blocked")
-    return state
-
-
 @pytest.mark.parametrize("games, words", [(1, "plays 1 game"), (2, "plays 2 games")])
 def test_a_game_of_the_wrong_length_is_refused_in_whole_words(games, words):
     t = Tournament.create(9, None, seed=2, games=(games, 1, 1))
     ref = TableRef(0, 0)
-    state = finish(t.start_table(ref))
+    state = finish_quickly(t.start_table(ref))
     state.options["rounds"] = games + 1
     with pytest.raises(TournamentError) as err:
         t.record_result(ref, state)
@@ -40,7 +31,7 @@ def test_a_game_of_the_wrong_length_is_refused_in_whole_words(games, words):
 def test_a_damaged_table_in_the_file_is_named_in_whole_words(games, words):
     t = Tournament.create(9, None, seed=2, games=(games, 1, 1))
     ref = TableRef(0, 0)
-    t.record_result(ref, finish(t.start_table(ref)))
+    t.record_result(ref, finish_quickly(t.start_table(ref)))
     data = json.loads(json.dumps(t.to_dict()))
     table = data["stages"][0]["tables"][0]
     assert table["status"] == "done" and len(table["games"]) == games
