@@ -208,3 +208,13 @@ def test_the_registry_lies_below_the_state_and_the_variants_package_still_offers
     assert classic().variant.key == "classic"
     with pytest.raises(KeyError, match="unknown rule set"):
         find_variant("chess")
+
+
+def test_a_set_position_starts_at_seat_0_and_refuses_lost_tiles():
+    state = engine.new_game("classic", ["A", "B"], seed=4)
+    state.current, state.turn = 1, 7
+    state.start_set_position()
+    assert (state.current, state.turn, state.drawn, state.actions) == (0, 0, None, [])
+    state.pool.pop()
+    with pytest.raises(ValueError, match="1 tile"):
+        state.start_set_position()

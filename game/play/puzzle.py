@@ -85,13 +85,7 @@ def puzzle_state(table: Sequence[Sequence[int]], rack: Sequence[int], name: str 
     me = state.players[0]
     me.rack = mine
     me.melded = True
-    state.current = 0
-    state.turn = 0
-    state.drawn = None
-    state.actions = []
-    problems = state.conservation_problems()
-    if problems:
-        raise ValueError("; ".join(problems))
+    state.start_set_position()
     return state
 
 

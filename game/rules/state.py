@@ -161,6 +161,17 @@ class GameState:
             problems.append(f"{len(missing)} tile(s) missing")
         return problems
 
+    def start_set_position(self) -> None:
+        """A position set up by hand (a Tile Rush puzzle, a lesson) begins: seat 0 to move on the
+        first turn, nothing drawn or played yet; ValueError when the tiles are not all accounted for."""
+        self.current = 0
+        self.turn = 0
+        self.drawn = None
+        self.actions = []
+        problems = self.conservation_problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+
     def problems(self) -> "list[StateProblem]":
         """Everything that makes this state impossible beyond what ``from_dict`` refuses, as codes
         with data (``game/rules/problems.py``); empty for a game that can go on."""

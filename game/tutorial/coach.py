@@ -67,13 +67,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
         problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical))
         if problems:
             raise ValueError("; ".join(p.message for p in problems))
-    state.current = 0
-    state.turn = 0
-    state.drawn = None
-    state.actions = []
-    problems = state.conservation_problems()
-    if problems:
-        raise ValueError("; ".join(problems))
+    state.start_set_position()
     impossible = state.problems()  # a lesson's position is a game that could happen (a legal table, ...)
     if impossible:
         raise ValueError("the lesson's position is impossible: " + ", ".join(str(p.code) for p in impossible))
