@@ -1,9 +1,12 @@
 """Rigged positions shared by the tests: ``rig`` (every rack by notation) and ``position`` (seat 0's
 rack by notation, the opponent's from the rest); the screen tests' is ``uihelp.table_session``."""
 
+import errno
+
 from game.rules import engine
 from game.rules.board import Board
 from game.rules.tiles import ALL_TILE_IDS, parse_tiles
+from game.storage import persistence
 
 
 def rig(variant, racks, table=(), melded=True, current=0, options=None, seed=5):
@@ -119,3 +122,25 @@ def finish_quickly(state):
         else:
             engine.finish_round(state, "blocked")
     return state
+
+
+class FullDisk:
+    """A disk that is full while ``full`` is set: every file write (``persistence.atomic_write_bytes``,
+    monkeypatched) that ``refuses`` fails with ENOSPC and is counted in ``refused``."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.full = False
+        self.refused = 0
+        real = persistence.atomic_write_bytes
+
+        def write(path, data, keep_backup=True):
+            if self.full and self.refuses(data):
+                self.refused += 1
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return real(path, data, keep_backup)
+
+        monkeypatch.setattr(persistence, "atomic_write_bytes", write)
+
+    def refuses(self, data: bytes) -> bool:
+        """Whether the full disk refuses ``data`` (all of it, unless a test's disk keeps some room)."""
+        return True

@@ -5,35 +5,19 @@ is full by a monkeypatched write (ENOSPC), not a real one."""
 
 from __future__ import annotations
 
-import errno
-
 import pytest
+from helpers import FullDisk
 from helpers import play_session as play
 
 from game.play import unsaved
 from game.play.session import Session
 from game.replay import store
-from game.storage import persistence, saves, stats
-
-
-class Disk:
-    def __init__(self, monkeypatch) -> None:
-        self.full = False
-        self.refused = 0
-        real = persistence.atomic_write_bytes
-
-        def write(path, data, keep_backup=True):
-            if self.full:
-                self.refused += 1
-                raise OSError(errno.ENOSPC, "No space left on device")
-            return real(path, data, keep_backup)
-
-        monkeypatch.setattr(persistence, "atomic_write_bytes", write)
+from game.storage import saves, stats
 
 
 @pytest.fixture
 def disk(monkeypatch):
-    return Disk(monkeypatch)
+    return FullDisk(monkeypatch)
 
 
 def game_that_ends_on_a_full_disk(disk) -> Session:

@@ -5,11 +5,11 @@ room given back when the reserve file is removed."""
 
 from __future__ import annotations
 
-import errno
 import os
 from collections import namedtuple
 
 import pytest
+from helpers import FullDisk
 from helpers import play_session as play
 
 from game.play import unsaved
@@ -18,25 +18,19 @@ from game.replay import store
 from game.storage import persistence, reserve, saves, stats
 
 
-class Disk:
+class Disk(FullDisk):
     """Full when ``full`` is set: then only the room of a removed reserve file can be written."""
 
     def __init__(self, monkeypatch) -> None:
-        self.full = False
+        super().__init__(monkeypatch)
         self.used = 0
-        self.refused = 0
-        real = persistence.atomic_write_bytes
 
-        def write(path, data, keep_backup=True):
-            if self.full:
-                room = 0 if reserve.path().exists() else reserve.SIZE
-                if self.used + len(data) > room:
-                    self.refused += 1
-                    raise OSError(errno.ENOSPC, "No space left on device")
-                self.used += len(data)
-            return real(path, data, keep_backup)
-
-        monkeypatch.setattr(persistence, "atomic_write_bytes", write)
+    def refuses(self, data: bytes) -> bool:
+        room = 0 if reserve.path().exists() else reserve.SIZE
+        if self.used + len(data) > room:
+            return True
+        self.used += len(data)
+        return False
 
 
 @pytest.fixture
