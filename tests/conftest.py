@@ -72,3 +72,17 @@ def drawing_tables(monkeypatch):
     from tourhelp import use_drawing_players
 
     use_drawing_players(monkeypatch)
+
+
+@pytest.fixture
+def fresh_text_caches():
+    """Fonts ready and the text caches empty before the test and after it (``theme.reset_caches``):
+    every text the test draws is made afresh, and none of its text outlives it."""
+    import pygame
+
+    from game.ui import theme
+
+    pygame.font.init()
+    theme.reset_caches()
+    yield
+    theme.reset_caches()

@@ -10,9 +10,7 @@ from game.ui import theme
 
 
 @pytest.fixture
-def renders(monkeypatch):
-    pygame.font.init()
-    theme.reset_caches()
+def renders(monkeypatch, fresh_text_caches):
     seen: list[str] = []
     real = theme.render_safely
 
@@ -21,8 +19,7 @@ def renders(monkeypatch):
         return real(s, *args, **kwargs)
 
     monkeypatch.setattr(theme, "render_safely", counting)
-    yield seen
-    theme.reset_caches()
+    return seen
 
 
 def test_fitting_a_five_thousand_character_name_takes_a_few_short_renderings(renders):

@@ -4,18 +4,11 @@ measures is what is drawn."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.ui import theme
 
-
-@pytest.fixture(autouse=True)
-def fonts():
-    pygame.font.init()
-    theme.reset_caches()
-    yield
-    theme.reset_caches()
+pytestmark = pytest.mark.usefixtures("fresh_text_caches")
 
 
 @pytest.mark.parametrize("px", [9, 10, 11, 12, 13])

@@ -19,12 +19,7 @@ PICTURES = (os.path.join("game", "ui", "tileart.py"), os.path.join("game", "ui",
 SMALL = (800, 500)
 
 
-@pytest.fixture(autouse=True)
-def fonts():
-    pygame.font.init()
-    theme.reset_caches()
-    yield
-    theme.reset_caches()
+pytestmark = pytest.mark.usefixtures("fresh_text_caches")
 
 
 def drawn_words(monkeypatch) -> list[tuple[str, int, str]]:
