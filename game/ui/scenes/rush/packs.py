@@ -92,6 +92,14 @@ class Card(Button):
         pygame.draw.rect(surf, (120, 132, 150), body, border_radius=max(2, int(size / 4)))
 
 
+def draw_title(surf, s: float, title: str, line: str, warn: bool = False) -> None:
+    """A Tile Rush screen's title and the line under it (``warn``: the line says what went wrong)."""
+    w = surf.get_width()
+    theme.blit_center(surf, theme.shadow_text(title, 44 * s, theme.GOLD), (w // 2, int(56 * s)))
+    img = theme.fit_text(line, 20 * s, w - int(60 * s), theme.WARN if warn else theme.INK_DIM, bold=False)
+    theme.blit_center(surf, img, (w // 2, int(104 * s)))
+
+
 class GridScene(BackdropScene):
     """Cards in a grid (``cols`` across), a title, a line, and Back."""
 
@@ -122,12 +130,18 @@ class GridScene(BackdropScene):
             c.rect = pygame.Rect(x0 + k * (cw + gap), top + r * (ch + gap), cw, ch)
         self.back_button.rect = pygame.Rect(w // 2 - int(90 * s), h - int(76 * s), int(180 * s), int(46 * s))
 
+    def resume(self) -> None:
+        super().resume()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Read the records again and make the cards (``set_cards``); on opening and on coming back."""
+        raise NotImplementedError
+
     def draw_heading(self, surf, title: str, line: str, warn: bool = False) -> None:
         s = self.app.scale
         w, h = surf.get_size()
-        theme.blit_center(surf, theme.shadow_text(title, 44 * s, theme.GOLD), (w // 2, int(56 * s)))
-        img = theme.fit_text(line, 20 * s, w - int(60 * s), theme.WARN if warn else theme.INK_DIM, bold=False)
-        theme.blit_center(surf, img, (w // 2, int(104 * s)))
+        draw_title(surf, s, title, line, warn)
         self.group.draw(surf, s)
         tip = self.group.tooltip()
         foot = theme.text(tip or "Arrows and Enter, or the mouse", theme.readable(18 * s), theme.INK_FAINT, bold=False)
@@ -152,10 +166,6 @@ class PacksScene(GridScene):
             cards.append(Card(f"Pack {k}", self._opener(k), grades, sum(stars), 3 * len(stars), locked,
                               tooltip=puzzle_runs.unlock_rule(k) if locked else f"Pack {k}: {len(stars)} puzzles, {grades.lower()}"))
         self.set_cards(cards)
-
-    def resume(self) -> None:
-        super().resume()
-        self.rebuild()
 
     def _opener(self, k: int):
         def open_pack():
@@ -187,10 +197,6 @@ class PackScene(GridScene):
                       tooltip="Solve the puzzle before it to open this one" if not rec.level_open(self.pack, level) else "")
                  for level, (n, g) in enumerate(zip(stars, grades), start=1)]
         self.set_cards(cards)
-
-    def resume(self) -> None:
-        super().resume()
-        self.rebuild()
 
     def _starter(self, level: int):
         def start():

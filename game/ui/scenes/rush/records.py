@@ -15,6 +15,7 @@ from ... import theme
 from ...widgets import Button
 from ..common import BackdropScene
 from ..statistics import small
+from .packs import draw_title
 
 
 class RushRecordsScene(BackdropScene):
@@ -72,12 +73,9 @@ class RushRecordsScene(BackdropScene):
     def draw(self, surf) -> None:
         self.ensure_layout()
         s = self.app.scale
-        w, h = surf.get_size()
         self.draw_backdrop(surf)
-        theme.blit_center(surf, theme.shadow_text("Tile Rush records", 44 * s, theme.GOLD), (w // 2, int(56 * s)))
-        line = self.records.notice or "Your bests in the puzzle modes"
-        img = theme.fit_text(line, 20 * s, w - int(60 * s), theme.WARN if self.records.notice else theme.INK_DIM, bold=False)
-        theme.blit_center(surf, img, (w // 2, int(104 * s)))
+        draw_title(surf, s, "Tile Rush records", self.records.notice or "Your bests in the puzzle modes",
+                   warn=bool(self.records.notice))
         for r, (title, rows) in zip(self.cards, self.card_texts()):
             theme.draw_panel(surf, r, radius=int(12 * s), alpha=200, shadow=int(6 * s))
             t = theme.fit_text(title, 24 * s, r.w - int(24 * s), theme.ACCENT)
