@@ -20,8 +20,8 @@ from .puzzle_run import PuzzleRun, Row, SingleRun, Verdict
 RUSH_MODES = tuple(MODES)
 MODE_TITLES = {"rush-3min": "Rush 3 minutes", "rush-5min": "Rush 5 minutes", "survival": "Survival"}
 MODE_BLURBS = {
-    "rush-3min": "As many puzzles as you can in 3 minutes; a wrong Done costs 10 seconds.",
-    "rush-5min": "As many puzzles as you can in 5 minutes; a wrong Done costs 10 seconds.",
+    "rush-3min": f"As many puzzles as you can in 3 minutes; a wrong Done costs {int(PENALTY)} seconds.",
+    "rush-5min": f"As many puzzles as you can in 5 minutes; a wrong Done costs {int(PENALTY)} seconds.",
     "survival": "No clock: the puzzles get harder until your third wrong Done.",
 }
 PACK_COUNT = packs_mod.PACKS
