@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import persistence
+from .stats import MAX_COUNT, count_in
 from .textcheck import text_problem
 
 ARCADE_FILE = "arcade.json"
 FORMAT = "tile-rush-arcade"
 SCHEMA = 1
-MAX_COUNT = 10_000_000
 DAYS_KEPT = 800  # solved dates remembered (streaks longer than that still count in best_streak)
 MAX_PACK = 99
 MAX_LEVEL = 99
@@ -69,17 +69,10 @@ class Arcade:
         }
 
 
-def _count(d: dict, key: str, where: str) -> int:
-    v = d.get(key)
-    if type(v) is not int or not 0 <= v <= MAX_COUNT:
-        raise ValueError(f"{where}: {key} is damaged")
-    return v
-
-
 def _best(d: Any, where: str) -> ModeBest:
     if not isinstance(d, dict):
         raise ValueError(f"{where}: not an object")
-    best = ModeBest(*(_count(d, k, where) for k in ("runs", "best_score", "most_solved", "best_streak")))
+    best = ModeBest(*(count_in(d, k, where) for k in ("runs", "best_score", "most_solved", "best_streak")))
     if best.runs == 0 and (best.best_score or best.most_solved or best.best_streak):
         raise ValueError(f"{where}: a best without a run")
     return best
@@ -116,7 +109,7 @@ def _check(obj: Any) -> Arcade:
     days = [_date(d) for d in solved]
     if days != sorted(set(days)):
         raise ValueError("the daily puzzle's dates are out of order")
-    best_streak = _count(daily, "best_streak", "daily")
+    best_streak = count_in(daily, "best_streak", "daily")
     if best_streak < _longest_run(days):
         raise ValueError("daily: best_streak is damaged")
     packs = {}

@@ -82,10 +82,10 @@ class VariantStats:
     def from_dict(cls, d: Any, where: str) -> "VariantStats":
         if not isinstance(d, dict):
             raise ValueError(f"{where}: not an object")
-        games = _count(d, "games", where)
-        wins = _count(d, "wins", where)
-        cur = _count(d, "current_streak", where)
-        best = _count(d, "best_streak", where)
+        games = count_in(d, "games", where)
+        wins = count_in(d, "wins", where)
+        cur = count_in(d, "current_streak", where)
+        best = count_in(d, "best_streak", where)
         if not wins <= games or not cur <= best <= wins:
             raise ValueError(f"{where}: wins and streaks do not add up")
         total = d.get("total_score")
@@ -102,7 +102,7 @@ class VariantStats:
         recent = d.get("recent")
         if not isinstance(recent, list) or len(recent) > RECENT or len(recent) > games:
             raise ValueError(f"{where}: the recent games are damaged")
-        hints = _count(d, "hints", where) if "hints" in d else 0  # (files from before hints were counted)
+        hints = count_in(d, "hints", where) if "hints" in d else 0  # (files from before hints were counted)
         return cls(games, wins, total, best_score, cur, best, fast_turns, fast_secs, total_seconds,
                    [_recent(r, where) for r in recent], hints)
 
@@ -126,7 +126,8 @@ class Stats:
         return {"format": FORMAT, "schema": SCHEMA, "variants": dict(sorted(variants.items()))}
 
 
-def _count(d: dict, key: str, where: str) -> int:
+def count_in(d: dict, key: str, where: str) -> int:
+    """``d[key]``, a whole count from 0 to ``MAX_COUNT``; ValueError naming ``where`` if it is damaged."""
     v = d.get(key)
     if type(v) is not int or not 0 <= v <= MAX_COUNT:
         raise ValueError(f"{where}: {key} is damaged")
