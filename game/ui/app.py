@@ -13,9 +13,7 @@ real scenes with synthesised events and a fixed ``dt`` and never sleep.
 
 from __future__ import annotations
 
-import contextlib
 import signal
-import threading
 import time as _time
 import warnings
 from typing import Any
@@ -476,24 +474,16 @@ class App:
         with self.stopped_by_signals():
             return self._loop(max_frames, until)
 
-    @contextlib.contextmanager
     def stopped_by_signals(self):
         """While the loop runs, Ctrl+C (SIGINT), a closed terminal (SIGHUP) and SIGTERM end the game as
         closing the window does: the loop notices ``stop_signal`` and shuts down (the turn in progress
         saved, the worker ended).  The previous handlers come back afterwards."""
-        if threading.current_thread() is not threading.main_thread():
-            yield
-            return
+        from .worker import signals_handled
 
         def note(signum, _frame) -> None:
             self.stop_signal = signum
 
-        before = {sig: signal.signal(sig, note) for sig in STOP_SIGNALS}
-        try:
-            yield
-        finally:
-            for sig, handler in before.items():
-                signal.signal(sig, handler)
+        return signals_handled(STOP_SIGNALS, note)
 
     def _loop(self, max_frames: int | None, until) -> int:
         frame = 1 / 60

@@ -45,18 +45,24 @@ STOP_SIGNALS = tuple(sig for sig in signal.Signals if sig.name in ("SIGINT", "SI
 
 
 @contextlib.contextmanager
-def _signals_ignored():
-    """Ctrl+C and a closed terminal reach every process of the terminal's group: the worker, started
-    in here, ignores them from its first instruction (the game ends it when it shuts down itself)."""
+def signals_handled(signals, handler):
+    """``handler`` for ``signals`` while the block runs, the previous handlers back afterwards
+    (off the main thread nothing changes: only the main thread may set them)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}
+    before = {sig: signal.signal(sig, handler) for sig in signals}
     try:
         yield
     finally:
-        for sig, handler in before.items():
-            signal.signal(sig, handler)
+        for sig, previous in before.items():
+            signal.signal(sig, previous)
+
+
+def _signals_ignored():
+    """Ctrl+C and a closed terminal reach every process of the terminal's group: the worker, started
+    in here, ignores them from its first instruction (the game ends it when it shuts down itself)."""
+    return signals_handled(STOP_SIGNALS, signal.SIG_IGN)
 
 
 def _process_main(conn) -> None:  # pragma: no cover - runs in the child process
