@@ -7,6 +7,7 @@ import pygame
 
 from game.play import puzzle_runs
 from game.storage import arcade
+from game.ui.scenes.rush.menu import start_run
 from game.ui.scenes.rush.puzzle import NEXT_AFTER, PuzzleScene
 from rushhelp import solve_by_dragging
 from uidrive import DT, key, run_until, settle, step
@@ -22,6 +23,16 @@ def open_menu(app):
 def finish_puzzle(app, scene) -> None:
     key(app, pygame.K_SPACE)
     run_until(app, lambda: app.top is not scene, limit_s=NEXT_AFTER + 1)
+
+
+def start_and_solve(app, run) -> PuzzleScene:
+    """Start ``run`` and solve its first puzzle by dragging, Done with Space; its puzzle screen."""
+    start_run(app, run)
+    scene = app.top
+    settle(app, scene)
+    solve_by_dragging(app, scene)
+    key(app, pygame.K_SPACE)
+    return scene
 
 
 def test_the_daily_puzzle_solved_starts_the_streak_and_the_menu_shows_it(app):
@@ -80,13 +91,7 @@ def test_a_rush_with_points_is_a_new_best_shown_on_the_menu(app):
     menu = open_menu(app)
     assert menu.records.best("rush-3min") is None
     run = puzzle_runs.rush_run("rush-3min", menu.records, seed=11)
-    from game.ui.scenes.rush.menu import start_run
-
-    start_run(app, run)
-    scene = app.top
-    settle(app, scene)
-    solve_by_dragging(app, scene)
-    key(app, pygame.K_SPACE)
+    scene = start_and_solve(app, run)
     assert run.score > 0
     run_until(app, lambda: app.top is not scene, limit_s=NEXT_AFTER + 1)
     nxt = app.top
@@ -145,13 +150,7 @@ def test_the_statistics_screen_opens_the_tile_rush_records(app):
 
 def test_closing_the_window_mid_celebration_keeps_what_the_run_earned(app):
     run = puzzle_runs.rush_run("rush-3min", puzzle_runs.Records(), seed=11)
-    from game.ui.scenes.rush.menu import start_run
-
-    start_run(app, run)
-    scene = app.top
-    settle(app, scene)
-    solve_by_dragging(app, scene)
-    key(app, pygame.K_SPACE)
+    scene = start_and_solve(app, run)
     assert scene.moving_at is not None and run.score > 0  # the solved banner is up
     app.step([pygame.event.Event(pygame.QUIT)], DT)
     assert not app.running and app.crashes == 0
