@@ -159,79 +159,62 @@ def a_game_waiting_for_the_disk(disk) -> Session:
     return sess
 
 
-def test_closing_the_window_while_a_finished_game_waits_asks_first(disk):
+def shown_waiting(app, disk) -> Session:
+    """``a_game_waiting_for_the_disk`` with the app running: its "could not be saved" notice seen
+    and dismissed, the title screen on top."""
+    from uidrive import step
+
+    sess = a_game_waiting_for_the_disk(disk)
+    step(app)
+    app.pop()  # "could not be saved"
+    return sess
+
+
+def test_closing_the_window_while_a_finished_game_waits_asks_first(disk, app):
     import pygame
-    from uidrive import make_app, step
 
     from game.ui.scenes.common import DialogScene
 
-    app = make_app(speed=0.0)
-    try:
-        a_game_waiting_for_the_disk(disk)
-        step(app)
-        app.pop()  # "could not be saved"
-        app.dispatch(pygame.event.Event(pygame.QUIT))
-        assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
-        app.top.back()  # Esc: keep Tile Rush open
-        assert app.running and not isinstance(app.top, DialogScene)
-        app.dispatch(pygame.event.Event(pygame.QUIT))
-        assert app.running and app.top.title == unsaved.QUIT_TITLE  # asked again
-        app.dispatch(pygame.event.Event(pygame.QUIT))  # closing once more while asked: quits
-        assert not app.running
-    finally:
-        app.shutdown()
+    shown_waiting(app, disk)
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
+    app.top.back()  # Esc: keep Tile Rush open
+    assert app.running and not isinstance(app.top, DialogScene)
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert app.running and app.top.title == unsaved.QUIT_TITLE  # asked again
+    app.dispatch(pygame.event.Event(pygame.QUIT))  # closing once more while asked: quits
+    assert not app.running
 
 
-def test_with_room_again_closing_saves_the_game_and_quits_without_asking(disk):
+def test_with_room_again_closing_saves_the_game_and_quits_without_asking(disk, app):
     import pygame
-    from uidrive import make_app, step
 
-    app = make_app(speed=0.0)
-    try:
-        sess = a_game_waiting_for_the_disk(disk)
-        step(app)
-        app.pop()
-        disk.full = False
-        app.dispatch(pygame.event.Event(pygame.QUIT))
-        assert not app.running and on_disk(sess.game_id)
-    finally:
-        app.shutdown()
+    sess = shown_waiting(app, disk)
+    disk.full = False
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert not app.running and on_disk(sess.game_id)
 
 
-def test_the_titles_quit_asks_too(disk):
-    from uidrive import make_app, step
-
+def test_the_titles_quit_asks_too(disk, app):
     from game.ui.scenes.common import DialogScene
 
-    app = make_app(speed=0.0)
-    try:
-        a_game_waiting_for_the_disk(disk)
-        step(app)
-        app.pop()
-        quit_button = next(w for w in app.top.group.widgets if getattr(w, "label", "") == "Quit")
-        quit_button.activate()
-        assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
-        app.top.group.widgets[0].activate()  # "Quit anyway"
-        assert not app.running
-    finally:
-        app.shutdown()
+    shown_waiting(app, disk)
+    quit_button = next(w for w in app.top.group.widgets if getattr(w, "label", "") == "Quit")
+    quit_button.activate()
+    assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
+    app.top.group.widgets[0].activate()  # "Quit anyway"
+    assert not app.running
 
 
-def test_the_question_goes_when_the_game_reaches_the_disk_while_it_is_asked(disk):
+def test_the_question_goes_when_the_game_reaches_the_disk_while_it_is_asked(disk, app):
     import pygame
-    from uidrive import make_app, step
+    from uidrive import step
 
-    app = make_app(speed=0.0)
-    try:
-        a_game_waiting_for_the_disk(disk)
-        step(app)
-        app.pop()
-        app.dispatch(pygame.event.Event(pygame.QUIT))
-        assert app.top.title == unsaved.QUIT_TITLE
-        disk.full = False
-        step(app, n=2, dt=unsaved.RETRY_EVERY)
-        assert app.top.message == unsaved.WORKS_AGAIN
-        app.pop()
-        assert app.top.name == "title" and app.running  # the question is gone with the reason for it
-    finally:
-        app.shutdown()
+    shown_waiting(app, disk)
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert app.top.title == unsaved.QUIT_TITLE
+    disk.full = False
+    step(app, n=2, dt=unsaved.RETRY_EVERY)
+    assert app.top.message == unsaved.WORKS_AGAIN
+    app.pop()
+    assert app.top.name == "title" and app.running  # the question is gone with the reason for it
