@@ -79,9 +79,10 @@ class TableView(BoardView):
 
     # -- the camera ----------------------------------------------------------------------------------
     def layout_key(self):
+        playing = self.scene.turnshow.playing  # the extent takes a row more meanwhile
         if self.auto:
-            return ("fit", self.fit_all)
-        return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4))
+            return ("fit", self.fit_all, playing)
+        return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4), playing)
 
     def adjust_layout(self, lay) -> None:
         """The grid as the camera shows it: ``lay.grid``'s columns and rows (every row the table
@@ -89,9 +90,10 @@ class TableView(BoardView):
         turn began with."""
         s = lay.s
         inner = self.inner = felt_inner(lay.table, s)
-        sess = self.session
-        used = max([r + 1 for r, _ in sess.table().cells] + [r + 1 for r, _ in sess.state.board.cells] + [0])
-        cols, rows = lay.grid.cols, max(lay.grid.rows, used + 1)  # an empty row below the last, always
+        cols, rows = lay.grid.cols, lay.grid.rows
+        if self.scene.turnshow.playing:  # an empty row below the last: the steps land above the caption
+            sess = self.session
+            rows = max([rows] + [r + 2 for r, _ in sess.table().cells] + [r + 2 for r, _ in sess.state.board.cells])
         self.world = (0, 0, rows, cols)
         fit_rows = rows if self.fit_all else min(rows, self.scene.table_rows_base())
         self.fit = fit_view(inner, cols, fit_rows)
