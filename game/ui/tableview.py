@@ -8,7 +8,8 @@
 - **Zoom**: the mouse wheel (around the pointer), ``+``/``-`` or the buttons in the status
   band; never out further than the whole table.
 - **Scroll**: drag empty felt with the left button, or anywhere with the right or middle
-  button; Shift or Ctrl with the arrow keys; the keyboard cursor is followed.
+  button; Shift or Ctrl with the arrow keys; tiles held at an edge of the felt scroll it that
+  way; the keyboard cursor is followed.
 - **Following**: when a play (the player's, or a computer's played out step by step) needs
   more rows than the view shows, the view keeps the tile size and scrolls to what changes;
   between turns it fits again (unless the player zoomed or scrolled it themselves).
@@ -29,6 +30,8 @@ from .playlayout import ROW_GAP, Grid
 from .tileart import ASPECT
 
 ROW_RATIO = ASPECT * (1 + ROW_GAP)  # a row's pitch over a column's on the flat table
+EDGE_SCROLL = 6.0  # cells a second the table scrolls under tiles held at its edge
+EDGE_WAIT = 0.3  # seconds they are held there first
 TABLE_TIPS = {**TIPS, "centre": "Fit the whole table (Home)"}
 
 
@@ -76,6 +79,7 @@ class TableView(BoardView):
         self._seen: dict = {}  # the table at the last change the view looked at
         self._seen_version = None
         self._step_seen = None
+        self._edge_held = 0.0  # seconds tiles have been held at an edge of the felt
 
     # -- the camera ----------------------------------------------------------------------------------
     def layout_key(self):
@@ -175,6 +179,10 @@ class TableView(BoardView):
     def update(self, dt: float) -> None:
         super().update(dt)  # the keyboard cursor stays in view
         sc = self.scene
+        if sc.drag is not None:
+            self.edge_scroll(sc.drag.pos, dt)
+        else:
+            self._edge_held = 0.0
         pb = sc.turnshow.pb
         if pb is not None and pb.shown is not None and (id(pb), pb.idx) != self._step_seen:
             self._step_seen = (id(pb), pb.idx)  # a computer's turn (or one from the log), step by step
@@ -191,6 +199,24 @@ class TableView(BoardView):
             self._seen = now
             if changed and pb is None and sc.drag is None:
                 self.show_cells(changed)  # the player's move, or a play shown at once
+
+    def edge_scroll(self, pos, dt: float) -> None:
+        """Tiles held near an edge of the felt scroll the table that way (where there is more of
+        it), so a drop can reach any cell of a zoomed table."""
+        lay = self.scene.layout()
+        clip = felt_clip(lay.table, lay.s)
+        if not clip.collidepoint(pos):
+            return
+        band = lay.grid.tile_w * 0.6
+        r0, c0, r1, c1 = self.visible_cells()
+        _wr0, _wc0, rows, cols = self.world
+        dx = -1 if pos[0] < clip.x + band and c0 > 0.01 else 1 if pos[0] > clip.right - band and c1 < cols - 0.01 else 0
+        dy = -1 if pos[1] < clip.y + band and r0 > 0.01 else 1 if pos[1] > clip.bottom - band and r1 < rows - 0.01 else 0
+        self._edge_held = self._edge_held + dt if dx or dy else 0.0
+        if self._edge_held >= EDGE_WAIT:  # held there, not passing through on the way in
+            px, cx, cy = self.current()
+            self.own_camera = True
+            self.set_camera(px, cx + dx * EDGE_SCROLL * dt, cy + dy * EDGE_SCROLL * dt)
 
     def on_event(self, ev) -> None:
         if isinstance(ev, TurnBegan):
