@@ -84,3 +84,16 @@ def slow_clock(step: float):
         return time.perf_counter() + ticks[0]
 
     return types.SimpleNamespace(perf_counter=perf_counter)
+
+
+def play_session(sess, until=lambda s: s.state.phase == "game_over") -> None:
+    """Play ``sess`` on (the person draws, the computers move) until ``until(sess)``."""
+    sess.begin()
+    for _ in range(5000):
+        if until(sess):
+            return
+        if sess.my_turn:
+            assert sess.draw().ok
+        else:
+            sess.run_ai_sync()
+    raise AssertionError("the game did not get there")

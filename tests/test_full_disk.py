@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 
 import pytest
+from helpers import play_session as play
 
 from game.play import unsaved
 from game.play.session import Session
@@ -33,18 +34,6 @@ class Disk:
 @pytest.fixture
 def disk(monkeypatch):
     return Disk(monkeypatch)
-
-
-def play(sess: Session, until=lambda s: s.state.phase == "game_over") -> None:
-    sess.begin()
-    for _ in range(5000):
-        if until(sess):
-            return
-        if sess.my_turn:
-            assert sess.draw().ok
-        else:
-            sess.run_ai_sync()
-    raise AssertionError("the game did not get there")
 
 
 def game_that_ends_on_a_full_disk(disk) -> Session:

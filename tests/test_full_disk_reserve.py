@@ -10,7 +10,7 @@ import os
 from collections import namedtuple
 
 import pytest
-from test_full_disk import play
+from helpers import play_session as play
 
 from game.play import unsaved
 from game.play.session import Session
@@ -153,3 +153,91 @@ def test_the_game_keeps_the_room_when_it_claims_its_data_folder():
     finally:
         if isinstance(claim, locks.InstanceLock):
             claim.release()
+
+
+def a_game_waiting_for_the_disk(disk) -> Session:
+    """No room kept (the disk was nearly full at start) and the disk fills before the game's end."""
+    sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
+    play(sess, until=lambda s: s.state.total_turns >= 3)
+    disk.full = True
+    play(sess)
+    assert unsaved.waiting() == 1
+    return sess
+
+
+def test_closing_the_window_while_a_finished_game_waits_asks_first(disk):
+    import pygame
+    from uidrive import make_app, step
+
+    from game.ui.scenes.common import DialogScene
+
+    app = make_app(speed=0.0)
+    try:
+        a_game_waiting_for_the_disk(disk)
+        step(app)
+        app.pop()  # "could not be saved"
+        app.dispatch(pygame.event.Event(pygame.QUIT))
+        assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
+        app.top.back()  # Esc: keep Tile Rush open
+        assert app.running and not isinstance(app.top, DialogScene)
+        app.dispatch(pygame.event.Event(pygame.QUIT))
+        assert app.running and app.top.title == unsaved.QUIT_TITLE  # asked again
+        app.dispatch(pygame.event.Event(pygame.QUIT))  # closing once more while asked: quits
+        assert not app.running
+    finally:
+        app.shutdown()
+
+
+def test_with_room_again_closing_saves_the_game_and_quits_without_asking(disk):
+    import pygame
+    from uidrive import make_app, step
+
+    app = make_app(speed=0.0)
+    try:
+        sess = a_game_waiting_for_the_disk(disk)
+        step(app)
+        app.pop()
+        disk.full = False
+        app.dispatch(pygame.event.Event(pygame.QUIT))
+        assert not app.running and on_disk(sess.game_id)
+    finally:
+        app.shutdown()
+
+
+def test_the_titles_quit_asks_too(disk):
+    from uidrive import make_app, step
+
+    from game.ui.scenes.common import DialogScene
+
+    app = make_app(speed=0.0)
+    try:
+        a_game_waiting_for_the_disk(disk)
+        step(app)
+        app.pop()
+        quit_button = next(w for w in app.top.group.widgets if getattr(w, "label", "") == "Quit")
+        quit_button.activate()
+        assert app.running and isinstance(app.top, DialogScene) and app.top.title == unsaved.QUIT_TITLE
+        app.top.group.widgets[0].activate()  # "Quit anyway"
+        assert not app.running
+    finally:
+        app.shutdown()
+
+
+def test_the_question_goes_when_the_game_reaches_the_disk_while_it_is_asked(disk):
+    import pygame
+    from uidrive import make_app, step
+
+    app = make_app(speed=0.0)
+    try:
+        a_game_waiting_for_the_disk(disk)
+        step(app)
+        app.pop()
+        app.dispatch(pygame.event.Event(pygame.QUIT))
+        assert app.top.title == unsaved.QUIT_TITLE
+        disk.full = False
+        step(app, n=2, dt=unsaved.RETRY_EVERY)
+        assert app.top.message == unsaved.WORKS_AGAIN
+        app.pop()
+        assert app.top.name == "title" and app.running  # the question is gone with the reason for it
+    finally:
+        app.shutdown()

@@ -94,7 +94,7 @@ def small_app():
 
 
 def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, monkeypatch):
-    from test_ui_playback import computer_to_move, start_playback
+    from playhelp import computer_to_move, start_playback
 
     calls = drawn_words(monkeypatch)
     sess, play = computer_to_move(small_app)
@@ -119,7 +119,7 @@ def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, m
 
 
 def test_the_play_screen_and_the_hint_bar_have_no_word_under_12px_at_800x500(small_app, monkeypatch):
-    from test_ui_playback import hint_position
+    from playhelp import hint_position
 
     calls = drawn_words(monkeypatch)
     sess, play = hint_position(small_app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
@@ -193,3 +193,15 @@ def test_the_tournament_seating_is_said_in_words():
     assert table_sizes([4]) == "1 table of 4"
     for field in (9, 13, 48):
         assert not any("+" in line for line in describe_structure(field))
+
+
+def test_no_finder_on_screen():
+    """The program's own word for its search ("the finder") never reaches a player."""
+    import pathlib
+
+    from test_tournament_words import _player_strings
+
+    ui = pathlib.Path(theme.__file__).resolve().parent
+    found = [f"{p.name}:{line}: {s!r}" for p in sorted(ui.rglob("*.py")) for line, s in _player_strings(p)
+             if "finder" in s.lower()]
+    assert not found, found

@@ -14,41 +14,12 @@ from game.rules import events
 from game.rules.tiles import parse_tiles
 from game.ui.scenes.play import PlayScene
 from uidrive import DT, click, drag, key, make_app, run_until, settle, step, tile_center
+from playhelp import computer_to_move, hint_position, start_playback
 from uihelp import human_session, lay_table, set_rack
 
 pytestmark = pytest.mark.app(speed=1.0)
 
 CODES = re.compile(r"\b[KRBO]\d{1,2}\b")
-
-
-def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
-                     rack="K5 R7 B9 B10 O2 R12 K1", level="hard", cells=None,
-                     options=None):
-    """Seat 1 (hard) is to move with a play that frees a joker, splits a run and makes a new set
-    (by default); ``cells(i, k)``: where the table's set ``i`` puts its tile ``k``."""
-    from game.rules.board import Board
-
-    sess = human_session("", melded=True, opponents=(level, "basic", "basic"), seed=5, options=options)
-    st = sess.state
-    lay_table(st, list(table))
-    if cells is not None:
-        st.board = Board({cells(i, k): t for i, ln in enumerate(st.board.lines()) for k, t in enumerate(ln.tiles)})
-    set_rack(st, 1, parse_tiles(rack, used=st.board.tiles()))
-    for p in st.players:
-        p.melded = True
-    st.current = 1
-    sess._begin_turn()
-    app.shown_controls_tip = True
-    play = app.push(PlayScene(app, sess))
-    return sess, play
-
-
-def start_playback(app, play, sess):
-    before = sess.state.board.copy()
-    run_until(app, lambda: play.turnshow.pb is not None, 20)
-    pb = play.turnshow.pb
-    assert pb is not None and pb.before == before and pb.seat == 1
-    return pb
 
 
 def test_a_computer_turn_is_played_out_step_by_step(app):
@@ -233,21 +204,6 @@ def test_the_log_moves_aside_from_the_turn_it_replays_and_the_clock_stops(app):
     assert sess.timer_left < clock
 
 
-def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1 B2 B3"):
-    """The person (melded) to move with ``rack`` and ``table``; ``mode``: the hints setting."""
-    sess = human_session("", melded=True)
-    st = sess.state
-    lay_table(st, list(table))
-    set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
-    sess._sync_rack(initial=True)
-    sess._begin_turn()
-    if mode is not None:
-        app.settings["hint_mode"] = mode
-    play = app.push(PlayScene(app, sess))
-    settle(app, play)
-    return sess, play
-
-
 def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     sess, play = hint_position(app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
     start = sess.table().copy()
@@ -268,7 +224,6 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     # the player may change it, or undo it
     key(app, pygame.K_z)
     assert sess.table() == start and set(played) <= set(sess.rack_slots)
-
 
 
 def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):

@@ -37,6 +37,9 @@ FAILED = ("Your finished game could not be saved ({why}). It is kept, and saved 
 WORKS_AGAIN = "Saving works again: your finished game, its result and its replay are saved."
 ROOM_USED = ("Your finished game, its result and its replay were saved in the room Tile Rush keeps for a "
              "full disk. Free some space on the disk, or the next games may not be saved.")
+QUIT_TITLE = "Your finished game is not saved yet"
+QUIT_WAITING = ("The disk is still full. If you quit now, the game's result and replay are lost. Free some space "
+                "on the disk and keep Tile Rush open: it saves them by itself within seconds.")
 TITLES = {WORKS_AGAIN: "Saved", ROOM_USED: "Saved, but the disk is full"}  # a notice's dialog title
 
 

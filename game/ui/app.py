@@ -127,6 +127,8 @@ class App:
         self.shown_controls_tip = False  # a rule set's controls tip shows once a run
         self.retry_at = 0.0  # app time of the next try to write a finished game the disk refused
         self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
+        self._asking_to_close = False  # the "quit without your finished game?" question is open
+        self._close_question: Scene | None = None
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -297,6 +299,24 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close(self, end=None) -> None:
+        """The player closes the game (the window's close button; the title's Quit passes ``end=quit``).
+        While a finished game still waits for the disk (``game.play.unsaved``) and one more try fails,
+        the game asks first, since quitting loses its result and replay; closing again while asked
+        quits.  ``end``: how to end (default ``shutdown``)."""
+        end = end or self.shutdown
+        if self._asking_to_close or not unsaved.waiting() or unsaved.retry():
+            end()
+            return
+        self._asking_to_close = True
+
+        def keep_open() -> None:
+            self._asking_to_close = False
+
+        self._close_question = self.open(
+            "dialog", unsaved.QUIT_TITLE, unsaved.QUIT_WAITING,
+            [("Quit anyway", "ghost", end), ("Keep Tile Rush open", "primary", keep_open)], tone=theme.WARN, focus=1)
+
     # -- one frame ------------------------------------------------------------------------------
     @property
     def size(self) -> tuple[int, int]:
@@ -314,7 +334,7 @@ class App:
     def dispatch(self, ev: pygame.event.Event) -> None:
         self.dirty = True  # input may change anything on screen (hover, focus, a move)
         if ev.type == pygame.QUIT:
-            self.shutdown()
+            self.close()
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if ev.type == pygame.VIDEORESIZE and not self.settings.get("fullscreen"):
@@ -379,6 +399,9 @@ class App:
             self.retry_at = self.time + unsaved.RETRY_EVERY
             unsaved.retry()
         notice = unsaved.take_notice()
+        if self._asking_to_close and not unsaved.waiting() and self.top is self._close_question:
+            self.pop()  # the game reached the disk: the question whether to quit without it is void
+            self._asking_to_close = False
         if notice:
             self.open("dialog", unsaved.TITLES.get(notice, "Not saved"), notice, [("OK", "primary", None)],
                       tone=theme.GOOD if notice == unsaved.WORKS_AGAIN else theme.WARN)

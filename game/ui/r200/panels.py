@@ -150,7 +150,7 @@ class ClaimsPanels:
         info = next((q for q in players if q["seat"] == seat), None)
         if info is None:
             return True
-        px = 17 * s
+        px = theme.readable(17 * s)
         self.supply(surf, (pos[0] + int(2 * s), pos[1] + px * 0.55), token_colour(seat), info["tokens"], info["locks"], px, s)
         return True
 

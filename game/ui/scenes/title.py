@@ -98,7 +98,7 @@ class TitleScene(BackdropScene):
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
             ("Rules", self.rules, "secondary"),
-            ("Quit", self.app.quit, "ghost"),
+            ("Quit", lambda: self.app.close(self.app.quit), "ghost"),
         )]
         self.group.widgets = items
         self.group.focus = items.index(learn) if self.first_time else 0

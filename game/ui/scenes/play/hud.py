@@ -409,7 +409,7 @@ class PlayHud:
         y = lay.table.bottom - int(16 * s) - int(self.plugin.toast_lift(lay) or 0) - self.turnshow.toast_lift(lay)
         for toast in reversed(self.toasts[-3:]):
             left = toast.until - self.time
-            img = theme.fit_text(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)
+            img = theme.fit_block(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)  # a long notice wraps, whole
             pill = pygame.Rect(0, 0, img.get_width() + int(30 * s), img.get_height() + int(14 * s))
             pill.midbottom = (lay.table.centerx, y)
             body = pygame.Surface(pill.size, pygame.SRCALPHA)

@@ -107,7 +107,7 @@ class TournamentLobbyScene(BackdropScene):
             if data.medals:
                 for m in data.medals:
                     draw_disc(surf, (x + int(14 * s), y + int(14 * s)), int(13 * s), MEDAL_COLOURS[m.medal], str(m.place), s)
-                    txt = theme.text(f"{m.name}  ·  {m.total} points", 21 * s, theme.INK)
+                    txt = theme.text(f"{m.name}  ·  {m.total} point{'s' if m.total != 1 else ''}", 21 * s, theme.INK)
                     surf.blit(txt, (x + int(38 * s), y + int(14 * s) - txt.get_height() // 2))
                     y += int(32 * s)
             elif run.has_game_in_progress():

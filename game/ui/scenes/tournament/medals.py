@@ -132,7 +132,7 @@ class MedalsScene(BackdropScene):
             nm = theme.fit_text(m.name + (" (you)" if is_human and m.name != "You" else ""), 26 * s, block_w,
                                 theme.ACCENT if is_human else theme.INK)
             theme.blit_center(surf, nm, (cx, face_y + fs + int(22 * s)))
-            sub = theme.text(f"{m.medal.title()}  ·  {m.total} points", 19 * s, colour)
+            sub = theme.text(f"{m.medal.title()}  ·  {m.total} point{'s' if m.total != 1 else ''}", 19 * s, colour)
             theme.blit_center(surf, sub, (cx, face_y + fs + int(48 * s)))
 
 

@@ -140,6 +140,8 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
     px = theme.readable(17 * s)
     for g, gx in enumerate(game_x):
         t = theme.text(f"Game {g + 1}", px, theme.INK_FAINT)
+        if t.get_width() > score_w - int(8 * s):  # a narrow column: the bracket's short heading, apart from the next
+            t = theme.text(f"G{g + 1}", px, theme.INK_FAINT)
         surf.blit(t, (gx - t.get_width(), y0))
     for label, xx in (("Won", won_x), ("Total", total_x)):
         t = theme.text(label, px, theme.INK_FAINT)
