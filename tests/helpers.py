@@ -95,5 +95,5 @@ def play_session(sess, until=lambda s: s.state.phase == "game_over") -> None:
         if sess.my_turn:
             assert sess.draw().ok
         else:
-            sess.run_ai_sync()
+            sess.computer.run_sync()
     raise AssertionError("the game did not get there")

@@ -175,7 +175,7 @@ def test_done_when_kill_mid_game_then_continue_resumes_the_same_turn_with_the_sa
             if sess.my_turn:
                 assert sess.draw().ok
             else:
-                sess.run_ai_sync()
+                sess.computer.run_sync()
 
         while replay.state.total_turns < st.total_turns:
             advance(replay)

@@ -76,12 +76,12 @@ def test_a_person_s_game_goes_on_and_errors_log_says_why(broken_hard):
         s.draw()
         assert s.computer_to_move
         worker = AIWorker("sync")
-        token, level, seed, view_d = s.ai_request()
+        token, level, seed, view_d = s.computer.request()
         worker.submit(token, level, seed, view_d)
         (got_token, answer, err), = worker.poll()
         assert got_token == token and act.from_json(answer) == act.Draw() and "the planner is broken" in err
-        assert s.apply_ai(token, answer).ok and not s.computer_to_move  # the game goes on
-        assert s.run_ai_sync() is None  # the person's turn again
+        assert s.computer.apply(token, answer).ok and not s.computer_to_move  # the game goes on
+        assert s.computer.run_sync() is None  # the person's turn again
         log = (persistence.data_dir() / "errors.log").read_text()
         assert "the planner is broken" in log
     finally:
@@ -93,7 +93,7 @@ def test_a_person_s_game_goes_on_and_errors_log_says_why(broken_hard):
 def test_the_synchronous_session_path_survives_too(broken_hard, caplog):
     s = human_session("R1 K5", opponents=("hard",))
     s.draw()
-    assert s.run_ai_sync().ok and not s.computer_to_move
+    assert s.computer.run_sync().ok and not s.computer_to_move
     assert any("the planner is broken" in r.getMessage() or r.exc_info for r in caplog.records)
 
 

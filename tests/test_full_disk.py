@@ -144,12 +144,12 @@ def test_a_failed_turn_save_is_said_once_and_so_is_saving_working_again(disk):
         step(app)
         said = [t.text for t in play.toasts]
         assert any("No space left" in t for t in said)
-        s.run_ai_sync()  # the next turns fail the same way: nothing new is said
+        s.computer.run_sync()  # the next turns fail the same way: nothing new is said
         step(app)
         assert [t.text for t in play.toasts].count(said[-1]) == 1 and SAVING_WORKS_AGAIN not in said
         disk.full = False
         while not s.my_turn:
-            s.run_ai_sync()
+            s.computer.run_sync()
         step(app)
         assert SAVING_WORKS_AGAIN in [t.text for t in play.toasts]
         assert saves.load_game("autosave").state.total_turns == s.state.total_turns
@@ -172,10 +172,10 @@ def test_the_words_saving_works_again_replace_the_failure_on_screen_at_once():
             step(app, dt=0.2)
             if app.resting_for() is None:
                 break
-        s.save_error = "could not save the game (not saved: No space left on device)"
+        s.saver.error = "could not save the game (not saved: No space left on device)"
         step(app, n=2)
         drawn = app.frames_drawn
-        s.save_error = ""
+        s.saver.error = ""
         step(app)
         texts = [t.text for t in play.toasts]
         assert SAVING_WORKS_AGAIN in texts and not any("No space" in t for t in texts)

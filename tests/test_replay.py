@@ -122,7 +122,7 @@ def test_a_finished_game_is_kept_by_the_session():
         if sess.my_turn:
             sess.draw()
         else:
-            sess.run_ai_sync()
+            sess.computer.run_sync()
     assert st.phase == "game_over"
     kept = store.entries()
     assert len(kept) == 1 and kept[0].game_id == sess.game_id and kept[0].ok
@@ -247,7 +247,7 @@ def test_the_game_in_progress_is_offered_up_to_now():
     assert in_progress() is None
     sess = Session.new("classic", ["basic"], seed=3, options={"rounds": 1})
     for _ in range(6):
-        sess.draw() if sess.my_turn else sess.run_ai_sync()
+        sess.draw() if sess.my_turn else sess.computer.run_sync()
     entry = in_progress()
     assert entry is not None and entry.ok and "in progress" in entry.note
     frames, game = timeline.rebuild(entry.state, entry.viewer, tell=told(entry.state, entry.viewer))

@@ -96,7 +96,7 @@ def test_nothing_is_kept_when_nothing_moved_or_it_is_not_the_persons_turn():
 def test_the_save_after_a_turn_gives_the_next_turn_its_full_clock():
     s = human_session("R10 R11 R12", options={"turn_time": 60}, opponents=("basic",))
     saved = []
-    s.turn_hooks = [lambda sess: saved.append(sess.to_dict())]
+    s.saver.turn_hooks = [lambda sess: saved.append(sess.to_dict())]
     s.tick(50)
     assert s.draw().ok
     assert saved[-1]["timer_remaining"] == 60  # the computer's turn starts with a full clock
@@ -169,7 +169,7 @@ def _saved(variant: str, seed: int = 3, turns: int = 0) -> Session:
     for _ in range(turns):
         assert s.draw().ok
         while s.computer_to_move:
-            s.run_ai_sync()
+            s.computer.run_sync()
     assert session_bridge.autosave(s.to_dict()).ok
     return s
 
@@ -207,7 +207,7 @@ def test_a_finished_game_is_not_kept():
     from game.storage.saves import shelf
 
     s = human_session("R10 R11 R12", exact=True, melded=True, options={"rounds": 1}, autosave=True)
-    s.game_over_hooks = []  # the finished game stays in the autosave (as after a kill before the statistics)
+    s.saver.game_over_hooks = []  # the finished game stays in the autosave (as after a kill before the statistics)
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
     assert s.end_turn().ok and s.phase == "game_over"
     assert shelf.identity("autosave").finished
@@ -328,4 +328,4 @@ def test_without_a_clock_an_unchanged_turn_is_not_written_again():
     quiet = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=False)
     assert quiet.move([tiles("R10")[0]], TABLE, (1, 3)).ok
     quiet.tick(5 * turnsave.KEEP_EVERY)
-    assert not quiet.keeper.due(quiet)  # a session that does not autosave (a lesson) never writes
+    assert not quiet.saver.due()  # a session that does not autosave (a lesson) never writes

@@ -116,23 +116,46 @@ def test_computer_turns_sync_and_checked():
     cache: dict = {}
     turns = 0
     while s.computer_to_move and turns < 10:
-        assert s.run_ai_sync(cache).ok
+        assert s.computer.run_sync(cache).ok
         turns += 1
     assert s.my_turn and turns == 3
     assert not s.state.conservation_problems()
 
 
+def test_computer_turns_and_saving_are_parts_the_session_owns():
+    import ast
+
+    import codewalk
+    from game.play.computer_turns import ComputerTurns
+    from game.play.session_save import Saver
+
+    s = human_session()
+    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver)
+    assert not {ComputerTurns, Saver} & set(Session.__mro__)  # owned, not mixed in
+    for rel in ("play/computer_turns.py", "play/session_save.py"):
+        raised = [codewalk.dotted(n.exc.func if isinstance(n.exc, ast.Call) else n.exc)
+                  for n in ast.walk(codewalk.module(rel)) if isinstance(n, ast.Raise) and n.exc is not None]
+        assert "NotImplementedError" not in raised, rel
+    # a cancelled request makes its answer stale; the next request gets a new token
+    s.draw()
+    token = s.computer.request()[0]
+    assert s.computer.thinking
+    s.computer.cancel()
+    assert not s.computer.thinking and not s.computer.apply(token, {"type": "draw"}).ok
+    assert s.computer.request()[0] == token + 1
+
+
 def test_illegal_or_stale_computer_moves():
     s = human_session()
     s.draw()
-    token, level, seed, view_d = s.ai_request()
-    assert s.ai_request() is None  # one request at a time
-    assert not s.apply_ai(token + 5, {"type": "draw"}).ok  # stale
+    token, level, seed, view_d = s.computer.request()
+    assert s.computer.request() is None  # one request at a time
+    assert not s.computer.apply(token + 5, {"type": "draw"}).ok  # stale
     seat = s.state.current
     n = len(s.state.players[seat].rack)
     bogus = Board({(0, 0): 0, (0, 1): 50})
-    out = s.apply_ai(token, act.to_json(act.Play(bogus)))
-    assert out.ok and s.illegal_ai_moves == 1
+    out = s.computer.apply(token, act.to_json(act.Play(bogus)))
+    assert out.ok and s.computer.illegal_moves == 1
     assert len(s.state.players[seat].rack) == n + 1  # it drew instead
 
 
@@ -172,10 +195,10 @@ def test_timer_running_out_on_a_finished_play_plays_it():
 def test_session_round_trip_and_autosave_hook():
     s = human_session("R10 R11 R12", options={"turn_time": 60})
     saved = []
-    s.turn_hooks = [lambda sess: saved.append(json.loads(json.dumps(sess.to_dict())))]
+    s.saver.turn_hooks = [lambda sess: saved.append(json.loads(json.dumps(sess.to_dict())))]
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
     s.end_turn()
-    s.run_ai_sync()
+    s.computer.run_sync()
     assert len(saved) == 2
     s.tick(12.5)
     back = Session.from_dict(json.loads(json.dumps(s.to_dict())), autosave=False)
@@ -184,8 +207,8 @@ def test_session_round_trip_and_autosave_hook():
     assert back.rack_slots == s.rack_slots
     # the same future: both draw the same next tiles
     while back.computer_to_move:
-        back.run_ai_sync()
-        s.run_ai_sync()
+        back.computer.run_sync()
+        s.computer.run_sync()
     assert back.state.to_dict() == s.state.to_dict()
 
 
@@ -222,9 +245,9 @@ def test_failed_save_does_not_stop_the_game():
     def broken(_sess):
         raise OSError("disk full")
 
-    s.turn_hooks = [broken]
+    s.saver.turn_hooks = [broken]
     assert s.draw().ok
-    assert "disk full" in s.save_error and s.computer_to_move
+    assert "disk full" in s.saver.error and s.computer_to_move
 
 
 def test_real_autosave_after_each_turn_and_continue():
@@ -233,7 +256,7 @@ def test_real_autosave_after_each_turn_and_continue():
     s = human_session("R10 R11 R12", options={"turn_time": 60}, autosave=True)
     assert not session_bridge.has_autosave()
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
-    assert s.end_turn().ok and not s.save_error
+    assert s.end_turn().ok and not s.saver.error
     assert session_bridge.has_autosave()
     data, message = session_bridge.load_autosave()
     assert message == ""

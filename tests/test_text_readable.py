@@ -199,9 +199,9 @@ def test_no_finder_on_screen():
     """The program's own word for its search ("the finder") never reaches a player."""
     import pathlib
 
-    from test_tournament_words import _player_strings
+    from codewalk import player_strings
 
     ui = pathlib.Path(theme.__file__).resolve().parent
-    found = [f"{p.name}:{line}: {s!r}" for p in sorted(ui.rglob("*.py")) for line, s in _player_strings(p)
+    found = [f"{p.name}:{line}: {s!r}" for p in sorted(ui.rglob("*.py")) for line, s in player_strings(p)
              if "finder" in s.lower()]
     assert not found, found

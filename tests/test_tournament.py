@@ -343,7 +343,7 @@ def test_the_humans_finished_tournament_game_is_kept_for_replay_and_counted_once
     session = run.open_table()
     ref = run.ref
     finish_quickly(session.state)
-    assert session.finish_game()
+    assert session.saver.finish()
     kept = store.entries()
     assert len(kept) == 1 and kept[0].ok
     assert kept[0].game_id == run.game_id(ref) and kept[0].state.phase == "game_over"

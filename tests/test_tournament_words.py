@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import pathlib
 import re
 
 import pytest
+from codewalk import player_strings
 
 from game.rules import engine
 from game.tournament import TableRef, Tournament, TournamentError
@@ -50,22 +50,8 @@ def test_a_damaged_table_in_the_file_is_named_in_whole_words(games, words):
     assert words in str(err.value) and "(s)" not in str(err.value)
 
 
-def _player_strings(path: pathlib.Path):
-    """String pieces of a module that can reach a player: every literal but docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docs.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            yield node.lineno, node.value
-
-
 @pytest.mark.parametrize("folder", ["game/tournament", "game/ui"])
 def test_no_hedged_plural_reaches_a_player(folder):
     found = [f"{p.relative_to(ROOT)}:{line}: {s!r}" for p in sorted((ROOT / folder).rglob("*.py"))
-             for line, s in _player_strings(p) if HEDGED.search(s)]
+             for line, s in player_strings(p) if HEDGED.search(s)]
     assert not found, "\n".join(found)

@@ -205,7 +205,7 @@ def test_the_penalty_lesson_plays_the_penalty_for_real():
         assert len(sess.state.players[0].rack) == before + 3  # the table went back and 3 tiles were drawn
         for _ in range(int(1.0 / DT)):
             step(app)
-        assert sess.state.current == 1 and not sess.ai_thinking  # the other seats wait
+        assert sess.state.current == 1 and not sess.computer.thinking  # the other seats wait
     finally:
         app.shutdown()
 

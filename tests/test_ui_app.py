@@ -315,7 +315,7 @@ def test_continue_says_when_the_backup_was_used(app):
     sess = human_session()
     assert session_bridge.autosave(sess.to_dict()).ok
     sess.draw()
-    sess.run_ai_sync()
+    sess.computer.run_sync()
     assert session_bridge.autosave(sess.to_dict()).ok  # the first save is now the backup
     session_bridge.autosave_path().write_text('{"format": "tile-rush-save", "sche')  # cut short
     app.top.refresh()

@@ -150,7 +150,7 @@ def test_space_draws_and_the_computers_play_out_their_turns(app):
     key(app, pygame.K_SPACE)
     assert len(sess.state.players[0].rack) == n + 1
     thinking = []
-    ok = run_until(app, lambda: (thinking.append(sess.ai_thinking) or sess.my_turn) and not play.input_locked(), 60)
+    ok = run_until(app, lambda: (thinking.append(sess.computer.thinking) or sess.my_turn) and not play.input_locked(), 60)
     assert ok and sess.state.total_turns == 4
     assert any(thinking)  # the "thinking" cue had something to show
     assert seen.count("turn") >= 4
@@ -336,7 +336,7 @@ def test_closing_the_window_while_the_computer_thinks_saves(app, monkeypatch):
     saved = []
     monkeypatch.setattr(session_bridge, "autosave", lambda d: saved.append(json.loads(json.dumps(d))), raising=False)
     sess = human_session()
-    sess.turn_hooks = [lambda s: session_bridge.autosave(s.to_dict())]
+    sess.saver.turn_hooks = [lambda s: session_bridge.autosave(s.to_dict())]
     open_play(app, sess)
     key(app, pygame.K_SPACE)  # draw; the computer is next
     assert len(saved) == 1
@@ -360,7 +360,7 @@ def test_a_long_think_says_so_in_the_computers_panel(app, monkeypatch):
     fit = theme.fit_text
     monkeypatch.setattr(theme, "fit_text", lambda s, *a, **k: drawn.append(s) or fit(s, *a, **k))
     key(app, pygame.K_SPACE)  # draw: the expert moves next, and takes its time
-    assert run_until(app, lambda: sess.ai_thinking, 10)
+    assert run_until(app, lambda: sess.computer.thinking, 10)
     step(app, n=12)  # 0.2 s: the bubble only
     assert 0 < play.thinking_for() < 0.5 and not any(t.startswith("Thinking") for t in drawn)
     step(app, n=30)  # 0.7 s

@@ -292,7 +292,7 @@ def test_a_computer_hijack_for_exactly_200_is_shown(app):
     claims, _board = parts(play)
     assert run_until(app, lambda: bool(claims.anims), 10)
     assert sess.state.players[1].score == 200 and sess.phase == "game_over"
-    assert sess.illegal_ai_moves == 0
+    assert sess.computer.illegal_moves == 0
     anim = next(iter(claims.anims.values()))
     assert anim["seat"] == 1 and anim["kind"] == "hijack" and anim["from"] == 0
     assert claims.shown_points[1] < 200  # the bar waits for the tokens to land

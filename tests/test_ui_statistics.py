@@ -167,7 +167,7 @@ def test_statistics_that_cannot_be_written_keep_the_finished_game_to_retry(app, 
     with monkeypatch.context() as m:
         m.setattr(persistence, "atomic_write_json", full_disk)
         assert s.end_turn().ok and s.phase == "game_over"
-    assert "could not be saved" in s.save_error  # (the replay, written first, is what failed first)
+    assert "could not be saved" in s.saver.error  # (the replay, written first, is what failed first)
     assert session_bridge.has_autosave()  # kept: Continue will count it
     app.top.refresh()
     key(app, pygame.K_RETURN)
@@ -213,7 +213,7 @@ def two_saves(slot: str = "autosave") -> Session:
     d = s.to_dict()
     assert saves.save_game(slot, d.pop("state"), d).ok
     s.draw()
-    s.run_ai_sync()
+    s.computer.run_sync()
     d = s.to_dict()
     assert saves.save_game(slot, d.pop("state"), d).ok
     return s

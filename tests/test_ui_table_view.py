@@ -128,7 +128,7 @@ def test_a_computer_play_needing_more_rows_keeps_the_tile_size(app, monkeypatch)
     app.shown_controls_tip = True
     monkeypatch.setattr(app.worker, "submit", lambda *a, **k: None)  # the play below is the computer's answer
     play = app.push(PlayScene(app, sess))
-    run_until(app, lambda: sess.ai_thinking, 10)
+    run_until(app, lambda: sess.computer.thinking, 10)
     view = view_of(play)
     step(app, n=5)
     tile_w = play.layout().grid.tile_w

@@ -139,8 +139,11 @@ def test_events_are_told_in_the_second_person_to_the_player_and_by_name_otherwis
     assert n.tell(events.Played(1, (0, 2, 4), True, 33)).endswith("(initial meld, 33 points).")
     assert n.tell(events.RoundStarted(2, 0)) == "Round 2 is dealt: You start."
     assert n.tell(events.RoundEnded(1, "out", 1, (0, -5), ("", "R5"), (0, 5), (5, -5))) == "Round 1 is over: Bob goes out."
-    assert n.tell(events.Hijacked(0, "h:0,0", ((0, 0), (0, 1), (0, 2)), (0, 2, 4), 9, 9, 1)) == (
-        "You hijack a set worth 9 points.")
+    r123 = ((0, 0), (0, 1), (0, 2)), (0, 2, 4)
+    assert n.tell(events.Hijacked(0, "h:0,0", *r123, 6, 6, 1)) == "You hijack black 1-3 from Bob — 6 points move to you."
+    assert n.claim(events.Locked(1, "h:0,0", *r123, 6, 12, 0, True)) == (
+        "Bob locks black 1-3 (from you) — 12 points move to Bob; no more claims on it")
+    assert n.claim(events.Claimed(1, "h:0,0", *r123, 6, 6)) == "Bob claims black 1-3 — 6 points"
     assert n.tell(events.ClaimReleased(1, ((0, 0),), 12)) == (
         "The play changed a claimed set: its tokens go back and Bob loses 12 points.")
     assert n.tell(events.HandLimitPenalised(1, -5, 31, 30)) == (

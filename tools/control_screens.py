@@ -151,7 +151,7 @@ def more(argv):
             for _ in range(3000):
                 if sess.phase != "play":
                     break
-                sess.run_ai_sync()
+                sess.computer.run_sync()
             if rnd == 0 and sess.phase == "round_over":
                 sess.next_round()
         play = app.push(PlayScene(app, sess))

@@ -183,7 +183,7 @@ def persistence_screens(app, outdir, tag):
     for _ in range(2):
         session_bridge.autosave(sess.to_dict())
         while not sess.my_turn:
-            sess.run_ai_sync()
+            sess.computer.run_sync()
         sess.draw()
     path = saves.slot_path("autosave")
     path.write_bytes(path.read_bytes()[:-30])

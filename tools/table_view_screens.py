@@ -117,7 +117,7 @@ def main(argv) -> None:
     sess, after = computer_with_two_long_runs()
     app.worker.submit = lambda *a, **k: None  # the play below is the computer's answer
     play = app.push(PlayScene(app, sess))
-    run_until(app, lambda: sess.ai_thinking)
+    run_until(app, lambda: sess.computer.thinking)
     run(app, 5)
     report(tag, play, "computer to move")
     save(app, outdir, f"{tag}-view-before-play")

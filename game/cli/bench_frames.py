@@ -90,7 +90,7 @@ def make_scene_class():
             """The computer keeps thinking: once asked, its answer is asked for again every
             0.25 s and never applied."""
             sess = self.session
-            if not sess.ai_thinking:
+            if not sess.computer.thinking:
                 PlayScene.run_computer(self)  # the first request
                 return
             self.poll_worker()
@@ -212,7 +212,7 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
                 cpu.append((c1 - c0) * 1000.0)
         table = len(session.state.board)
         rack = sum(1 for k in scene.sprites if k >= 1000)
-        thinking = session.ai_thinking
+        thinking = session.computer.thinking
         kind = app.worker.kind
         answered = scene.ai_token
         playback = scene.turnshow.pb is not None and scene.turnshow.pb.steps

@@ -1,4 +1,4 @@
-"""One computer turn, the same everywhere: the play screen (``Session.apply_ai``), the
+"""One computer turn, the same everywhere: the play screen (``session.computer.apply``), the
 simulator, the attract mode and the tournament's simulated tables; and ``play_out``, the one
 loop that plays a game to its end with computer players (the simulator, the demo and the
 tournament's simulated tables), with one turn cap (``MAX_TURNS_PER_ROUND``).

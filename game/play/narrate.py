@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..rules import events as ev_
 from ..rules.events import PenaltyReason
-from ..rules.tiles import tile_words, tiles_in_words
+from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..rules.variants.base import Standing, StandingRule
 
 REASONS = {
@@ -81,8 +81,8 @@ class Narrator:
                 return self.penalty(ev)
             case ev_.HandLimitPenalised():
                 return self.hand_limit(ev)
-            case ev_.Claimed(seat=seat, points=points):
-                return f"{self.verb(seat, ev.kind)} a set worth {points} points."
+            case ev_.Claimed():
+                return self.claim(ev) + "."
             case ev_.ClaimReleased(seat=seat, value=value):
                 return (f"The play changed a claimed set: its tokens go back and "
                         f"{self.verb(seat, 'lose', start=False)} {value} points.")
@@ -122,6 +122,23 @@ class Narrator:
             return (f"{self.verb(seat, 'draw', start=False)} the last "
                     f"{plural(got, 'tile')} of the pool as a penalty")
         return "the pool is empty, so there are no penalty tiles to draw"
+
+    def object(self, seat: int | None) -> str:
+        """"you" or a seat's name, inside a sentence."""
+        return "you" if self.is_you(seat) else self.who(seat)
+
+    def claim(self, ev: ev_.Claimed) -> str:
+        """A claim as it lands on the board: who, which set, the points and where they go."""
+        tiles, pts = set_words(ev.tiles), ev.points
+        frm = f" from {self.object(ev.taken_from)}" if ev.taken_from is not None else ""
+        to = self.object(ev.seat)
+        match ev:
+            case ev_.Hijacked():
+                return f"{self.verb(ev.seat, 'hijack')} {tiles}{frm} — {pts} points move to {to}"
+            case ev_.Locked():
+                locked_from = f" ({frm.strip()})" if frm else ""
+                return f"{self.verb(ev.seat, 'lock')} {tiles}{locked_from} — {pts} points move to {to}; no more claims on it"
+        return f"{self.verb(ev.seat, 'claim')} {tiles} — {pts} points"
 
     def hand_limit(self, ev: ev_.HandLimitPenalised) -> str:
         return (f"{self.who(ev.seat)} ended the turn with {ev.held} tiles, above the hand limit of {ev.limit}: "

@@ -7,13 +7,13 @@ freely, plus where each of their tiles sits on their rack, plus an undo stack.
 Nothing reaches the ``GameState`` until the rules core accepts it
 (``engine.apply`` with an ``EndTurn``, ``Draw`` or ``Timeout`` action).
 
-Its parts live beside it: the rack arrangement (``rack.RackLayout``), the computer
-turns (``computer_turns.ComputerTurns``: asked for, not computed here), the save
-format (``session_save``) and the default hooks (``hooks``).
+Its parts live beside it: the rack arrangement (``rack.RackLayout``), the computer turns
+(``session.computer``: asked for, not computed here), the saving (``session.saver``, and the
+save format ``session_save``) and the default hooks (``hooks``).
 
 The session reports what happened as a queue of plain event dicts
 (``poll_events()``) that the screen turns into animation and sound, and calls
-its ``turn_hooks`` after every completed turn (autosave by default).
+its saver's ``turn_hooks`` after every completed turn (autosave by default).
 """
 
 from __future__ import annotations
@@ -22,16 +22,14 @@ import dataclasses
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
-from . import turnsave, unsaved
 from .events import NewTiles, Refused, SessionEvent, TurnBegan
-from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
-from .session_save import SESSION_VERSION
+from .session_save import SESSION_VERSION, Saver
 from .thinking import compute_ai_action, compute_hint
 from .wire import view_from_dict, view_to_dict
 from ..rules import actions as act
@@ -44,8 +42,7 @@ from ..rules.turn import Analysis, Problem
 
 __all__ = [
     "HUMAN", "OPPONENT_NAMES", "RACK", "RACK_MIN_COLS", "RACK_ROWS", "SESSION_VERSION", "TABLE", "MoveResult", "Outcome",
-    "Session", "compute_ai_action", "compute_hint", "default_autosave",
-    "default_keep_replay", "default_record_result", "view_from_dict", "view_to_dict",
+    "Session", "compute_ai_action", "compute_hint", "view_from_dict", "view_to_dict",
 ]
 
 log = logging.getLogger(__name__)  # what a bug caught here was (errors.log in the game)
@@ -66,9 +63,9 @@ class MoveResult:
 Outcome = engine.TurnResult
 
 
-class Session(RackLayout, ComputerTurns):
+class Session(RackLayout):
     """One game in progress: the state, the human's draft turn, timers and events (the rack
-    arrangement is ``RackLayout``'s, the computer turns ``ComputerTurns``')."""
+    arrangement is ``RackLayout``'s; the computer turns and the saving are parts it owns)."""
 
     def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
                  rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
@@ -77,17 +74,12 @@ class Session(RackLayout, ComputerTurns):
         self.demo = demo
         self.game_id = secrets.token_hex(8) if game_id is None else game_id  # counts the game once in the statistics
         self.hints_used = 0  # hints the person asked for and was shown (the statistics count them)
-        self.game_over_done = False  # the game-over hooks ran (or this finished game was already counted)
         self.fresh = False  # a new deal not saved yet (``Session.new``); ``begin()`` saves it
         self._begun = False
-        self.turn_hooks: list[Callable[[Session], None]] = [default_autosave] if autosave else []
-        self.game_over_hooks: list[Callable[[Session], None]] = [default_keep_replay, default_record_result] if autosave and not demo else []
-        self.save_error = ""
-        self.illegal_ai_moves = 0
+        self.saver = Saver(self, autosave=autosave, demo=demo)  # when it is written (``turn_hooks``), what the disk said
+        self.computer = ComputerTurns(self, self._turn_done)  # the computer seats' turns, asked for one at a time
         self.elapsed = 0.0  # seconds of play (for the statistics)
         self._events: list[dict] = []
-        self._ai_token = 0
-        self._ai_pending: int | None = None
         self.viewer = next((i for i, p in enumerate(state.players) if p.kind == HUMAN), 0)
         self.rack_cols = RACK_MIN_COLS
         self.rack_slots: dict[int, Cell] = {}
@@ -101,7 +93,6 @@ class Session(RackLayout, ComputerTurns):
         self._analysis: tuple[int, Analysis] | None = None
         self._preview: tuple | None = None
         self._changed: tuple[int, bool] | None = None
-        self.keeper = turnsave.Keeper()  # writes an unfinished turn now and then (``tick``)
         self._begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
@@ -160,6 +151,10 @@ class Session(RackLayout, ComputerTurns):
     def computer_to_move(self) -> bool:
         return self.state.phase == Phase.PLAY and not self.is_human(self.state.current)
 
+    def hint_view(self) -> dict | None:
+        """The viewer's own view (JSON-able) for a hint, during their turn; else None."""
+        return view_to_dict(engine.view(self.state, self.viewer)) if self.my_turn else None
+
     @property
     def grid_width(self) -> int:
         return self.variant.grid_width
@@ -189,7 +184,7 @@ class Session(RackLayout, ComputerTurns):
             self._turn_rack = {}
         self._analysis = None
         self.version += 1
-        self.keeper.started(self)
+        self.saver.turn_started()
         if self.state.phase == Phase.PLAY:
             self._emit(TurnBegan(self.state.current, self.is_human(self.state.current)))
 
@@ -516,45 +511,22 @@ class Session(RackLayout, ComputerTurns):
         new = self._sync_rack()
         if new:
             self._emit(NewTiles(tuple(new)))
-        self._ai_pending = None
+        self.computer.cancel()
         self._begin_turn()  # first, so the save holds the next turn with its full clock
-        self.finish_game(final_saved=self._run_hooks(self.turn_hooks))
+        self.saver.finish(final_saved=self.saver.save())
 
     def begin(self) -> None:
         """The game appears on screen (the play screen calls this once, after whoever made the
         session set its hooks): a fresh deal is saved at once, as a real game is, so a kill
         during the first turn resumes this game; a finished game loaded from a save gets its
-        game-over hooks (see ``finish_game``)."""
+        game-over hooks (``Saver.finish``)."""
         if self._begun:
             return
         self._begun = True
         if self.fresh and self.state.phase == Phase.PLAY:
             self.fresh = False
-            self._run_hooks(self.turn_hooks)
-        self.finish_game()
-
-    def finish_game(self, final_saved: bool = True) -> bool:
-        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
-        over.  The play screen calls it too for a finished game loaded from a save (the
-        process was killed between the last save and the statistics).  True when they ran;
-        what the disk refused is written later (``game.play.unsaved``)."""
-        if self.state.phase != Phase.GAME_OVER or self.game_over_done:
-            return False
-        self.game_over_done = True
-        unsaved.finish(self, final_saved)
-        return True
-
-    def _run_hooks(self, hooks) -> bool:
-        ok = True
-        for hook in list(hooks):
-            try:
-                hook(self)
-                self.save_error = ""
-            except Exception as exc:  # saving must never cost the player the game (logged)
-                log.exception("a turn hook (saving the game)")
-                self.save_error = f"could not save the game ({exc})"
-                ok = False
-        return ok
+            self.saver.save()
+        self.saver.finish()
 
     # -- the clock --------------------------------------------------------------------------
     def tick(self, dt: float) -> Outcome | None:
@@ -564,8 +536,8 @@ class Session(RackLayout, ComputerTurns):
         self.elapsed += dt
         if self.turn_time > 0:
             self.timer_left = max(0.0, self.timer_left - dt)
-        if self.keeper.due(self):
-            self._run_hooks(self.turn_hooks)
+        if self.saver.due():
+            self.saver.save()
         if self.turn_time <= 0:
             return None
         if self.timer_left > 0 or not self.is_human(self.state.current):
@@ -604,7 +576,7 @@ class Session(RackLayout, ComputerTurns):
         self._sync_rack(initial=True)
         self._emit(ev_.RoundStarted(self.state.round))
         self._begin_turn()
-        self._run_hooks(self.turn_hooks)  # save the fresh deal
+        self.saver.save()  # save the fresh deal
         return True
 
     def ranking(self) -> list[int]:

@@ -1,23 +1,78 @@
-"""A session's save format: the game state plus what the state does not know (the timer remaining,
-the seconds played, the rack arrangement, the session's flags and the person's unfinished turn,
-``game.play.turnsave``), so Continue resumes mid-turn.  See docs/saves.md.
+"""A session's saving: its save format, the game state plus what the state does not know (the timer
+remaining, the seconds played, the rack arrangement, the session's flags and the person's unfinished
+turn, ``game.play.turnsave``), so Continue resumes mid-turn (see docs/saves.md); and ``Saver``, the
+part a session owns (``session.saver``) that decides when it is written and keeps what the disk said.
 
 Pure Python: no pygame here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import logging
+from typing import TYPE_CHECKING, Any, Callable
 
-from . import turnsave
+from . import turnsave, unsaved
+from .hooks import default_autosave, default_keep_replay, default_record_result
 from .rack import RACK_MIN_COLS
 from ..rules.board import Cell
-from ..rules.state import GameState, StateError
+from ..rules.state import GameState, Phase, StateError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import Session
 
 SESSION_VERSION = 1
+
+log = logging.getLogger(__name__)  # what a failed save was (errors.log in the game)
+
+Hook = Callable[["Session"], None]
+
+
+class Saver:
+    """When a session is written: its ``turn_hooks`` after every turn (the autosave by default),
+    now and then during the person's unfinished turn (``turnsave.Keeper``), and its
+    ``game_over_hooks`` once at the end (the replay and the statistics, ``game.play.unsaved``).
+    ``error`` is what the disk said when the last write failed ("" once one succeeds)."""
+
+    def __init__(self, session: "Session", *, autosave: bool, demo: bool) -> None:
+        self.session = session
+        self.turn_hooks: list[Hook] = [default_autosave] if autosave else []
+        self.game_over_hooks: list[Hook] = [default_keep_replay, default_record_result] if autosave and not demo else []
+        self.error = ""
+        self.keeper = turnsave.Keeper()
+        self.finished = False  # the game-over hooks ran (or this finished game was already counted)
+
+    def save(self) -> bool:
+        """Run the turn hooks; False (and ``error`` set) when one failed: saving must never cost the
+        player the game, so the failure is logged and play goes on."""
+        ok = True
+        for hook in list(self.turn_hooks):
+            try:
+                hook(self.session)
+                self.error = ""
+            except Exception as exc:  # a full disk, a folder gone, a hook's bug: logged, the game goes on
+                log.exception("a turn hook (saving the game)")
+                self.error = f"could not save the game ({exc})"
+                ok = False
+        return ok
+
+    def finish(self, final_saved: bool = True) -> bool:
+        """Run the game-over hooks (statistics, clearing the autosave) once, when the game is
+        over; also for a finished game loaded from a save (the process was killed between the
+        last save and the statistics, ``Session.begin``).  True when they ran; what the disk
+        refused is written later (``game.play.unsaved``)."""
+        if self.session.state.phase != Phase.GAME_OVER or self.finished:
+            return False
+        self.finished = True
+        unsaved.finish(self.session, final_saved)
+        return True
+
+    def turn_started(self) -> None:
+        """A turn began (its start was just saved with the turn before)."""
+        self.keeper.started(self.session)
+
+    def due(self) -> bool:
+        """The person's unfinished turn should be written now (noted as written)."""
+        return bool(self.turn_hooks) and self.keeper.due(self.session)
 
 
 def to_dict(session: "Session") -> dict:

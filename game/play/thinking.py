@@ -15,7 +15,7 @@ from ..rules.engine import PlayerView
 
 
 def compute_ai_action(level: str, seed: int, view: PlayerView, cache: dict | None = None) -> act.Action:
-    """Ask a computer player for its move (used by the worker and by ``run_ai_sync``): the
+    """Ask a computer player for its move (used by the worker and by ``ComputerTurns.run_sync``): the
     level's player for the board of the view's rule set."""
     from ..ai import make_player
 

@@ -44,7 +44,7 @@ class Keeper:
 
     def due(self, session: Any) -> bool:
         """True (and noted as written) when the unfinished turn should be written now."""
-        if not session.turn_hooks or not session.my_turn or session.elapsed - self.at < KEEP_EVERY:
+        if not session.my_turn or session.elapsed - self.at < KEEP_EVERY:
             return False
         if session.version == self.version and session.turn_time <= 0:
             return False  # nothing moved and no clock runs: the save on disk is still right

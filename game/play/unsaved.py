@@ -81,16 +81,16 @@ def _run(item: _Waiting) -> bool:
     session = item.session
     try:
         if not item.final_saved:
-            for hook in session.turn_hooks:
+            for hook in session.saver.turn_hooks:
                 hook(session)
             item.final_saved = True
-        for hook in session.game_over_hooks:
+        for hook in session.saver.game_over_hooks:
             hook(session)
     except Exception as exc:  # a full disk, a folder gone: the game waits (said to the player once)
-        session.save_error = f"could not save the game ({exc})"
+        session.saver.error = f"could not save the game ({exc})"
         item.why = _plain(str(exc))
         return False
-    session.save_error = ""
+    session.saver.error = ""
     return True
 
 

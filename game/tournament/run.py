@@ -475,8 +475,8 @@ class TournamentRun:
                 session = None  # the screen's extras are damaged: the game itself is fine
         if session is None:
             session = Session(state, autosave=False)
-        session.turn_hooks = [self._after_turn]
-        session.game_over_hooks = [self._game_over]
+        session.saver.turn_hooks = [self._after_turn]
+        session.saver.game_over_hooks = [self._game_over]
         self.session, self.ref = session, ref
         if state.phase == Phase.GAME_OVER:
             self._game_over(session)
@@ -502,7 +502,7 @@ class TournamentRun:
     def _game_over(self, session: Session) -> None:
         ref = self.ref
         state = session.state
-        self.last_record = self.t.record_result(ref, state, illegal_moves=session.illegal_ai_moves, played="on screen")
+        self.last_record = self.t.record_result(ref, state, illegal_moves=session.computer.illegal_moves, played="on screen")
         game_id = self.game_id(ref)
         _record_stats(session, game_id)
         replay_store.keep(state, game_id, session.viewer)

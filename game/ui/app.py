@@ -24,7 +24,7 @@ import pygame
 
 from ..play import unsaved
 from ..storage import persistence, settings as user_settings
-from . import idle_frames, routes, theme
+from . import idle_frames, keymap, routes, theme
 from .errorlog import log_error, log_game_errors, log_line
 from .scene import Scene
 from .sound import SoundBank, quiet_c_stderr
@@ -356,7 +356,7 @@ class App:
             self.hidden = False
         if hasattr(ev, "pos") and ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = ev.pos
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+        if keymap.intent(ev, "app") == "fullscreen":
             self.settings["fullscreen"] = not self.settings.get("fullscreen")
             self.apply_display_settings()
             self.save_settings()

@@ -25,7 +25,7 @@ from ..play.events import SessionEvent, TurnBegan
 from ..play.session import TABLE
 from ..rules import events as ev_
 from ..rules import claims as cl
-from . import theme, variant_ui
+from . import keymap, theme, variant_ui
 from .playlayout import Grid
 from .tileart import ASPECT
 
@@ -35,7 +35,7 @@ MIN_ZOOM = 12  # smallest tile width (at scale 1) zooming out reaches
 MAX_ZOOM = 84  # largest tile width (at scale 1)
 MIN_FIT_ROWS = 7  # the fit view of a small board shows at least this many rows and columns
 MIN_FIT_COLS = 14
-PAN_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+PAN_WAYS = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}  # keymap intents
 TIPS = {
     "zoom_out": "Zoom out (-, mouse wheel)",
     "zoom_in": "Zoom in (+, mouse wheel)",
@@ -425,26 +425,23 @@ class BoardView(variant_ui.Plugin):
         return False
 
     def key(self, ev) -> bool:
-        k = ev.key
-        mods = getattr(ev, "mod", 0)
-        if k in PAN_KEYS and mods & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
-            dx, dy = PAN_KEYS[k]
-            px, _cx, _cy = self.current()
-            self.pan_by(-dx * px * 2, -dy * px * self.row_ratio * 2)
-            return True
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom(ZOOM_STEP)
-            return True
-        if k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom(1 / ZOOM_STEP)
-            return True
-        if k in (pygame.K_HOME, pygame.K_0, pygame.K_KP0):
-            self.centre()
-            return True
-        if k == pygame.K_v:
-            self.toggle_orientation()
-            return True
-        return False
+        """The board's keys (``game.ui.keymap``, "board"); True when used."""
+        match keymap.intent(ev, "board"):
+            case "pan_left" | "pan_right" | "pan_up" | "pan_down" as way:
+                dx, dy = PAN_WAYS[way]
+                px, _cx, _cy = self.current()
+                self.pan_by(-dx * px * 2, -dy * px * self.row_ratio * 2)
+            case "zoom_in":
+                self.zoom(ZOOM_STEP)
+            case "zoom_out":
+                self.zoom(1 / ZOOM_STEP)
+            case "centre":
+                self.centre()
+            case "orientation":
+                self.toggle_orientation()
+            case _:
+                return False
+        return True
 
     # -- drawing -------------------------------------------------------------------------------------
     def mark_image(self, g: Grid) -> pygame.Surface:

@@ -26,7 +26,7 @@ import pygame
 
 from ..play.session import TABLE
 from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
-from . import clickplan, theme, variant_ui
+from . import clickplan, keymap, theme, variant_ui
 from .tileart import ASPECT
 
 HOLD_TEXT = "Holding · must be used this turn"
@@ -250,33 +250,37 @@ class ClickControls(variant_ui.Plugin):
         return False
 
     def key(self, ev) -> bool:
-        k = ev.key
+        """The click controls' keys (``game.ui.keymap``, "click_controls"); True when used."""
+        match keymap.intent(ev, "click_controls"):
+            case "cancel" if self.split_mode:
+                self.split_mode = False
+            case "new_set":
+                self.press("new")
+            case "split":
+                self.press("split")
+            case "add_to_set" | "take_tile" as what:
+                self.at_cursor(what)
+            case "confirm" if self.split_mode:
+                self.at_cursor(None)
+            case _:
+                return False
+        return True
+
+    def at_cursor(self, what: str | None) -> None:
+        """A, T (or Enter while splitting) on the table tile under the keyboard cursor."""
         sc = self.scene
-        if k == pygame.K_ESCAPE and self.split_mode:
-            self.split_mode = False
-            return True
-        if k == pygame.K_n:
-            self.press("new")
-            return True
-        if k == pygame.K_c:
-            self.press("split")
-            return True
-        if k in (pygame.K_a, pygame.K_t) or (self.split_mode and k in (pygame.K_RETURN, pygame.K_KP_ENTER)):
-            area, cell = sc.cursor
-            tile = self.session.table().get(cell) if area == TABLE else None
-            if not sc.kb_mode or tile is None:
-                self.toast("Move the cursor (arrow keys) onto a table tile first", theme.INK_DIM)
-                return True
-            if self.split_mode:
-                self.split_before(cell)
-            elif k == pygame.K_t:
-                self.take(tile)
-            elif not sc.selection:
-                self.toast("Select tiles first (Enter), then press A over a set to add them", theme.INK_DIM)
-            else:
-                self.table_click(tile, None)
-            return True
-        return False
+        area, cell = sc.cursor
+        tile = self.session.table().get(cell) if area == TABLE else None
+        if not sc.kb_mode or tile is None:
+            self.toast("Move the cursor (arrow keys) onto a table tile first", theme.INK_DIM)
+        elif self.split_mode:
+            self.split_before(cell)
+        elif what == "take_tile":
+            self.take(tile)
+        elif not sc.selection:
+            self.toast("Select tiles first (Enter), then press A over a set to add them", theme.INK_DIM)
+        else:
+            self.table_click(tile, None)
 
     def press(self, name: str) -> None:
         sc = self.scene

@@ -17,7 +17,7 @@ import pygame
 
 from ..play.steps import Step, turn_steps
 from ..rules.tiles import face_key
-from . import theme
+from . import keymap, theme
 from .tileart import ASPECT
 
 MOVED = (120, 200, 255)  # table tiles the hint moves
@@ -163,19 +163,18 @@ class HintShow:
             return False
         sc = self.scene
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_h:
-                if ev.mod & pygame.KMOD_SHIFT:
+            match keymap.intent(ev, "hint"):
+                case "apply_hint":
                     self.apply()
-                else:
+                case "next_step":
                     self.go(1)
-                return True
-            if ev.key == pygame.K_m and self.has_more:
-                self.more()
-                return True
-            if ev.key == pygame.K_ESCAPE:
-                self.clear()
-                return True
-            return False
+                case "more" if self.has_more:
+                    self.more()
+                case "close":
+                    self.clear()
+                case _:
+                    return False
+            return True
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(ev, "button", 1) == 1:
             lay = sc.layout()
             if not self.bar_rect(lay).collidepoint(ev.pos):

@@ -78,7 +78,7 @@ def play_next_frame(scene) -> float | None:
         or t < scene.busy_until
         or scene.scheduled
         or sess.computer_to_move
-        or sess.ai_thinking
+        or sess.computer.thinking
         or (worker is not None and worker.pending)
         or scene.round_end_at is not None
         or scene.results_at is not None

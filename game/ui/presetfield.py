@@ -139,7 +139,7 @@ class PresetNumber(Chooser):
             self.text = self.text[:-1]
             self.error = ""
             return True
-        return bool(finish_key(self, k))
+        return bool(finish_key(self, ev))
 
     def draw(self, surf, focused, hover, down, s) -> None:
         if not self.editing:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from ..play.session import TABLE
-from . import theme, variant_ui
+from . import keymap, theme, variant_ui
 from .tileart import ASPECT
 
 
@@ -109,10 +109,10 @@ class SetGrip(variant_ui.Plugin):
 
     def key(self, ev) -> bool:
         sc = self.scene
-        k = ev.key
+        intent = keymap.intent(ev, "set_grip")
         if self.carry and not sc.can_edit_table():
             self.carry = []
-        if k == pygame.K_m:
+        if intent == "move_set":
             if self.carry:
                 self.drop_carry(cancel=True)
                 return True
@@ -129,11 +129,8 @@ class SetGrip(variant_ui.Plugin):
             sc.app.sound.play("click")
             sc.toast("Arrows: choose where the set goes, Enter: put it there, Esc: keep it where it was", theme.ACCENT, 4.0)
             return True
-        if self.carry and k == pygame.K_ESCAPE:
-            self.drop_carry(cancel=True)
-            return True
-        if self.carry and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.drop_carry()
+        if self.carry and intent in ("cancel", "place"):
+            self.drop_carry(cancel=intent == "cancel")
             return True
         return False
 

@@ -24,7 +24,7 @@ import math
 import pygame
 
 from ..play.events import TurnBegan
-from . import variant_ui
+from . import keymap, variant_ui
 from .boardview import MAX_ZOOM, TIPS, BoardView, felt_clip, felt_inner
 from .playlayout import ROW_GAP, Grid
 from .tileart import ASPECT
@@ -232,7 +232,7 @@ class TableView(BoardView):
         return super().handle(ev)
 
     def key(self, ev) -> bool:
-        if ev.key == pygame.K_v:
+        if keymap.intent(ev, "board") == "orientation":
             return False  # across or down: the crossword board's
         return super().key(ev)
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pygame
 
 from ..storage.textcheck import draws_nothing, text_problem
-from . import theme
+from . import keymap, theme
 from .widgets import Widget
 
 MAX_NAME = 24  # as the settings file allows
@@ -54,20 +54,21 @@ def font_draws(ch: str) -> bool:
     return pygame.image.tobytes(img, "RGBA") != pygame.image.tobytes(box, "RGBA")
 
 
-def finish_key(field: Any, k: int) -> bool | None:
-    """The keys that end typing in a field (``commit()``/``cancel()``): Esc cancels, Enter
-    commits, Up/Down/Tab commit (or cancel a bad value) and let the focus move on (False).
-    None for any other key."""
-    if k == pygame.K_ESCAPE:
-        field.cancel()
-        return True
-    if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        field.commit()
-        return True
-    if k in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-        if not field.commit():
+def finish_key(field: Any, ev) -> bool | None:
+    """The keys that end typing in a field (``commit()``/``cancel()``, ``game.ui.keymap``'s
+    "field"): Esc cancels, Enter commits, Up/Down/Tab commit (or cancel a bad value) and let the
+    focus move on (False).  None for any other key."""
+    match keymap.intent(ev, "field"):
+        case "cancel":
             field.cancel()
-        return False  # the focus moves on
+            return True
+        case "commit":
+            field.commit()
+            return True
+        case "commit_and_move":
+            if not field.commit():
+                field.cancel()
+            return False  # the focus moves on
     return None
 
 
@@ -162,7 +163,7 @@ class TextField(Widget):
             self.fresh = False
             self.error = ""
             return True
-        done = finish_key(self, k)
+        done = finish_key(self, ev)
         return True if done is None else done  # other keys (letters arrive as text) do nothing else while typing
 
     def draw(self, surf, focused, hover, down, s) -> None:

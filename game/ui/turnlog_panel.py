@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from ..rules.state import HUMAN
-from . import portrait_art, theme
+from . import keymap, portrait_art, theme
 from .tileart import ASPECT
 
 TURN_SPEEDS = [("slow", "Slow"), ("normal", "Normal"), ("fast", "Fast"), ("instant", "Instant")]  # the speed button's steps
@@ -99,7 +99,7 @@ class TurnLogPanel:
         sc = self.scene
         if not sc.has_turn_log:
             return False
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_l:
+        if keymap.intent(ev, "turn_log") == "turn_log":
             self.open = not self.open
             sc.app.sound.play("click")
             return True

@@ -21,7 +21,7 @@ import pygame
 from ..play.events import SessionEvent, TurnBegan
 from ..play.steps import Step, positions, turn_steps
 from ..rules import events as ev_
-from . import portrait_art, theme
+from . import keymap, portrait_art, theme
 from .errorlog import log_error
 from .hintshow import HintShow
 from .turnlog_panel import TurnLogPanel
@@ -222,8 +222,8 @@ class TurnShow:
             self._ate_press = False
             return True  # the end of the click that skipped
         if self.pb is not None:
-            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and ev.key not in (
-                    pygame.K_ESCAPE, pygame.K_p, pygame.K_F11)):
+            if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.KEYDOWN and keymap.intent(ev, "play", "app") not in (
+                    "pause", "fullscreen")):
                 self._ate_press = ev.type == pygame.MOUSEBUTTONDOWN
                 self.skip()
                 return True

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pygame
 
-from . import theme
+from . import keymap, theme
 
 STYLES = {
     "primary": ((255, 190, 60), (226, 130, 20), (40, 24, 6)),
@@ -378,30 +378,23 @@ class FocusGroup:
                 w.click(ev.pos)
                 return True
             return w is not None
-        if ev.type == pygame.KEYDOWN:
-            k = ev.key
-            if k in (pygame.K_DOWN, pygame.K_TAB) and not (k == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT):
-                self.move_focus(1)
-                return True
-            if k == pygame.K_UP or (k == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT):
-                self.move_focus(-1)
-                return True
-            w = self.focused
-            if w is None or not w.enabled:
-                return False
-            if k == pygame.K_LEFT:
-                if w.left():
+        intent = keymap.intent(ev, "menu")
+        if intent in ("focus_next", "focus_previous"):
+            self.move_focus(1 if intent == "focus_next" else -1)
+            return True
+        w = self.focused
+        if w is None or not w.enabled:
+            return False
+        match intent:
+            case "left" | "right":
+                if (w.left() if intent == "left" else w.right()):
                     self.on_sound("click")
-                return True
-            if k == pygame.K_RIGHT:
-                if w.right():
-                    self.on_sound("click")
-                return True
-            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            case "activate":
                 self.on_sound("click")
                 w.activate()
-                return True
-        return False
+            case _:
+                return False
+        return True
 
     def draw(self, surf: pygame.Surface, s: float) -> None:
         down = bool(self.pressed)

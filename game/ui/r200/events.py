@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...play.events import SessionEvent, TurnBegan
 from ...rules import events as ev_
 from .. import theme
-from .art import TOKEN_POP, TOKEN_STEP, set_name, token_colour
+from .art import TOKEN_POP, TOKEN_STEP, token_colour
 
 
 class ClaimsEvents:
@@ -89,22 +89,4 @@ class ClaimsEvents:
         sc.schedule(max(0.0, land - sc.time), land_fx)
 
     def claim_message(self, ev: ev_.Claimed) -> tuple[str, tuple]:
-        sc = self.scene
-        seat = ev.seat
-        who = sc.name_of(seat)
-        you = who == "You"
-        tiles = set_name(list(ev.tiles))
-        pts = ev.points
-        kind = ev.kind
-        frm = ev.taken_from
-        victim = sc.name_of(frm) if frm is not None else ""
-        victim = "you" if victim == "You" else victim
-        to = "you" if you else who
-        if kind == "hijack":
-            text = f"{who} hijack{'' if you else 's'} {tiles}{' from ' + victim if victim else ''} — {pts} points move to {to}"
-        elif kind == "lock":
-            text = (f"{who} lock{'' if you else 's'} {tiles}{' (from ' + victim + ')' if victim else ''} — "
-                    f"{pts} points move to {to}; no more claims on it")
-        else:
-            text = f"{who} claim{'' if you else 's'} {tiles} — {pts} points"
-        return text, token_colour(seat)
+        return self.scene.narrator().claim(ev), token_colour(ev.seat)

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from ...rules import actions as act
-from .. import theme, variant_ui
+from .. import keymap, theme, variant_ui
 from ..boardview import BoardView
 from .art import set_name
 
@@ -162,30 +162,20 @@ class ClaimsInput:
         return False
 
     def key(self, ev) -> bool:
-        k = ev.key
-        mods = getattr(ev, "mod", 0)
-        if k == pygame.K_c and not mods & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.leave_mode() if self.mode else self.enter_mode()
-            return True
-        if not self.mode:
-            return False
-        if k == pygame.K_ESCAPE:
-            self.leave_mode()
-            return True
-        if mods & pygame.KMOD_CTRL and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            return False  # the board pans
-        if k == pygame.K_TAB:
-            self.cycle(-1 if mods & pygame.KMOD_SHIFT else 1)
-            return True
-        if mods & pygame.KMOD_SHIFT and k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            return False  # the board pans
-        if k in (pygame.K_RIGHT, pygame.K_DOWN):
-            self.cycle(1)
-            return True
-        if k in (pygame.K_LEFT, pygame.K_UP):
-            self.cycle(-1)
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.confirm()
-            return True
-        return False
+        """Claim mode's keys (``game.ui.keymap``, "claim": Shift/Ctrl+arrows are the board's)."""
+        match keymap.intent(ev, "claim"):
+            case "claim":
+                self.leave_mode() if self.mode else self.enter_mode()
+            case _ if not self.mode:
+                return False
+            case "back":
+                self.leave_mode()
+            case "next":
+                self.cycle(1)
+            case "previous":
+                self.cycle(-1)
+            case "choose":
+                self.confirm()
+            case _:
+                return False
+        return True

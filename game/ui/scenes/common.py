@@ -10,7 +10,7 @@ from typing import Callable
 import pygame
 
 from ...rules.tiles import ALL_TILE_IDS
-from .. import idle_frames, theme
+from .. import idle_frames, keymap, theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
 
@@ -44,7 +44,7 @@ class MenuScene(Scene):
 
     def handle(self, ev) -> None:
         self.ensure_layout()
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        if keymap.intent(ev, "menu") == "back":
             self.back()
             return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:

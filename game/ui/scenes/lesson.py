@@ -16,7 +16,7 @@ from ...play.session import Outcome, Session
 from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
-from .. import theme, variant_ui
+from .. import keymap, theme, variant_ui
 from ..boardview import MIN_FIT_COLS, BoardView
 from .common import DialogScene
 from .play import PlayScene
@@ -205,7 +205,7 @@ class LessonScene(PlayScene):
 
     def handle(self, ev) -> None:
         if self.passed_at is not None and ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.passed_at != float("inf"):
-            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            if keymap.intent(ev, "lesson") == "leave":
                 self.leave_lesson()
                 return
             self.passed_at = float("inf")

@@ -99,6 +99,6 @@ class PauseScene(OverlayScene):
         theme.blit_center(surf, t, (r.centerx, r.y + int(48 * s)))
         self.group.draw(surf, s)
         sess = self.play.session
-        if sess.save_error:
-            e = theme.text(sess.save_error, 18 * s, theme.BAD, bold=False)
+        if sess.saver.error:
+            e = theme.text(sess.saver.error, 18 * s, theme.BAD, bold=False)
             theme.blit_center(surf, e, (r.centerx, r.bottom + int(20 * s)))

@@ -16,7 +16,7 @@ from ...play.narrate import Narrator
 from ...replay import store, timeline
 from ...rules.state import HUMAN, GameState
 from ...rules.tiles import colour_index, is_joker, rack_value
-from .. import theme
+from .. import keymap, theme
 from ..tileart import tile_height
 from ..widgets import Button
 from .common import BackdropScene, DialogScene
@@ -117,18 +117,18 @@ class ReplayScene(BackdropScene):
         self.analyst.stop = True
 
     def handle(self, ev) -> None:
-        if ev.type == pygame.KEYDOWN:
-            keys = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10}
-            if ev.key in keys:
-                self.go(self.index + keys[ev.key])
+        steps = {"previous": -1, "next": 1, "back_10": -10, "forward_10": 10}
+        match keymap.intent(ev, "replay"):
+            case str(way) if way in steps:
+                self.go(self.index + steps[way])
                 return
-            if ev.key == pygame.K_HOME:
+            case "first":
                 self.go(0)
                 return
-            if ev.key == pygame.K_END:
+            case "last":
                 self.go(len(self.frames) - 1)
                 return
-            if ev.key == pygame.K_s:
+            case "show_best_play":
                 self.toggle_show()
                 return
         if ev.type == pygame.MOUSEWHEEL:

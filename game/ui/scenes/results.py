@@ -5,15 +5,13 @@ from __future__ import annotations
 import pygame
 
 from ...rules.tiles import parse_tiles
-from .. import portrait_art, theme
+from .. import keymap, portrait_art, theme
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
 
 MEDALS = [((246, 196, 70), "1st"), ((200, 208, 220), "2nd"), ((205, 127, 50), "3rd"), ((120, 130, 150), "4th")]
 INPUT_GUARD = 0.7  # seconds a result screen ignores keys and clicks: what was meant for the table is not taken here
-BUTTON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RIGHT,
-               pygame.K_UP, pygame.K_DOWN, pygame.K_TAB)
 
 
 def ignored_input(ev, age: float) -> bool:
@@ -22,7 +20,7 @@ def ignored_input(ev, age: float) -> bool:
     results unseen.  Enter (the buttons' key), Esc, the arrows and Tab are its keys; pointer
     movement always counts (the buttons light up under it)."""
     if ev.type == pygame.KEYDOWN:
-        return age < INPUT_GUARD or ev.key not in BUTTON_KEYS
+        return age < INPUT_GUARD or keymap.intent(ev, "results") is None
     if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         return age < INPUT_GUARD
     return False

@@ -6,7 +6,7 @@ import pygame
 
 from ...rules.tiles import COLORS, JOKER_IDS, copies, face_of, parse_tiles
 from ...rules.variants import REGISTRY
-from .. import theme, tileart
+from .. import keymap, theme, tileart
 from ..widgets import Button, Chooser
 from .common import MenuScene
 
@@ -221,17 +221,19 @@ class RulesScene(MenuScene):
         if ev.type == pygame.MOUSEWHEEL:
             self.scroll = max(0.0, min(self.max_scroll(), self.scroll - ev.y * step))
             return
-        if ev.type == pygame.KEYDOWN:
-            page = self.view.h * 0.85
-            moves = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
-                     pygame.K_SPACE: page, pygame.K_HOME: -1e9, pygame.K_END: 1e9}
-            if ev.key in moves:
-                self.scroll = max(0.0, min(self.max_scroll(), self.scroll + moves[ev.key]))
+        page = self.view.h * 0.85
+        moves = {"line_down": step, "line_up": -step, "page_down": page, "page_up": -page, "top": -1e9, "bottom": 1e9}
+        match keymap.intent(ev, "rules", "scroll"):
+            case str(way) if way in moves:
+                self.scroll = max(0.0, min(self.max_scroll(), self.scroll + moves[way]))
                 return
-            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                (self.chooser.left if ev.key == pygame.K_LEFT else self.chooser.right)()
+            case "previous":
+                self.chooser.left()
                 return
-            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            case "next":
+                self.chooser.right()
+                return
+            case "back":
                 self.back()
                 return
         super().handle(ev)

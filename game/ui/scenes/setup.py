@@ -9,7 +9,7 @@ from ...ai.players import profile
 from ...play.session import OPPONENT_NAMES
 from ...rules.variants import REGISTRY
 from ...rules.variants.base import OptionSpec, timer_words
-from .. import portrait_art, theme
+from .. import keymap, portrait_art, theme
 from ..presetfield import PresetNumber
 from ..widgets import Button, Chooser, Toggle
 from .common import BackdropScene, ErrorScene
@@ -209,7 +209,7 @@ class SetupScene(BackdropScene):
         focused = self.group.focused
         if ev.type == pygame.KEYDOWN and isinstance(focused, PresetNumber) and focused.key(ev):
             return  # typing a number of one's own
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.group.focused_presses_enter():
+        if keymap.intent(ev, "form") == "start" and not self.group.focused_presses_enter():
             self.start_game()
             return
         super().handle(ev)

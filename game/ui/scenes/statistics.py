@@ -7,7 +7,7 @@ and best streak, the fastest win in turns and in time, and a bar chart of the la
 at a bar to read the game).  "Reset…" asks first.  When ``load_stats`` had to recover a
 damaged file, its message is shown at the top.
 
-Only the person's finished games are counted (``game.play.session.default_record_result``);
+Only the person's finished games are counted (``game.play.hooks.default_record_result``);
 the attract mode never is.  Everything here reads ``game.storage.stats``; nothing else is stored.
 """
 
@@ -18,7 +18,7 @@ from datetime import datetime
 import pygame
 
 from ...storage import stats as stats_mod
-from .. import theme
+from .. import keymap, theme
 from ..errorlog import log_error
 from ..widgets import Button
 from .common import DialogScene, ErrorScene, MenuScene
@@ -217,16 +217,15 @@ class StatisticsScene(MenuScene):
     # -- input -----------------------------------------------------------------------------------
     def handle(self, ev) -> None:
         self.ensure_layout()
-        if ev.type == pygame.KEYDOWN:
-            k = ev.key
-            if k in (pygame.K_LEFT, pygame.K_PAGEUP) or (k == pygame.K_TAB and ev.mod & pygame.KMOD_CTRL and ev.mod & pygame.KMOD_SHIFT):
+        match keymap.intent(ev, "tabs"):
+            case "previous_tab":
                 self.set_tab(self.tab - 1)
                 return
-            if k in (pygame.K_RIGHT, pygame.K_PAGEDOWN) or (k == pygame.K_TAB and ev.mod & pygame.KMOD_CTRL):
+            case "next_tab":
                 self.set_tab(self.tab + 1)
                 return
-            if pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.keys):
-                self.set_tab(k - pygame.K_1)
+            case str(name) if name.startswith("tab_") and int(name[4:]) <= len(self.keys):
+                self.set_tab(int(name[4:]) - 1)
                 return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for i, r in enumerate(self.tab_rects):

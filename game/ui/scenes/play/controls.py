@@ -8,7 +8,7 @@ import pygame
 
 from ....play.events import Refused
 from ....play.session import RACK, TABLE
-from ... import theme
+from ... import keymap, theme
 from ...tileart import ASPECT
 from .. import attract
 from ..common import DialogScene
@@ -350,94 +350,92 @@ class PlayInput:
             return
         self.selection = []
 
-    # keyboard: arrows move the cursor, Enter picks up / puts down
+    # keyboard (``game.ui.keymap``): arrows move the cursor, Enter picks up / puts down
     def key(self, ev) -> None:
-        k = ev.key
-        sess = self.session
         self.kb_since = self.time  # the keyboard cursor pulses for a moment, then holds still
-        if k in (pygame.K_ESCAPE, pygame.K_p):
-            self.open_pause()
-            return
-        if k == pygame.K_SPACE:
-            self.end_or_draw()
-            return
-        if k == pygame.K_z:
-            self.undo()
-            return
-        if k == pygame.K_r:
-            self.reset()
-            return
-        if k == pygame.K_h:
-            self.ask_hint()
-            return
-        if k == pygame.K_s:
-            self.sort("runs")
-            return
-        if k == pygame.K_g:
-            self.sort("groups")
-            return
-        if k in (pygame.K_x, pygame.K_BACKSPACE, pygame.K_DELETE):
-            self.selection = []
+        match keymap.intent(ev, "play"):
+            case "pause":
+                self.open_pause()
+            case "end_turn":
+                self.end_or_draw()
+            case "undo":
+                self.undo()
+            case "reset":
+                self.reset()
+            case "hint":
+                self.ask_hint()
+            case "sort_runs":
+                self.sort("runs")
+            case "sort_groups":
+                self.sort("groups")
+            case "deselect":
+                self.selection = []
+            case "left" | "right" | "up" | "down" | "switch_area" as way:
+                self.move_cursor(way)
+            case "select" | "insert" as how:
+                self.select_at_cursor(insert=how == "insert")
+
+    def move_cursor(self, way: str) -> None:
+        """An arrow (or Tab, ``switch_area``) moves the keyboard cursor; the first shows it."""
+        if not self.kb_mode:
+            self.kb_mode = True
+            self.clamp_cursor()
             return
         lay = self.layout()
         area, (r, c) = self.cursor
-        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-            if not self.kb_mode:
-                self.kb_mode = True
-                self.clamp_cursor()
-                return
-            grid = lay.grid if area == TABLE else lay.rack_grid
-            if k == pygame.K_LEFT:
+        grid = lay.grid if area == TABLE else lay.rack_grid
+        match way:
+            case "left":
                 c -= 1
-            elif k == pygame.K_RIGHT:
+            case "right":
                 c += 1
-            elif k == pygame.K_TAB:
+            case "switch_area":
                 area = RACK if area == TABLE else TABLE
                 grid = lay.grid if area == TABLE else lay.rack_grid
                 r = grid.row0 + (grid.rows - 1 if area == TABLE else 0)
-            elif k == pygame.K_UP:
-                if area == RACK and r == 0:
-                    area, grid = TABLE, lay.grid
-                    r = grid.row0 + grid.rows - 1
-                    c = int(round(c * grid.cols / max(1, lay.rack_grid.cols)))
-                else:
-                    r -= 1
-            elif k == pygame.K_DOWN:
-                if area == TABLE and r >= grid.row0 + grid.rows - 1:
-                    area, grid = RACK, lay.rack_grid
-                    c = int(round(c * grid.cols / max(1, lay.grid.cols)))
-                    r = 0
-                else:
-                    r += 1
-            r = max(grid.row0, min(grid.row0 + grid.rows - 1, r))
-            c = max(grid.col0, min(grid.col0 + grid.cols - 1, c))
-            self.cursor = (area, (r, c))
-            self.app.sound.play("click", 0.4)
+            case "up" if area == RACK and r == 0:
+                area, grid = TABLE, lay.grid
+                r = grid.row0 + grid.rows - 1
+                c = int(round(c * grid.cols / max(1, lay.rack_grid.cols)))
+            case "up":
+                r -= 1
+            case "down" if area == TABLE and r >= grid.row0 + grid.rows - 1:
+                area, grid = RACK, lay.rack_grid
+                c = int(round(c * grid.cols / max(1, lay.grid.cols)))
+                r = 0
+            case "down":
+                r += 1
+        r = max(grid.row0, min(grid.row0 + grid.rows - 1, r))
+        c = max(grid.col0, min(grid.col0 + grid.cols - 1, c))
+        self.cursor = (area, (r, c))
+        self.app.sound.play("click", 0.4)
+
+    def select_at_cursor(self, insert: bool = False) -> None:
+        """Enter: pick up the tile under the cursor, or put the selected tiles there (Shift+Enter:
+        ``insert``, before the tile there)."""
+        sess = self.session
+        self.kb_mode = True
+        self.clamp_cursor()
+        area, cell = self.cursor
+        tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
+        table_tiles = set(sess.table().tiles())
+        onto_set = (area == TABLE and tile is not None and bool(self.selection) and sess.variant.flat_table
+                    and not any(t in table_tiles for t in self.selection))
+        if self.selection and (tile is None or insert or onto_set):
+            # on empty space: a new set; on a table tile with rack tiles chosen: they join
+            # that tile's set in their places, as a drop on it does
+            tiles = self.ordered(self.selection)
+            if area == TABLE and sess.variant.flat_table and not onto_set:
+                cell = (cell[0], max(0, min(sess.grid_width - len(tiles), cell[1])))
+            if self.move_tiles(tiles, area, cell):
+                self.selection = []
             return
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.kb_mode = True
-            self.clamp_cursor()
-            area, cell = self.cursor
-            tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
-            insert = bool(ev.mod & pygame.KMOD_SHIFT)
-            table_tiles = set(sess.table().tiles())
-            onto_set = (area == TABLE and tile is not None and bool(self.selection) and sess.variant.flat_table
-                        and not any(t in table_tiles for t in self.selection))
-            if self.selection and (tile is None or insert or onto_set):
-                # on empty space: a new set; on a table tile with rack tiles chosen: they join
-                # that tile's set in their places, as a drop on it does
-                tiles = self.ordered(self.selection)
-                if area == TABLE and sess.variant.flat_table and not onto_set:
-                    cell = (cell[0], max(0, min(sess.grid_width - len(tiles), cell[1])))
-                if self.move_tiles(tiles, area, cell):
-                    self.selection = []
-                return
-            if tile is not None and self.movable(tile, area):
-                if tile in self.selection:
-                    self.selection.remove(tile)
-                else:
-                    self.selection.append(tile)
-                self.app.sound.play("click")
+        if tile is not None and self.movable(tile, area):
+            if tile in self.selection:
+                self.selection.remove(tile)
+            else:
+                self.selection.append(tile)
+            self.app.sound.play("click")
 
     def clamp_cursor(self) -> None:
         lay = self.layout()

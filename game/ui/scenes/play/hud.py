@@ -155,7 +155,7 @@ class PlayHud:
             r = box.rect
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
-            bob = math.sin(self.time * 6) * 2 * s if active and sess.ai_thinking else 0
+            bob = math.sin(self.time * 6) * 2 * s if active and sess.computer.thinking else 0
             img = portrait_art.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
@@ -191,7 +191,7 @@ class PlayHud:
                 theme.blit_center(surf, sc, (r.centerx, y + sc.get_height() // 2))
                 y += sc.get_height() + int(6 * s)
                 self.draw_seat_extra(surf, seat, (r.x + int(10 * s), y), r.w - int(20 * s), s)
-            if active and sess.ai_thinking:
+            if active and sess.computer.thinking:
                 self.draw_thinking(surf, box, s, bubble_at)
 
     def thinking_for(self) -> float:  # the scene's: seconds the computer to move has been thinking
@@ -252,7 +252,7 @@ class PlayHud:
         img = portrait_art.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
         self.draw_ring_for(surf, box, active, s)
-        if active and sess.ai_thinking:
+        if active and sess.computer.thinking:
             self.draw_thinking(surf, box, s)
         x = box.face_center[0] + box.face_size // 2 + int(12 * s)
         name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
@@ -353,7 +353,7 @@ class PlayHud:
                 return ("Your turn: not finished yet (see the note), or Reset (R)", theme.WARN)
             return ("Your turn: fix the outlined sets, or Reset (R)", theme.WARN)
         name = st.players[cur].name
-        if sess.ai_thinking and self.time >= self.busy_until:
+        if sess.computer.thinking and self.time >= self.busy_until:
             return (f"{name} is thinking…", theme.INK_DIM)
         return (f"{name}'s turn", theme.INK_DIM)
 

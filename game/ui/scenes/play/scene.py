@@ -102,13 +102,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             self.round_end_at = self.time
 
     def leave(self) -> None:
-        self.session.cancel_ai()
+        self.session.computer.cancel()
         self.closed = True
 
     def closing(self) -> None:
         """The window is closing: save the game as it stood at the start of this turn."""
         if self.session.phase in (Phase.PLAY, Phase.ROUND_OVER):
-            for hook in self.session.turn_hooks:
+            for hook in self.session.saver.turn_hooks:
                 try:
                     hook(self.session)
                 except Exception as exc:
@@ -242,10 +242,10 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
-        if sess.save_error != self.shown_save_error:  # said once when saving fails, once when it works again
-            was, self.shown_save_error = self.shown_save_error, sess.save_error
-            if sess.save_error:
-                self.toast(sess.save_error[0].upper() + sess.save_error[1:], theme.BAD, 6.0)
+        if sess.saver.error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.saver.error
+            if sess.saver.error:
+                self.toast(sess.saver.error[0].upper() + sess.saver.error[1:], theme.BAD, 6.0)
             elif was:
                 self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
                 self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
@@ -267,7 +267,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
     def thinking_for(self) -> float:
         """Seconds the computer to move has been working on its move: 0 when no move is asked for
         or its answer is in (and the screen only waits out ``MIN_THINK``)."""
-        if not self.session.ai_thinking or self.ai_answer is not None:
+        if not self.session.computer.thinking or self.ai_answer is not None:
             return 0.0
         return self.time - self.think_started
 
@@ -276,10 +276,10 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.poll_worker()
         if sess.phase != "play" or not sess.computer_to_move:
             return
-        if not sess.ai_thinking:
+        if not sess.computer.thinking:
             if self.time < self.busy_until:
                 return
-            req = sess.ai_request()
+            req = sess.computer.request()
             if req is None:
                 return
             token, level, seed, view_d = req
@@ -291,7 +291,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
             token, action = self.ai_answer
             self.ai_answer = None
-            sess.apply_ai(token, action)
+            sess.computer.apply(token, action)
             for ev in sess.poll_events():
                 self.on_event(ev)
 

@@ -21,12 +21,11 @@ import pygame
 from ....play.puzzle import PuzzleSession, answer_board, puzzle_state
 from ....play.puzzle_run import PuzzleRun, Verdict
 from ....rules.tiles import is_joker
-from ... import theme, variant_ui
+from ... import keymap, theme, variant_ui
 from ...errorlog import log_error
 from ..play import PlayScene
 
 NEXT_AFTER = 1.1  # seconds the solved puzzle stays on screen before the next one
-SKIP_KEY = pygame.K_k
 
 
 def fmt_seconds(seconds: float) -> str:
@@ -329,7 +328,7 @@ class PuzzleScene(PlayScene):
         self.end_run()
 
     def key(self, ev) -> None:
-        if ev.key == SKIP_KEY:
+        if keymap.intent(ev, "puzzle") == "skip":
             if self.button_enabled("skip"):
                 self.skip()
             return

@@ -12,7 +12,7 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import TournamentError
 from ....tournament.run import TournamentRun
-from ... import idle_frames, theme
+from ... import idle_frames, keymap, theme
 from ...errorlog import log_error
 from ...widgets import Button, FocusGroup
 from ..common import ErrorScene, OverlayScene
@@ -242,25 +242,23 @@ class BracketScene(BracketCanvas):
             self.follow = False
             return
         if ev.type == pygame.KEYDOWN:
-            k = ev.key
             page = self.view.h * 0.85
-            moves = {pygame.K_DOWN: (0, step), pygame.K_UP: (0, -step), pygame.K_PAGEDOWN: (0, page),
-                     pygame.K_PAGEUP: (0, -page), pygame.K_HOME: (-1e9, -1e9), pygame.K_END: (0, 1e9)}
-            if k in moves:
-                self.scroll_by(*moves[k])
-                self.follow = False
-                return
-            if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                mx, _ = self.max_scroll()
-                if ev.mod & pygame.KMOD_SHIFT and mx > 0:
-                    self.scroll_by(step * (1 if k == pygame.K_RIGHT else -1), 0)
-                else:
-                    self.group.move_focus(1 if k == pygame.K_RIGHT else -1)
-                return
-            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.save_and_quit()
-                return
-            self.group.handle(ev)
+            moves = {"line_down": (0, step), "line_up": (0, -step), "page_down": (0, page),
+                     "page_up": (0, -page), "top": (-1e9, -1e9), "bottom": (0, 1e9)}
+            match keymap.intent(ev, "bracket", "scroll"):
+                case str(way) if way in moves:
+                    self.scroll_by(*moves[way])
+                    self.follow = False
+                case "scroll_left" | "scroll_right" as way if self.max_scroll()[0] > 0:
+                    self.scroll_by(step * (1 if way == "scroll_right" else -1), 0)
+                case "scroll_left" | "focus_previous":
+                    self.group.move_focus(-1)
+                case "scroll_right" | "focus_next":
+                    self.group.move_focus(1)
+                case "back":
+                    self.save_and_quit()
+                case _:
+                    self.group.handle(ev)
             return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
             return

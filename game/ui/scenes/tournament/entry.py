@@ -10,7 +10,7 @@ from ....ai import player_names
 from ....rules.variants.golden import GoldenGames
 from ....tournament import SUGGESTED_FIELD, TournamentError, describe_structure
 from ....tournament.run import TournamentRun
-from ... import portrait_art, theme
+from ... import keymap, portrait_art, theme
 from ...errorlog import log_error
 from ...scene import Scene
 from ...widgets import Button, Chooser, Toggle
@@ -191,7 +191,7 @@ class TournamentSetupScene(BackdropScene):
         self.app.open("tournament_info", None, self.field)
 
     def handle(self, ev) -> None:
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.group.focused_presses_enter():
+        if keymap.intent(ev, "form") == "start" and not self.group.focused_presses_enter():
             self.start()
             return
         super().handle(ev)

@@ -10,7 +10,7 @@ import pygame
 from ....rules.variants.golden import GoldenGames
 from ....tournament import READINGS, describe_structure
 from ....tournament.run import TournamentRun
-from ... import idle_frames, theme
+from ... import idle_frames, keymap, theme
 from ...anim import Effects
 from ...widgets import Button
 from ..common import BackdropScene
@@ -160,7 +160,7 @@ class TournamentInfoScene(RulesScene):
         return None  # a still page: drawn again only after input (scrolling, a resize)
 
     def handle(self, ev) -> None:
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if keymap.intent(ev, "menu") in ("left", "right"):
             return
         super().handle(ev)
 
