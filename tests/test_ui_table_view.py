@@ -194,3 +194,16 @@ def test_tiles_held_at_the_edge_of_a_zoomed_table_scroll_it_to_a_drop_beyond(app
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(map(int, target)), button=1)], DT)
     settle(app, play)
     assert sess.table().where()[k13] == (2, 17)  # a new set near the row's end, where it was dropped
+
+
+def test_the_table_keys_are_the_boards_without_across_and_down():
+    from game.ui import keymap
+
+    def press(k, mod=0):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+    for k, mod, want in ((pygame.K_PLUS, 0, "zoom_in"), (pygame.K_MINUS, 0, "zoom_out"), (pygame.K_HOME, 0, "centre"),
+                         (pygame.K_LEFT, pygame.KMOD_SHIFT, "pan_left"), (pygame.K_LEFT, 0, None), (pygame.K_v, 0, None)):
+        assert keymap.intent(press(k, mod), "table") == want
+        if want is not None:
+            assert keymap.intent(press(k, mod), "board") == want

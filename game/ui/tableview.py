@@ -24,7 +24,7 @@ import math
 import pygame
 
 from ..play.events import TurnBegan
-from . import keymap, variant_ui
+from . import variant_ui
 from .boardview import MAX_ZOOM, TIPS, BoardView, felt_clip, felt_inner
 from .playlayout import ROW_GAP, Grid
 from .tileart import ASPECT
@@ -71,6 +71,7 @@ class TableView(BoardView):
     row_ratio = ROW_RATIO
     tips = TABLE_TIPS
     centre_label = "Fit"
+    keys = "table"  # the keymap's context: the board's keys without across / down
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
@@ -230,11 +231,6 @@ class TableView(BoardView):
             self.pan = None  # a set picked up by its grip: the drag is the set's, not the view's
             return False
         return super().handle(ev)
-
-    def key(self, ev) -> bool:
-        if keymap.intent(ev, "board") == "orientation":
-            return False  # across or down: the crossword board's
-        return super().key(ev)
 
     def toggle_orientation(self) -> None:
         return None  # sets on a flat table always lie along a row
