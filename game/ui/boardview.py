@@ -65,6 +65,7 @@ class BoardView(variant_ui.Plugin):
 
     row_ratio = ASPECT  # a row's pitch over a column's (the flat table's rows have a gap, ``tableview``)
     tips = TIPS
+    keys = "board"  # the keymap's context
     centre_label = "Centre"
 
     def __init__(self, scene) -> None:
@@ -425,8 +426,8 @@ class BoardView(variant_ui.Plugin):
         return False
 
     def key(self, ev) -> bool:
-        """The board's keys (``game.ui.keymap``, "board"); True when used."""
-        match keymap.intent(ev, "board"):
+        """The board's keys (``game.ui.keymap``, ``self.keys``); True when used."""
+        match keymap.intent(ev, self.keys):
             case "pan_left" | "pan_right" | "pan_up" | "pan_down" as way:
                 dx, dy = PAN_WAYS[way]
                 px, _cx, _cy = self.current()
