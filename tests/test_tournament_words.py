@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import json
 import pathlib
 import re
@@ -11,6 +10,7 @@ import pytest
 
 from game.rules import engine
 from game.tournament import TableRef, Tournament, TournamentError
+from wordscan import player_strings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HEDGED = re.compile(r"[A-Za-z]\(s\)")  # "game(s)", "round(s)"
@@ -50,22 +50,8 @@ def test_a_damaged_table_in_the_file_is_named_in_whole_words(games, words):
     assert words in str(err.value) and "(s)" not in str(err.value)
 
 
-def _player_strings(path: pathlib.Path):
-    """String pieces of a module that can reach a player: every literal but docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docs.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            yield node.lineno, node.value
-
-
 @pytest.mark.parametrize("folder", ["game/tournament", "game/ui"])
 def test_no_hedged_plural_reaches_a_player(folder):
     found = [f"{p.relative_to(ROOT)}:{line}: {s!r}" for p in sorted((ROOT / folder).rglob("*.py"))
-             for line, s in _player_strings(p) if HEDGED.search(s)]
+             for line, s in player_strings(p) if HEDGED.search(s)]
     assert not found, "\n".join(found)
