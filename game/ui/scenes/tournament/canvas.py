@@ -169,7 +169,7 @@ class BracketCanvas(Scene):
             tx = bar.x + int((bar.w - tw) * (self.scroll[0] / mx))
             pygame.draw.rect(surf, theme.GOLD_DARK, (tx, bar.y, tw, bar.h), border_radius=3)
         if my > 0 and self.scroll[1] < my - 2:
-            more = theme.text("scroll for more", 16 * s, theme.INK_FAINT, bold=False)
+            more = theme.text("scroll for more", theme.readable(16 * s), theme.INK_FAINT, bold=False)
             surf.blit(more, (v.right - more.get_width() - int(16 * s), v.bottom - more.get_height() - int(6 * s)))
 
     def row_y(self, card: pygame.Rect, index: int, s: float) -> int:
@@ -319,7 +319,7 @@ class BracketCanvas(Scene):
                 pygame.draw.polygon(surf, theme.GOOD, [(ax - a, cy - a), (ax, cy), (ax - a, cy + a)])
             y += row_h
         if tb.tie_break:
-            t = theme.text("Tie-break: " + tb.tie_break, 16 * s, theme.WARN, bold=False, wrap=r.w - int(28 * s))
+            t = theme.text("Tie-break: " + tb.tie_break, theme.readable(16 * s), theme.WARN, bold=False, wrap=r.w - int(28 * s))
             surf.blit(t, (x, y + int(4 * s)))
 
 
