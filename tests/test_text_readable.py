@@ -70,6 +70,19 @@ def test_fitting_a_label_shrinks_it_no_further_than_the_readable_size(monkeypatc
     assert [px for _, px, _ in calls] == [10]  # a size asked for is never enlarged here
 
 
+@pytest.mark.parametrize("px", [12, 14, 16, 18])
+def test_a_number_keeps_a_gap_from_its_word_up_to_18px(px):
+    # "9 entrants" read as "9entrants" at 14 px: the font's space is 3 px there, its digits sit tight
+    gap = theme.text("9 entrants", px).get_width() - theme.text("9entrants", px).get_width()
+    assert gap >= theme.DIGIT_GAP_PX
+    assert theme.text_width(theme.font(px), "9 entrants") == theme.text("9 entrants", px).get_width()
+
+
+def test_a_number_at_normal_sizes_and_double_spaces_are_left_as_they_are():
+    assert theme.spaced("9 entrants", theme.font(22)) == "9 entrants"
+    assert theme.spaced("of 3  ·  next", theme.font(16)) == "of 3  ·  next"
+
+
 def test_a_note_too_wide_for_one_line_breaks_between_its_parts():
     note = "Claim: click a lit set, or Tab and Enter  ·  Esc: back"
     first = theme.text("Claim: click a lit set, or Tab and Enter", 12).get_width()

@@ -198,7 +198,7 @@ class RoundResultsScene(ResultsBase):
                 d = (h.get("points") or [0] * len(st.players))[seat]
                 t = theme.text(f"{d:+d}", theme.readable(18 * s), theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM, bold=False)
                 surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
-            t = theme.text(str(totals[seat] if seat < len(totals) else p.score), 18 * s, theme.INK)
+            t = theme.text(str(totals[seat] if seat < len(totals) else p.score), theme.readable(18 * s), theme.INK)
             surf.blit(t, (x0 + name_w + len(hist) * col_w + col_w - t.get_width(), y))
             y += int(26 * s)
         return y

@@ -291,7 +291,7 @@ class BracketCanvas(Scene):
                 if m is not None:
                     draw_disc(surf, (x + int(8 * s), cy), int(10 * s), MEDAL_COLOURS[m.medal], str(m.place), s)
                 else:
-                    pt = theme.text(str(p.place), 16 * s, theme.INK_DIM)
+                    pt = theme.text(str(p.place), theme.readable(16 * s), theme.INK_DIM)
                     theme.blit_center(surf, pt, (x + int(8 * s), cy))
             fs = int(22 * s)
             surf.blit(face_of(p.is_human, p.level, p.name, fs), (x + int(22 * s), cy - fs // 2))
@@ -308,7 +308,7 @@ class BracketCanvas(Scene):
                 if g < len(p.scores):
                     v = p.scores[g]
                     col = theme.GOLD if v == 0 else theme.INK_DIM
-                    t = theme.text(str(v), 18 * s, col, bold=False)
+                    t = theme.text(str(v), theme.readable(18 * s), col, bold=False)
                     surf.blit(t, (gx - t.get_width(), cy - t.get_height() // 2))
             if p.total is not None:
                 t = theme.text(str(p.total), 20 * s, theme.GOLD if done and p.place == 1 else theme.INK)
