@@ -512,7 +512,7 @@ class BoardView(variant_ui.Plugin):
         name = self.button_at(self.mouse) if sc.drag is None else None
         if name:
             tip = self.tips[name]
-            img = theme.text(tip, 18 * s, theme.INK)
+            img = theme.text(tip, theme.readable(18 * s), theme.INK)
             box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
             box.topright = (self.mouse[0], self.mouse[1] + int(18 * s))
             box.clamp_ip(pygame.Rect(0, 0, *lay.size))
