@@ -7,17 +7,17 @@ import itertools
 
 from game.cli import bench, bench_outside
 from game.rules.melds import check_set
-from game.rules.tiles import face_at
+from game.rules.tiles import copies, face_at
 
 
 def tiles_of(faces) -> list[int]:
-    """Physical tiles for a set of faces (first copy, then the second; jokers 104 and 105)."""
+    """Physical tiles for a set of faces (the first copy, then the second)."""
     used: dict[int, int] = {}
     out = []
     for f in faces:
         k = used.get(f, 0)
         used[f] = k + 1
-        out.append(104 + k if f == bench_outside.JOKER else 2 * f + k)
+        out.append(copies(f)[k])
     return out
 
 

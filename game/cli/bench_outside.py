@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import os
 import itertools
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+from ..rules.tiles import face_at, face_number
 
 JOKER = 52
 PACKAGES = ("cvxpy", "highspy")
@@ -86,11 +88,11 @@ def catalogue() -> list[tuple[int, ...]]:
     for colour in range(4):
         for length in (3, 4, 5):
             for lo in range(1, 15 - length):
-                with_jokers([colour * 13 + n - 1 for n in range(lo, lo + length)])
+                with_jokers([face_at(colour, n) for n in range(lo, lo + length)])
     for number in range(1, 14):
         for size in (3, 4):
             for colours in itertools.combinations(range(4), size):
-                with_jokers([c * 13 + number - 1 for c in colours])
+                with_jokers([face_at(c, number) for c in colours])
     return sorted(seen)
 
 
@@ -112,7 +114,7 @@ class OutsideFinder:
                 cols.append(j)
                 vals.append(s.count(f))
         a = sp.csr_matrix((vals, (rows, cols)), shape=(53, len(sets)))
-        self.points = np.array([f % 13 + 1 for f in range(52)] + [0], dtype=float)
+        self.points = np.array([face_number(f) for f in range(53)], dtype=float)
         self.n_sets = len(sets)
         self.table = cp.Parameter(53, nonneg=True)
         self.rack = cp.Parameter(53, nonneg=True)
