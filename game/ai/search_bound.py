@@ -15,6 +15,7 @@ steps) to lower it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 from .search_tables import N_L, NEG, SHORTS, W_POINT, W_TILE, maxplus, next_states
@@ -29,7 +30,7 @@ _RELAX_CACHE: dict[tuple, tuple] = {}
 _SUFFIX_IDS: dict[tuple, int] = {}
 _SUFFIX_VECTORS: dict[int, tuple] = {}
 _SUFFIX_LIMIT = 60000
-_next_suffix = [0]
+_next_suffix = itertools.count()  # next() is atomic: ids stay unique with finders in two threads
 
 
 def _suffix_id(key: tuple) -> int:
@@ -38,8 +39,7 @@ def _suffix_id(key: tuple) -> int:
         if len(_SUFFIX_VECTORS) > _SUFFIX_LIMIT or len(_SUFFIX_IDS) > _SUFFIX_LIMIT:
             _SUFFIX_IDS.clear()
             _SUFFIX_VECTORS.clear()
-        got = _SUFFIX_IDS[key] = _next_suffix[0]
-        _next_suffix[0] += 1
+        got = _SUFFIX_IDS[key] = next(_next_suffix)
     return got
 
 
