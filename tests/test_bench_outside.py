@@ -50,3 +50,11 @@ def test_outside_option_says_clearly_when_it_cannot_install(monkeypatch, capsys,
     assert bench.main(["solver", "--outside", "--files", "small"]) == 2
     err = capsys.readouterr().err
     assert "outside finder is not available" in err and "no network" in err
+
+
+def test_solver_benchmark_on_the_cpu_clock(tmp_path, capsys):
+    (tmp_path / "tiny.json").write_text('[{"id": "t", "table": ["R1", "R2", "R3"], "rack": ["R4", "K9"]}]')
+    assert bench.main(["solver", "--dir", str(tmp_path), "--files", "tiny", "--clock", "cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "CPU time" in out and "tiny" in out
+    assert bench.main(["solver", "--dir", str(tmp_path), "--files", "tiny", "--clock", "sundial"]) == 2
