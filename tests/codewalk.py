@@ -85,17 +85,3 @@ def dict_literals_with(t: ast.AST, key: str) -> Iterator[ast.Dict]:
 
 def where(path: Path, node: ast.AST) -> str:
     return f"{path.relative_to(ROOT)}:{node.lineno}"
-
-
-def player_strings(path: Path):
-    """String pieces of a module that can reach a player: every literal but docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docs.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            yield node.lineno, node.value

@@ -7,17 +7,17 @@ import itertools
 
 from game.cli import bench, bench_outside
 from game.rules.melds import check_set
-from game.rules.tiles import face_at
+from game.rules.tiles import copies, face_at
 
 
 def tiles_of(faces) -> list[int]:
-    """Physical tiles for a set of faces (first copy, then the second; jokers 104 and 105)."""
+    """Physical tiles for a set of faces (the first copy, then the second)."""
     used: dict[int, int] = {}
     out = []
     for f in faces:
         k = used.get(f, 0)
         used[f] = k + 1
-        out.append(104 + k if f == bench_outside.JOKER else 2 * f + k)
+        out.append(copies(f)[k])
     return out
 
 
@@ -50,3 +50,11 @@ def test_outside_option_says_clearly_when_it_cannot_install(monkeypatch, capsys,
     assert bench.main(["solver", "--outside", "--files", "small"]) == 2
     err = capsys.readouterr().err
     assert "outside finder is not available" in err and "no network" in err
+
+
+def test_solver_benchmark_on_the_cpu_clock(tmp_path, capsys):
+    (tmp_path / "tiny.json").write_text('[{"id": "t", "table": ["R1", "R2", "R3"], "rack": ["R4", "K9"]}]')
+    assert bench.main(["solver", "--dir", str(tmp_path), "--files", "tiny", "--clock", "cpu"]) == 0
+    out = capsys.readouterr().out
+    assert "CPU time" in out and "tiny" in out
+    assert bench.main(["solver", "--dir", str(tmp_path), "--files", "tiny", "--clock", "sundial"]) == 2

@@ -60,6 +60,37 @@ def test_tightened_bound_is_never_below_the_proven_optimum(name):
     assert lowered  # the multipliers do tighten it somewhere
 
 
+def test_vectors_kept_by_suffix_are_the_ones_worked_out_afresh(monkeypatch):
+    from game.ai import search_bound
+
+    def bound_of(table, rack, mu=None) -> Bound:
+        bound = Bound(Position(table, rack))
+        if mu is not None:
+            bound._set_mu(mu)
+        bound.root_value()
+        return bound
+
+    cases = [(t, r) for _pid, t, r, _a in positions("mid")][:8]
+    # worked out with the caches kept from position to position (a tightened bound's too) ...
+    kept = []
+    for table, rack in cases:
+        tight = Bound(Position(table, rack))
+        tight.tighten(LAG_ROUNDS, tight.root_value() + 1)
+        for mu in (None, list(tight.mu)):
+            b = bound_of(table, rack, mu)
+            kept.append((table, rack, mu, b.root_value(), {x: v for x, v in enumerate(b.UBL[: 52 * 35]) if v is not None}))
+    assert search_bound._SUFFIX_VECTORS and any(any(mu) for _t, _r, mu, _v, _u in kept if mu)
+    # ... are the ones worked out afresh, every cache emptied first
+    for table, rack, mu, root, known in kept:
+        monkeypatch.setattr(search_bound, "_SUFFIX_VECTORS", {})
+        monkeypatch.setattr(search_bound, "_SUFFIX_IDS", {})
+        monkeypatch.setattr(search_bound, "_RELAX_CACHE", {})
+        fresh = bound_of(table, rack, mu)
+        assert fresh.root_value() == root
+        for x, v in known.items():
+            assert fresh.vector(x // 35, x % 35) == v
+
+
 def test_bound_holds_for_the_points_objective_and_an_initial_meld():
     for pid, table, rack, _answer in list(positions("small"))[:20]:
         res = solve(table, rack, objective="points")

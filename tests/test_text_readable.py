@@ -11,8 +11,10 @@ import sys
 import pygame
 import pytest
 
+from game.rules.tiles import parse_tiles
 from game.ui import theme
-from uidrive import key, make_app, run_until, step
+from uidrive import key, make_app, run_until, settle, step
+from uihelp import human_session, lay_table, set_rack
 
 WORDS = re.compile(r"[A-Za-z]{2,}")  # a word (tile faces and the numbers in chips are pictures)
 PICTURES = (os.path.join("game", "ui", "tileart.py"), os.path.join("game", "ui", "r200", "art.py"))
@@ -63,6 +65,19 @@ def test_fitting_a_label_shrinks_it_no_further_than_the_readable_size(monkeypatc
     assert [px for _, px, _ in calls] == [10]  # a size asked for is never enlarged here
 
 
+@pytest.mark.parametrize("px", [12, 14, 16, 18])
+def test_a_number_keeps_a_gap_from_its_word_up_to_18px(px):
+    # "9 entrants" read as "9entrants" at 14 px: the font's space is 3 px there, its digits sit tight
+    gap = theme.text("9 entrants", px).get_width() - theme.text("9entrants", px).get_width()
+    assert gap >= theme.DIGIT_GAP_PX
+    assert theme.text_width(theme.font(px), "9 entrants") == theme.text("9 entrants", px).get_width()
+
+
+def test_a_number_at_normal_sizes_and_double_spaces_are_left_as_they_are():
+    assert theme.spaced("9 entrants", theme.font(22)) == "9 entrants"
+    assert theme.spaced("of 3  ·  next", theme.font(16)) == "of 3  ·  next"
+
+
 def test_a_note_too_wide_for_one_line_breaks_between_its_parts():
     note = "Claim: click a lit set, or Tab and Enter  ·  Esc: back"
     first = theme.text("Claim: click a lit set, or Tab and Enter", 12).get_width()
@@ -80,6 +95,23 @@ def test_a_note_too_wide_for_one_line_breaks_between_its_parts():
 # -- the screens at 800x500 ------------------------------------------------------------------------
 
 
+def position(app, table, rack: str, seat: int = 0, opponents=("basic", "basic", "basic")):
+    """A play screen with ``table`` laid and ``rack`` held by ``seat``, everyone melded, ``seat``
+    to move (seat 1 is a computer: its turn is played out on screen)."""
+    from game.ui.scenes.play import PlayScene
+
+    sess = human_session("", melded=True, opponents=opponents, seed=5)
+    st = sess.state
+    lay_table(st, list(table))
+    set_rack(st, seat, parse_tiles(rack, used=st.board.tiles()))
+    for p in st.players:
+        p.melded = True
+    st.current = seat
+    sess._sync_rack(initial=True)
+    sess._begin_turn()
+    return sess, app.push(PlayScene(app, sess))
+
+
 @pytest.fixture
 def small_app():
     app = make_app(size=SMALL, speed=1.0)
@@ -89,11 +121,12 @@ def small_app():
 
 
 def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, monkeypatch):
-    from playhelp import computer_to_move, start_playback
-
     calls = drawn_words(monkeypatch)
-    sess, play = computer_to_move(small_app)
-    pb = start_playback(small_app, play, sess)
+    sess, play = position(small_app, ("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4", "O9 O10 O11"),
+                          "K5 R7 B9 B10 O2 R12 K1", seat=1, opponents=("hard", "basic", "basic"))
+    run_until(small_app, lambda: play.turnshow.pb is not None, 20)
+    pb = play.turnshow.pb
+    assert pb is not None and len(pb.steps) >= 2
     run_until(small_app, lambda: pb.idx >= 1, 2)
     step(small_app, n=2)
     sizes = {s: px for s, px, _ in calls}
@@ -114,11 +147,9 @@ def test_the_computer_turn_caption_is_readable_and_whole_at_800x500(small_app, m
 
 
 def test_the_play_screen_and_the_hint_bar_have_no_word_under_12px_at_800x500(small_app, monkeypatch):
-    from playhelp import hint_position
-
     calls = drawn_words(monkeypatch)
-    sess, play = hint_position(small_app, table=["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], rack="K5 R1 B7 O13 K10")
-    step(small_app, n=3)
+    sess, play = position(small_app, ["K3 K4 K5 K6 K7 K8", "R10 B10 O10"], "K5 R1 B7 O13 K10")
+    settle(small_app, play)
     key(small_app, pygame.K_h)
     run_until(small_app, lambda: play.turnshow.hint.active, 10)
     step(small_app, n=3)
@@ -194,7 +225,7 @@ def test_no_finder_on_screen():
     """The program's own word for its search ("the finder") never reaches a player."""
     import pathlib
 
-    from codewalk import player_strings
+    from wordscan import player_strings
 
     ui = pathlib.Path(theme.__file__).resolve().parent
     found = [f"{p.name}:{line}: {s!r}" for p in sorted(ui.rglob("*.py")) for line, s in player_strings(p)

@@ -7,10 +7,10 @@ import pathlib
 import re
 
 import pytest
-from codewalk import player_strings
 from helpers import finish_quickly
 
 from game.tournament import TableRef, Tournament, TournamentError
+from wordscan import player_strings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HEDGED = re.compile(r"[A-Za-z]\(s\)")  # "game(s)", "round(s)"

@@ -170,3 +170,40 @@ def test_the_rules_screen_says_how_to_zoom_and_scroll_the_table():
     for key_, cls in REGISTRY.items():
         assert (TABLE_CONTROLS[0] in controls_for(cls())) == cls().flat_table, key_
     assert "Fit (Home)" in TABLE_CONTROLS[0][1] and "wheel" in TABLE_CONTROLS[0][1]
+
+
+def test_tiles_held_at_the_edge_of_a_zoomed_table_scroll_it_to_a_drop_beyond(app):
+    sess = position(TABLE5, "K13 R13")
+    play = open_play(app, sess)
+    view = view_of(play)
+    felt = play.layout().table
+    wheel(app, (felt.x + 30, felt.centery), 3)  # zoomed in on the left end of the rows
+    assert not in_view(view, (2, 18))
+    k13 = rack_tile(sess, "K13")
+    start = tile_center(play, k13)
+    edge = (view.inner.right - 4, felt.centery)
+    before = view.visible_cells()
+    app.step([motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, start)), button=1)], DT)
+    for i in range(1, 7):
+        app.step([motion((start[0] + (edge[0] - start[0]) * i / 6, start[1] + (edge[1] - start[1]) * i / 6), (1, 0, 0))], DT)
+    step(app, n=int(4 / DT))  # held there: the table scrolls to its right end
+    assert in_view(view, (2, 18)) and sess.table().get((2, 18)) is None
+    assert view.visible_cells()[0] == before[0]  # not down: the tiles only passed the felt's foot
+    target = cell_center(play, TABLE, (2, 17))
+    app.step([motion(target, (1, 0, 0))], DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(map(int, target)), button=1)], DT)
+    settle(app, play)
+    assert sess.table().where()[k13] == (2, 17)  # a new set near the row's end, where it was dropped
+
+
+def test_the_table_keys_are_the_boards_without_across_and_down():
+    from game.ui import keymap
+
+    def press(k, mod=0):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+    for k, mod, want in ((pygame.K_PLUS, 0, "zoom_in"), (pygame.K_MINUS, 0, "zoom_out"), (pygame.K_HOME, 0, "centre"),
+                         (pygame.K_LEFT, pygame.KMOD_SHIFT, "pan_left"), (pygame.K_LEFT, 0, None), (pygame.K_v, 0, None)):
+        assert keymap.intent(press(k, mod), "table") == want
+        if want is not None:
+            assert keymap.intent(press(k, mod), "board") == want

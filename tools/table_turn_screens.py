@@ -24,7 +24,7 @@ def mid_game(seed: int, tiles_on_table: int = 45) -> Session:
     """A classic game played by computers (the person's seat too) until the table holds about
     ``tiles_on_table`` tiles and the seat after the person's is to move."""
     state = engine.new_game("classic", [("You", "human")] + [(f"CPU {i}", LEVELS[i]) for i in (1, 2, 3)], seed=seed)
-    players = [make_player(LEVELS[i], 100 + i) for i in range(4)]
+    players = [make_player(LEVELS[i], 100 + i, state.variant.board_shape) for i in range(4)]
     while state.phase == "play" and state.turn < 300:
         if len(state.board) >= tiles_on_table and state.current == 1:
             break

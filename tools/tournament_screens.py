@@ -125,7 +125,7 @@ def main(argv):
         win_game()
         until(app, lambda: isinstance(app.top, (GameResultsScene, TableOverScene)))
         app.settings["animation_speed"] = speed
-        frames(app, 40)
+        frames(app, 60)  # past the result screen's first moments, when it ignores keys (INPUT_GUARD)
         if isinstance(app.top, GameResultsScene):
             if g == 0:
                 save(app, outdir, f"{tag}-t07-game-results")

@@ -15,6 +15,7 @@ steps) to lower it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 from .search_tables import N_L, NEG, SHORTS, W_POINT, W_TILE, maxplus, next_states
@@ -29,7 +30,7 @@ _RELAX_CACHE: dict[tuple, tuple] = {}
 _SUFFIX_IDS: dict[tuple, int] = {}
 _SUFFIX_VECTORS: dict[int, tuple] = {}
 _SUFFIX_LIMIT = 60000
-_next_suffix = [0]
+_next_suffix = itertools.count()  # next() is atomic: ids stay unique with finders in two threads
 
 
 def _suffix_id(key: tuple) -> int:
@@ -38,8 +39,7 @@ def _suffix_id(key: tuple) -> int:
         if len(_SUFFIX_VECTORS) > _SUFFIX_LIMIT or len(_SUFFIX_IDS) > _SUFFIX_LIMIT:
             _SUFFIX_IDS.clear()
             _SUFFIX_VECTORS.clear()
-        got = _SUFFIX_IDS[key] = _next_suffix[0]
-        _next_suffix[0] += 1
+        got = _SUFFIX_IDS[key] = next(_next_suffix)
     return got
 
 
@@ -271,9 +271,9 @@ class Bound:
 
     def tighten(self, rounds: int, limit: int) -> int | None:
         """Try to lower the bound below ``limit`` (root value, search units) with a few
-        subgradient steps on the group-partner constraints.  Keeps the best multipliers when
-        they beat the limit (returns that root value); otherwise restores the plain relaxation
-        (its search order tends to be better) and returns None."""
+        subgradient steps on the group-partner constraints.  Keeps the best multipliers found
+        (any multipliers give an upper bound, and the lowest prunes most); returns their root
+        value when it is below the limit, else None."""
         best_val = self.root_value()
         best_mu = list(self.mu)
         theta = LAG_THETA
@@ -298,8 +298,6 @@ class Bound:
                 theta /= 2
             if rnd >= 2 and best_val >= limit + (rnd - 1) * level_:
                 break  # too far above the limit to get there in time
-        if best_val >= limit:
-            best_mu = [0] * 52
         if self.mu != best_mu:
             self._set_mu(best_mu)
         return best_val if best_val < limit else None

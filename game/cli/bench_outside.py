@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import os
 import itertools
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 
-from ..rules.tiles import face_at
+from ..rules.tiles import face_at, face_number
 
 JOKER = 52
 PACKAGES = ("cvxpy", "highspy")
@@ -114,7 +114,7 @@ class OutsideFinder:
                 cols.append(j)
                 vals.append(s.count(f))
         a = sp.csr_matrix((vals, (rows, cols)), shape=(53, len(sets)))
-        self.points = np.array([f % 13 + 1 for f in range(52)] + [0], dtype=float)
+        self.points = np.array([face_number(f) for f in range(53)], dtype=float)
         self.n_sets = len(sets)
         self.table = cp.Parameter(53, nonneg=True)
         self.rack = cp.Parameter(53, nonneg=True)

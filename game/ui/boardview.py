@@ -65,6 +65,7 @@ class BoardView(variant_ui.Plugin):
 
     row_ratio = ASPECT  # a row's pitch over a column's (the flat table's rows have a gap, ``tableview``)
     tips = TIPS
+    keys = "board"  # the keymap's context
     centre_label = "Centre"
 
     def __init__(self, scene) -> None:
@@ -425,8 +426,8 @@ class BoardView(variant_ui.Plugin):
         return False
 
     def key(self, ev) -> bool:
-        """The board's keys (``game.ui.keymap``, "board"); True when used."""
-        match keymap.intent(ev, "board"):
+        """The board's keys (``game.ui.keymap``, ``self.keys``); True when used."""
+        match keymap.intent(ev, self.keys):
             case "pan_left" | "pan_right" | "pan_up" | "pan_down" as way:
                 dx, dy = PAN_WAYS[way]
                 px, _cx, _cy = self.current()
@@ -511,7 +512,7 @@ class BoardView(variant_ui.Plugin):
         name = self.button_at(self.mouse) if sc.drag is None else None
         if name:
             tip = self.tips[name]
-            img = theme.text(tip, 18 * s, theme.INK)
+            img = theme.text(tip, theme.readable(18 * s), theme.INK)
             box = pygame.Rect(0, 0, img.get_width() + int(20 * s), img.get_height() + int(12 * s))
             box.topright = (self.mouse[0], self.mouse[1] + int(18 * s))
             box.clamp_ip(pygame.Rect(0, 0, *lay.size))

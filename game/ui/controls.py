@@ -526,7 +526,7 @@ class HandLimitMeter(variant_ui.Plugin):
         y = box.bottom - int(26 * s)
         lx = box.x + int(12 * s)
         label = f"Hand limit (−{sess.variant.hand_limit_penalty} above)" if over else "Hand limit"
-        lt = theme.fit_text(label, 16 * s, box.w - int(80 * s), theme.BAD if over else theme.INK_DIM, bold=over)
+        lt = theme.fit_text(label, theme.readable(16 * s), box.w - int(80 * s), theme.BAD if over else theme.INK_DIM, bold=over)
         surf.blit(lt, (lx, y))
         vt = theme.text(f"{n} / {limit}", 20 * s, colour)
         surf.blit(vt, (box.right - int(12 * s) - vt.get_width(), y - int(2 * s)))

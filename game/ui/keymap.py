@@ -97,6 +97,14 @@ KEYMAP: dict[str, tuple[Binding, ...]] = {
         _b("centre", K.K_HOME, K.K_0, K.K_KP0),
         _b("orientation", K.K_v),
     ),
+    # the flat table's camera: zoom, pan, Fit (as the board, without across / down)
+    "table": (
+        *(_b(way, key, held=(mod,)) for mod in (SHIFT, CTRL) for way, key in (
+            ("pan_left", K.K_LEFT), ("pan_right", K.K_RIGHT), ("pan_up", K.K_UP), ("pan_down", K.K_DOWN))),
+        _b("zoom_in", K.K_PLUS, K.K_EQUALS, K.K_KP_PLUS),
+        _b("zoom_out", K.K_MINUS, K.K_KP_MINUS),
+        _b("centre", K.K_HOME, K.K_0, K.K_KP0),  # Fit
+    ),
     # Rummi200kub's claim mode (C): choose a set to claim
     "claim": (
         _b("claim", K.K_c, without=CTRL | META),

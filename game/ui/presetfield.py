@@ -161,5 +161,5 @@ class PresetNumber(Chooser):
         val = theme.text(shown, px, theme.GOLD)
         theme.blit_center(surf, val, field.center)
         if not self.text:
-            hint = theme.text(f"{self.low}–{self.high}", px * 0.8, theme.INK_FAINT, bold=False)
+            hint = theme.text(f"{self.low}–{self.high}", theme.readable(px * 0.8), theme.INK_FAINT, bold=False)
             surf.blit(hint, (field.right - hint.get_width() - int(8 * s), field.centery - hint.get_height() // 2))

@@ -8,7 +8,8 @@
 - **Zoom**: the mouse wheel (around the pointer), ``+``/``-`` or the buttons in the status
   band; never out further than the whole table.
 - **Scroll**: drag empty felt with the left button, or anywhere with the right or middle
-  button; Shift or Ctrl with the arrow keys; the keyboard cursor is followed.
+  button; Shift or Ctrl with the arrow keys; tiles held at an edge of the felt scroll it that
+  way; the keyboard cursor is followed.
 - **Following**: when a play (the player's, or a computer's played out step by step) needs
   more rows than the view shows, the view keeps the tile size and scrolls to what changes;
   between turns it fits again (unless the player zoomed or scrolled it themselves).
@@ -23,12 +24,14 @@ import math
 import pygame
 
 from ..play.events import TurnBegan
-from . import keymap, variant_ui
+from . import variant_ui
 from .boardview import MAX_ZOOM, TIPS, BoardView, felt_clip, felt_inner
 from .playlayout import ROW_GAP, Grid
 from .tileart import ASPECT
 
 ROW_RATIO = ASPECT * (1 + ROW_GAP)  # a row's pitch over a column's on the flat table
+EDGE_SCROLL = 6.0  # cells a second the table scrolls under tiles held at its edge
+EDGE_WAIT = 0.3  # seconds they are held there first
 TABLE_TIPS = {**TIPS, "centre": "Fit the whole table (Home)"}
 
 
@@ -68,6 +71,7 @@ class TableView(BoardView):
     row_ratio = ROW_RATIO
     tips = TABLE_TIPS
     centre_label = "Fit"
+    keys = "table"  # the keymap's context: the board's keys without across / down
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
@@ -76,12 +80,14 @@ class TableView(BoardView):
         self._seen: dict = {}  # the table at the last change the view looked at
         self._seen_version = None
         self._step_seen = None
+        self._edge_held = 0.0  # seconds tiles have been held at an edge of the felt
 
     # -- the camera ----------------------------------------------------------------------------------
     def layout_key(self):
+        playing = self.scene.turnshow.playing  # the extent takes a row more meanwhile
         if self.auto:
-            return ("fit", self.fit_all)
-        return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4))
+            return ("fit", self.fit_all, playing)
+        return ("cam", round(self.px, 3), round(self.cx, 4), round(self.cy, 4), playing)
 
     def adjust_layout(self, lay) -> None:
         """The grid as the camera shows it: ``lay.grid``'s columns and rows (every row the table
@@ -89,9 +95,10 @@ class TableView(BoardView):
         turn began with."""
         s = lay.s
         inner = self.inner = felt_inner(lay.table, s)
-        sess = self.session
-        used = max([r + 1 for r, _ in sess.table().cells] + [r + 1 for r, _ in sess.state.board.cells] + [0])
-        cols, rows = lay.grid.cols, max(lay.grid.rows, used + 1)  # an empty row below the last, always
+        cols, rows = lay.grid.cols, lay.grid.rows
+        if self.scene.turnshow.playing:  # an empty row below the last: the steps land above the caption
+            sess = self.session
+            rows = max([rows] + [r + 2 for r, _ in sess.table().cells] + [r + 2 for r, _ in sess.state.board.cells])
         self.world = (0, 0, rows, cols)
         fit_rows = rows if self.fit_all else min(rows, self.scene.table_rows_base())
         self.fit = fit_view(inner, cols, fit_rows)
@@ -173,6 +180,10 @@ class TableView(BoardView):
     def update(self, dt: float) -> None:
         super().update(dt)  # the keyboard cursor stays in view
         sc = self.scene
+        if sc.drag is not None:
+            self.edge_scroll(sc.drag.pos, dt)
+        else:
+            self._edge_held = 0.0
         pb = sc.turnshow.pb
         if pb is not None and pb.shown is not None and (id(pb), pb.idx) != self._step_seen:
             self._step_seen = (id(pb), pb.idx)  # a computer's turn (or one from the log), step by step
@@ -190,6 +201,24 @@ class TableView(BoardView):
             if changed and pb is None and sc.drag is None:
                 self.show_cells(changed)  # the player's move, or a play shown at once
 
+    def edge_scroll(self, pos, dt: float) -> None:
+        """Tiles held near an edge of the felt scroll the table that way (where there is more of
+        it), so a drop can reach any cell of a zoomed table."""
+        lay = self.scene.layout()
+        clip = felt_clip(lay.table, lay.s)
+        if not clip.collidepoint(pos):
+            return
+        band = lay.grid.tile_w * 0.6
+        r0, c0, r1, c1 = self.visible_cells()
+        _wr0, _wc0, rows, cols = self.world
+        dx = -1 if pos[0] < clip.x + band and c0 > 0.01 else 1 if pos[0] > clip.right - band and c1 < cols - 0.01 else 0
+        dy = -1 if pos[1] < clip.y + band and r0 > 0.01 else 1 if pos[1] > clip.bottom - band and r1 < rows - 0.01 else 0
+        self._edge_held = self._edge_held + dt if dx or dy else 0.0
+        if self._edge_held >= EDGE_WAIT:  # held there, not passing through on the way in
+            px, cx, cy = self.current()
+            self.own_camera = True
+            self.set_camera(px, cx + dx * EDGE_SCROLL * dt, cy + dy * EDGE_SCROLL * dt)
+
     def on_event(self, ev) -> None:
         if isinstance(ev, TurnBegan):
             sc = self.scene
@@ -202,11 +231,6 @@ class TableView(BoardView):
             self.pan = None  # a set picked up by its grip: the drag is the set's, not the view's
             return False
         return super().handle(ev)
-
-    def key(self, ev) -> bool:
-        if keymap.intent(ev, "board") == "orientation":
-            return False  # across or down: the crossword board's
-        return super().key(ev)
 
     def toggle_orientation(self) -> None:
         return None  # sets on a flat table always lie along a row

@@ -123,13 +123,20 @@ def readable(px: float) -> float:
 MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px or less below 14 px
 
 
+DIGIT_GAP_PX = 4  # below this space width a number runs into its word ("9entrants" at 14 to 18 px)
+_AFTER_DIGIT = re.compile(r"(\d) (?=\S)")
+
+
 def spaced(s: str, f: pygame.font.Font) -> str:
     """``s`` with gaps between words a reader can see: at small sizes the font's space is a
-    pixel or two and words run together ("10tiles"), so each space is repeated there."""
+    pixel or two and words run together ("10tiles"), so each space is repeated there; up to
+    18 px the space after a number is doubled too (its digits sit tight against the word)."""
     if " " in s:
         w = max(1, f.size(" ")[0])
         if w < MIN_SPACE_PX:
             return s.replace(" ", " " * -(-MIN_SPACE_PX // w))
+        if w < DIGIT_GAP_PX:
+            return _AFTER_DIGIT.sub(r"\1  ", s)
     return s
 
 

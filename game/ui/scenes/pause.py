@@ -100,5 +100,5 @@ class PauseScene(OverlayScene):
         self.group.draw(surf, s)
         sess = self.play.session
         if sess.saver.error:
-            e = theme.text(sess.saver.error, 18 * s, theme.BAD, bold=False)
+            e = theme.text(sess.saver.error, theme.readable(18 * s), theme.BAD, bold=False)
             theme.blit_center(surf, e, (r.centerx, r.bottom + int(20 * s)))

@@ -182,20 +182,20 @@ class RoundResultsScene(ResultsBase):
         name_w = int(150 * s)
         col_w = int(min(80 * s, (r.w - name_w - int(60 * s)) / (len(hist) + 1)))
         y = y0
-        surf.blit(theme.text("Round", 17 * s, theme.INK_FAINT), (x0, y))
+        surf.blit(theme.text("Round", theme.readable(17 * s), theme.INK_FAINT), (x0, y))
         for i, h in enumerate(hist):
-            t = theme.text(str(h.get("round", i + 1)), 17 * s, theme.INK_FAINT)
+            t = theme.text(str(h.get("round", i + 1)), theme.readable(17 * s), theme.INK_FAINT)
             surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
-        tt = theme.text("Total", 17 * s, theme.INK_FAINT)
+        tt = theme.text("Total", theme.readable(17 * s), theme.INK_FAINT)
         surf.blit(tt, (x0 + name_w + len(hist) * col_w + col_w - tt.get_width(), y))
         y += int(26 * s)
         for seat, p in enumerate(st.players):
-            surf.blit(theme.fit_text(self.play.name_of(seat), 18 * s, name_w - 8, theme.INK_DIM), (x0, y))
+            surf.blit(theme.fit_text(self.play.name_of(seat), theme.readable(18 * s), name_w - 8, theme.INK_DIM), (x0, y))
             for i, h in enumerate(hist):
                 d = (h.get("points") or [0] * len(st.players))[seat]
-                t = theme.text(f"{d:+d}", 18 * s, theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM, bold=False)
+                t = theme.text(f"{d:+d}", theme.readable(18 * s), theme.GOOD if d > 0 else theme.BAD if d < 0 else theme.INK_DIM, bold=False)
                 surf.blit(t, (x0 + name_w + i * col_w + col_w - t.get_width(), y))
-            t = theme.text(str(totals[seat] if seat < len(totals) else p.score), 18 * s, theme.INK)
+            t = theme.text(str(totals[seat] if seat < len(totals) else p.score), theme.readable(18 * s), theme.INK)
             surf.blit(t, (x0 + name_w + len(hist) * col_w + col_w - t.get_width(), y))
             y += int(26 * s)
         return y
@@ -240,7 +240,7 @@ class RoundResultsScene(ResultsBase):
             pen = pens[seat] if seat < len(pens) else 0
             if pen:
                 surf.blit(dt, (cols["delta"], row.centery - dt.get_height() + int(4 * s)))
-                pt = theme.text(f"incl. {pen:+d} penalty", 15 * s, theme.WARN, bold=False)
+                pt = theme.text(f"incl. {pen:+d} penalty", theme.readable(15 * s), theme.WARN, bold=False)
                 surf.blit(pt, (cols["delta"], row.centery + int(4 * s)))
             else:
                 surf.blit(dt, (cols["delta"], row.centery - dt.get_height() // 2))

@@ -54,7 +54,8 @@ BOARD_CONTROLS = [
 
 TABLE_CONTROLS = [
     ("The table", "Mouse wheel, + and - (or the buttons left of New set) zoom; drag the table with the right or middle "
-                  "button, or with the left button on an empty spot, or use Shift+arrows; Fit (Home) shows the whole "
+                  "button, or with the left button on an empty spot, or use Shift+arrows (tiles held at its edge "
+                  "scroll it too); Fit (Home) shows the whole "
                   "table again. The tiles keep their size for the whole turn: when a play needs more rows than the "
                   "table shows, the view scrolls to it, and the table fits again between turns."),
 ]

@@ -202,7 +202,7 @@ class PlayHud:
         if seat == st.current and self.thinking_for() > LONG_THINK:  # a long think says so, in words
             secs = int(self.thinking_for())
             words = "Thinking…" + (f" {secs} s" if secs >= 2 else "")
-            surf.blit(theme.fit_text(words, 17 * s, width, theme.GOLD), pos)
+            surf.blit(theme.fit_text(words, theme.readable(17 * s), width, theme.GOLD), pos)
             return
         if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
             return

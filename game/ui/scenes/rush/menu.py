@@ -130,7 +130,7 @@ class RushMenuScene(BackdropScene):
         x = rect.right + int(16 * s)
         if x + img.get_width() > surf.get_width() - int(8 * s):
             x = rect.right - img.get_width() - int(12 * s)
-            img = theme.text(text, 15 * s, colour)
+            img = theme.text(text, theme.readable(15 * s), colour)
             surf.blit(img, (x, rect.bottom - img.get_height() - int(3 * s)))
             return
         surf.blit(img, (x, rect.centery - img.get_height() // 2))

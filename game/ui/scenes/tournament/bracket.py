@@ -363,7 +363,7 @@ class BracketScene(BracketCanvas):
             surf.blit(t, (left, f.y + int(16 * s)))
             pr = pygame.Rect(left, f.y + int(48 * s), max(40, right - left - int(60 * s)), int(14 * s))
             draw_bar(surf, pr, sim.fraction)
-            pct = theme.text(f"{int(sim.fraction * 100)}%", 18 * s, theme.GOLD)
+            pct = theme.text(f"{int(sim.fraction * 100)}%", theme.readable(18 * s), theme.GOLD)
             surf.blit(pct, (pr.right + int(10 * s), pr.centery - pct.get_height() // 2))
         else:
             tip = self.group.tooltip() or "Scroll with the wheel, arrows or by dragging  ·  Esc saves and quits"
@@ -427,6 +427,6 @@ class SkipOverlay(OverlayScene):
             theme.blit_center(surf, t, (r.centerx, r.y + int(92 * s)))
             pr = pygame.Rect(r.x + int(40 * s), r.y + int(118 * s), r.w - int(80 * s), int(18 * s))
             draw_bar(surf, pr, sim.fraction)
-            pct = theme.text(f"{int(sim.fraction * 100)}%", 18 * s, theme.GOLD)
+            pct = theme.text(f"{int(sim.fraction * 100)}%", theme.readable(18 * s), theme.GOLD)
             theme.blit_center(surf, pct, (r.centerx, pr.bottom + int(16 * s)))
         self.group.draw(surf, s)

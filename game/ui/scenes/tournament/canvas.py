@@ -169,7 +169,7 @@ class BracketCanvas(Scene):
             tx = bar.x + int((bar.w - tw) * (self.scroll[0] / mx))
             pygame.draw.rect(surf, theme.GOLD_DARK, (tx, bar.y, tw, bar.h), border_radius=3)
         if my > 0 and self.scroll[1] < my - 2:
-            more = theme.text("scroll for more", 16 * s, theme.INK_FAINT, bold=False)
+            more = theme.text("scroll for more", theme.readable(16 * s), theme.INK_FAINT, bold=False)
             surf.blit(more, (v.right - more.get_width() - int(16 * s), v.bottom - more.get_height() - int(6 * s)))
 
     def row_y(self, card: pygame.Rect, index: int, s: float) -> int:
@@ -291,7 +291,7 @@ class BracketCanvas(Scene):
                 if m is not None:
                     draw_disc(surf, (x + int(8 * s), cy), int(10 * s), MEDAL_COLOURS[m.medal], str(m.place), s)
                 else:
-                    pt = theme.text(str(p.place), 16 * s, theme.INK_DIM)
+                    pt = theme.text(str(p.place), theme.readable(16 * s), theme.INK_DIM)
                     theme.blit_center(surf, pt, (x + int(8 * s), cy))
             fs = int(22 * s)
             surf.blit(face_of(p.is_human, p.level, p.name, fs), (x + int(22 * s), cy - fs // 2))
@@ -308,7 +308,7 @@ class BracketCanvas(Scene):
                 if g < len(p.scores):
                     v = p.scores[g]
                     col = theme.GOLD if v == 0 else theme.INK_DIM
-                    t = theme.text(str(v), 18 * s, col, bold=False)
+                    t = theme.text(str(v), theme.readable(18 * s), col, bold=False)
                     surf.blit(t, (gx - t.get_width(), cy - t.get_height() // 2))
             if p.total is not None:
                 t = theme.text(str(p.total), 20 * s, theme.GOLD if done and p.place == 1 else theme.INK)
@@ -319,7 +319,7 @@ class BracketCanvas(Scene):
                 pygame.draw.polygon(surf, theme.GOOD, [(ax - a, cy - a), (ax, cy), (ax - a, cy + a)])
             y += row_h
         if tb.tie_break:
-            t = theme.text("Tie-break: " + tb.tie_break, 16 * s, theme.WARN, bold=False, wrap=r.w - int(28 * s))
+            t = theme.text("Tie-break: " + tb.tie_break, theme.readable(16 * s), theme.WARN, bold=False, wrap=r.w - int(28 * s))
             surf.blit(t, (x, y + int(4 * s)))
 
 

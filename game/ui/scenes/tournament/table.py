@@ -165,7 +165,7 @@ def draw_table_standings(surf, scene, s: float, y0: int, entry: dict | None, goi
         nm = theme.fit_text(scene.play.name_of(seat), 22 * s, name_right - (row.x + int(52 * s) + fs), theme.ACCENT if mine else theme.INK)
         surf.blit(nm, (row.x + int(52 * s) + fs, row.centery - nm.get_height() // 2))
         if seat in going_on:
-            tag = theme.text("goes on", 18 * s, theme.GOOD)
+            tag = theme.text("goes on", theme.readable(18 * s), theme.GOOD)
             tx = row.x + int(62 * s) + fs + nm.get_width()
             chip = pygame.Rect(tx, row.centery - tag.get_height() // 2 - int(4 * s), tag.get_width() + int(16 * s), tag.get_height() + int(8 * s))
             pygame.draw.rect(surf, theme.darken(theme.GOOD, 0.7), chip, border_radius=chip.h // 2)
@@ -283,7 +283,7 @@ class TableOverScene(TableResults):
         y = draw_table_standings(surf, self, s, r.y + int(110 * s), None, self.going_on())
         tie = self.record.tie_break
         if tie:
-            tt = theme.fit_text("Tie-break: " + tie, 18 * s, r.w - int(60 * s), theme.WARN, bold=False)
+            tt = theme.fit_text("Tie-break: " + tie, theme.readable(18 * s), r.w - int(60 * s), theme.WARN, bold=False)
             theme.blit_center(surf, tt, (r.centerx, y + int(12 * s)))
         self.group.draw(surf, s)
         self.draw_confetti(surf)
