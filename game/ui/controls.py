@@ -366,6 +366,20 @@ class ClickControls(variant_ui.Plugin):
             return
         self.add_to(chosen, line)
 
+    def drop_onto(self, tiles: list[int], onto: int) -> bool | None:
+        """One tile dropped on a table joker it can stand in for: asked as a click there is
+        (replace the joker, or add the tile to the set), never joined into the set unasked (the
+        joker would move inside its own set, which the rules refuse)."""
+        if len(tiles) != 1 or not is_joker(onto) or not self.scene.can_edit_table():
+            return None
+        board = self.session.table()
+        cell = board.where().get(onto)
+        line = board.line_of(cell) if cell is not None else None
+        if line is None or tiles[0] in line.tiles or not clickplan.can_stand_in(line, line.tiles.index(onto), tiles[0]):
+            return None
+        self.ask_joker(tiles[0], onto, line)
+        return True
+
     def ask_joker(self, tile: int, joker: int, line) -> None:
         sc = self.scene
         name = tile_words(tile)
