@@ -316,3 +316,27 @@ def test_the_answer_screen_shows_no_score_and_says_what_space_does(app):
     key(app, pygame.K_ESCAPE)
     assert app.top is answer and not hint.active
     assert "Show again (Space)" in answer.status_text(None)[0] and "Place" not in answer.status_text(None)[0]
+
+
+def test_one_puzzle_shows_no_score_on_its_screen_nor_on_its_summary(app):
+    run = SingleRun(generate(5, 1), "daily", "Daily puzzle")
+    scene = start(app, run)
+    assert scene.score_line(scene.session.state.players[0]) == ""  # a daily puzzle earns a streak, not points
+    solve_by_dragging(app, scene)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.top is not scene, limit_s=NEXT_AFTER + 1)
+    summary = app.top
+    assert summary.name == "rush_summary" and summary.headline() == "1 of 1 solved"
+    assert "points" not in summary.columns(0, 1.0)
+    step(app)  # drawn without the points column
+
+
+def test_a_rush_keeps_its_score_on_screen_and_on_its_summary(app):
+    run = easy_rush()
+    scene = start(app, run)
+    assert scene.score_line(scene.session.state.players[0]) == "Score 0"
+    run.stop()
+    scene.end_run()
+    step(app)
+    summary = app.top
+    assert summary.headline() == "Score 0  ·  0 of 1 solved" and "points" in summary.columns(0, 1.0)

@@ -89,7 +89,7 @@ class PuzzleScene(PlayScene):
         return []
 
     def score_line(self, me) -> str:
-        return f"Score {self.run.score}"
+        return f"Score {self.run.score}" if self.run.keeps_score else ""
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
         n = len([t for t in self.session.rack_slots if t in set(self.session.state.players[0].rack)])
