@@ -189,6 +189,24 @@ def test_a_tile_dragged_onto_a_joker_asks_as_a_click_does(app):
     assert row_of(sess, "O9") == "O9 O10 O11"
 
 
+@pytest.mark.parametrize("variant", ["classic", "rummibug"])
+def test_split_waits_for_the_initial_meld_where_the_table_stays_untouched(app, variant):
+    sess = position(["K1 K2 K3 K4 K5 K6"], "O10 K9 B1", variant=variant, melded=False)
+    play = open_play(app, sess)
+    assert not controls(play).enabled("split")
+    press(app, play, "split")
+    assert not controls(play).split_mode and not sess.draft_changed
+    assert any("initial meld" in t.text for t in play.toasts)
+    sess.state.players[0].melded = True  # after the meld: the table is open
+    assert controls(play).enabled("split")
+
+
+def test_split_is_open_before_the_meld_in_the_golden_games(app):
+    sess = position(["K1 K2 K3 K4 K5 K6"], "O10 K9 B1", variant="golden-games", melded=False)
+    play = open_play(app, sess)
+    assert controls(play).enabled("split")
+
+
 def test_split_a_run_with_the_split_tool(app):
     """The sheet's example: 2-3-4-5-6-7 and a blue 4 make 2-3-4 and 4-5-6-7."""
     sess = position(["B2 B3 B4 B5 B6 B7", "K1 R1 O1"], "B4 K9")
