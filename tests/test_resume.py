@@ -290,6 +290,23 @@ def test_continue_is_the_main_button_and_says_what_it_continues(app):
     assert cont.sub == "Classic, round 1 against CPU 1 and CPU 2"
 
 
+def test_a_window_opening_under_the_pointer_keeps_enter_on_continue(app):
+    """The pointer resting over New game as the window opens (the one motion the system reports)
+    lights it but Enter still continues; a real move of the pointer takes the focus."""
+    from uidrive import motion, step
+
+    _saved("classic", turns=1)
+    title = app.top
+    title.refresh()
+    step(app)
+    new = title.group.widgets[1]
+    assert new.label == "New game" and title.group.focused is title.continue_button
+    step(app, [motion(new.rect.center)])
+    assert title.group.hover is new and title.group.focused is title.continue_button
+    step(app, [motion((new.rect.centerx + 3, new.rect.centery))])
+    assert title.group.focused is new
+
+
 def _kept_turn():
     got = saves.load_game("autosave")
     if not got.ok:

@@ -14,7 +14,7 @@ from game.ui.controls import ClickControls, HandLimitMeter
 from game.ui.variant_ui import find
 from game.ui.scenes.common import DialogScene
 from game.ui.scenes.play import PlayScene
-from uidrive import click, key, motion, open_play, settle, step, tile_center
+from uidrive import click, drag, key, motion, open_play, settle, step, tile_center
 from uihelp import give, human_session, tiles, table_session
 
 pytestmark = pytest.mark.app(speed=4.0)
@@ -170,6 +170,41 @@ def test_replace_a_joker_or_add_the_tile(app):
     assert not sess.held_table_tiles() and not sess.problems()
     key(app, pygame.K_SPACE)
     assert not sess.my_turn and set(sess.state.board.render().split(" | ")) == {"O9 O10 O11", "K5 K6 J"}
+
+
+def test_a_tile_dragged_onto_a_joker_asks_as_a_click_does(app):
+    """Dropped on a joker it can stand in for, the tile is never joined into the set unasked (the
+    joker would move to the set's end, back into the set it came from): the same question."""
+    sess = position(["O9 J O11"], "O10 K5 K6 B1")
+    play = open_play(app, sess)
+    o10, joker = tiles("O10")[0], tiles("J")[0]
+    cell = sess.table().where()[joker]
+    drag(app, tile_center(play, o10), tile_center(play, joker))
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and [c[0] for c in dialog.choices][:2] == ["Replace the joker", "Add to the set"]
+    assert not sess.draft_changed  # nothing moved while asking
+    dialog.group.widgets[0].activate()
+    settle(app, play)
+    assert sess.table().get(cell) == o10 and sess.held_table_tiles() == [joker]
+    assert row_of(sess, "O9") == "O9 O10 O11"
+
+
+@pytest.mark.parametrize("variant", ["classic", "rummibug"])
+def test_split_waits_for_the_initial_meld_where_the_table_stays_untouched(app, variant):
+    sess = position(["K1 K2 K3 K4 K5 K6"], "O10 K9 B1", variant=variant, melded=False)
+    play = open_play(app, sess)
+    assert not controls(play).enabled("split")
+    press(app, play, "split")
+    assert not controls(play).split_mode and not sess.draft_changed
+    assert any("initial meld" in t.text for t in play.toasts)
+    sess.state.players[0].melded = True  # after the meld: the table is open
+    assert controls(play).enabled("split")
+
+
+def test_split_is_open_before_the_meld_in_the_golden_games(app):
+    sess = position(["K1 K2 K3 K4 K5 K6"], "O10 K9 B1", variant="golden-games", melded=False)
+    play = open_play(app, sess)
+    assert controls(play).enabled("split")
 
 
 def test_split_a_run_with_the_split_tool(app):

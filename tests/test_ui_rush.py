@@ -283,3 +283,60 @@ def test_a_puzzle_solved_with_the_keyboard_only(app):
     assert scene.session.placed_all()
     key(app, pygame.K_SPACE)
     assert run.rush.solved == 1 and run.score > 0
+
+
+def test_a_one_step_answer_asks_for_no_next_step(app):
+    scene = start(app, SingleRun(generate(3, 2), "daily", "Daily puzzle"))
+    key(app, pygame.K_h)
+    assert len(scene.turnshow.hint.steps) == 1  # the puzzle's answer is one set laid
+    text = scene.status_text(None)[0]
+    assert "Next" not in text and "Apply (Shift+H)" in text
+
+
+def test_the_answer_screen_shows_no_score_and_says_what_space_does(app):
+    run = puzzle_runs.rush_run("rush-3min", None, seed=2)
+    start(app, run)
+    run.stop()
+    app.top.end_run()
+    step(app)
+    app.top.answer_buttons[0].activate()
+    answer = app.top
+    step(app)
+    assert answer.score_line(answer.session.state.players[0]) == ""
+    hint = answer.turnshow.hint
+    for _ in range(len(hint.steps) - 1):
+        assert answer.status_text(None)[0] == "The answer, step by step: Next step (Space)"
+        key(app, pygame.K_SPACE)
+    assert "Apply (Space)" in answer.status_text(None)[0]
+    key(app, pygame.K_SPACE)
+    settle(app, answer)
+    assert answer.session.placed_all() and "Show again (Space)" in answer.status_text(None)[0]
+    key(app, pygame.K_SPACE)  # the answer again, then closed: the puzzle as it was, nothing to place for points
+    assert hint.active
+    key(app, pygame.K_ESCAPE)
+    assert app.top is answer and not hint.active
+    assert "Show again (Space)" in answer.status_text(None)[0] and "Place" not in answer.status_text(None)[0]
+
+
+def test_one_puzzle_shows_no_score_on_its_screen_nor_on_its_summary(app):
+    run = SingleRun(generate(5, 1), "daily", "Daily puzzle")
+    scene = start(app, run)
+    assert scene.score_line(scene.session.state.players[0]) == ""  # a daily puzzle earns a streak, not points
+    solve_by_dragging(app, scene)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.top is not scene, limit_s=NEXT_AFTER + 1)
+    summary = app.top
+    assert summary.name == "rush_summary" and summary.headline() == "1 of 1 solved"
+    assert "points" not in summary.columns(0, 1.0)
+    step(app)  # drawn without the points column
+
+
+def test_a_rush_keeps_its_score_on_screen_and_on_its_summary(app):
+    run = easy_rush()
+    scene = start(app, run)
+    assert scene.score_line(scene.session.state.players[0]) == "Score 0"
+    run.stop()
+    scene.end_run()
+    step(app)
+    summary = app.top
+    assert summary.headline() == "Score 0  ·  0 of 1 solved" and "points" in summary.columns(0, 1.0)

@@ -101,6 +101,8 @@ def test_a_rush_with_points_is_a_new_best_shown_on_the_menu(app):
     step(app)
     summary = app.top
     assert any(n.startswith("New personal best") and f"{run.score:,}" in n for n in summary.notes)
+    bests = next(n for n in summary.notes if n.startswith("Your bests"))
+    assert bests.endswith("in a row (1 run played)")  # the runs played are counted, not listed as a best
     key(app, pygame.K_ESCAPE)
     assert app.top is menu and menu.records.best("rush-3min") == run.score
     # a puzzle is no game: nothing but the puzzle records was written (no save, no statistics)

@@ -45,6 +45,7 @@ class PuzzleRun:
 
     mode = ""  # rush-3min, rush-5min, survival, daily, pack
     title = ""
+    keeps_score = True  # solves earn points (a rush, survival); one puzzle earns stars or a streak instead
 
     @property
     def puzzle(self):
@@ -130,6 +131,8 @@ class SingleRun(PuzzleRun):
     """One puzzle (the daily puzzle, a pack's puzzle): no countdown, the seconds it took and
     whether a hint was shown are kept for its stars; ``record(run)`` saves what it earned and
     returns the summary's lines.  A wrong Done is a miss and costs nothing else."""
+
+    keeps_score = False
 
     def __init__(self, puzzle, mode: str, title: str, record=None, again=None, next_label: str = "") -> None:
         self._puzzle = puzzle

@@ -227,8 +227,8 @@ class Records:
         else:
             notes = [f"Your best for {title}: {before:,}"] if before else []
         best = got.best(summary.mode)
-        notes.append(f"Your bests: {best.most_solved} solved in a run, {best.best_streak} in a row, {best.runs} "
-                     f"run{'s' if best.runs != 1 else ''} played")
+        notes.append(f"Your bests: {best.most_solved} solved in a run, {best.best_streak} in a row "
+                     f"({best.runs} run{'s' if best.runs != 1 else ''} played)")  # the count is no best
         return self._saved(got, notes)
 
     def record_daily(self, date: _dt.date, solved: bool, seconds: float) -> list[str]:

@@ -96,8 +96,14 @@ class ClickControls(variant_ui.Plugin):
         if name == "new":
             return bool(sc.selection)
         if name == "split":
-            return any(len(ln.tiles) > 1 for ln in self.session.table().lines())
+            return not self.table_closed() and any(len(ln.tiles) > 1 for ln in self.session.table().lines())
         return False
+
+    def table_closed(self) -> bool:
+        """Before the initial meld the table's sets stay as they are (every sheet but the Golden
+        Games): splitting one could only be refused at End turn."""
+        sess = self.session
+        return not sess.state.players[sess.viewer].melded and sess.variant.initial_table_untouched
 
     def tray_row(self, lay) -> int:
         g = lay.grid
@@ -291,7 +297,8 @@ class ClickControls(variant_ui.Plugin):
             self.new_set()
         elif name == "split":
             if not self.enabled("split"):
-                self.toast("There is no set on the table to split", theme.INK_DIM)
+                self.toast("Before your initial meld the sets on the table stay as they are" if self.table_closed()
+                           else "There is no set on the table to split", theme.INK_DIM)
                 return
             self.split_mode = not self.split_mode
             self.sound("click")
@@ -365,6 +372,20 @@ class ClickControls(variant_ui.Plugin):
             self.ask_joker(chosen[0], tile, line)
             return
         self.add_to(chosen, line)
+
+    def drop_onto(self, tiles: list[int], onto: int) -> bool | None:
+        """One tile dropped on a table joker it can stand in for: asked as a click there is
+        (replace the joker, or add the tile to the set), never joined into the set unasked (the
+        joker would move inside its own set, which the rules refuse)."""
+        if len(tiles) != 1 or not is_joker(onto) or not self.scene.can_edit_table():
+            return None
+        board = self.session.table()
+        cell = board.where().get(onto)
+        line = board.line_of(cell) if cell is not None else None
+        if line is None or tiles[0] in line.tiles or not clickplan.can_stand_in(line, line.tiles.index(onto), tiles[0]):
+            return None
+        self.ask_joker(tiles[0], onto, line)
+        return True
 
     def ask_joker(self, tile: int, joker: int, line) -> None:
         sc = self.scene
@@ -481,7 +502,8 @@ class ClickControls(variant_ui.Plugin):
             surf.blit(kt, (rect.right - kt.get_width() - int(7 * s), rect.centery - kt.get_height() // 2))
         name = self.button_at(self.mouse) if self.scene.drag is None else None
         if name:
-            self.tooltip(surf, lay, TIPS[name])
+            closed = name == "split" and self.table_closed()
+            self.tooltip(surf, lay, "Split opens after your initial meld (C)" if closed else TIPS[name])
 
     def tooltip(self, surf, lay, text: str) -> None:
         s = lay.s

@@ -151,6 +151,11 @@ class Plugin:
     def animating(self) -> bool | None:
         return None
 
+    def drop_onto(self, tiles: list[int], onto: int) -> bool | None:
+        """``tiles`` dragged and let go over the table tile ``onto``: True when the plugin took
+        the drop (it asks first, e.g. whether a tile replaces a joker); None lets it go ahead."""
+        return None
+
 
 class _NoPlugin(Plugin):
     """The plugin of a screen that has none."""
@@ -250,6 +255,9 @@ class Combined(Plugin):
 
     def animating(self):
         return self._first(lambda p: p.animating())
+
+    def drop_onto(self, tiles, onto):
+        return self._first(lambda p: p.drop_onto(tiles, onto))
 
 
 def load_plugins() -> None:

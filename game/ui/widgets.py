@@ -320,7 +320,7 @@ class FocusGroup:
         self.hover: Widget | None = None
         self.pressed: Widget | None = None
         self.on_sound = on_sound or (lambda name: None)
-        self.mouse = (0, 0)
+        self.mouse: tuple[int, int] | None = None  # the pointer's last place; None until an event tells it
 
     def _first_enabled(self, start: int, d: int) -> int:
         n = len(self.widgets)
@@ -354,11 +354,14 @@ class FocusGroup:
 
     def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEMOTION:
+            # the first report only says where the pointer rests (a window opening under it): it
+            # lights the widget there but leaves the keyboard's default alone (Enter still Continues)
+            moved = self.mouse is not None and tuple(ev.pos) != tuple(self.mouse)
             self.mouse = ev.pos
             self.hover = self.widget_at(ev.pos)
             if self.pressed is not None and getattr(ev, "buttons", (0,))[0]:
                 self.pressed.drag(ev.pos)
-            if self.hover is not None and self.hover.enabled and self.hover in self.widgets:
+            if moved and self.hover is not None and self.hover.enabled and self.hover in self.widgets:
                 self.focus = self.widgets.index(self.hover)
             return self.hover is not None
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:

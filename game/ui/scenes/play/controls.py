@@ -321,7 +321,11 @@ class PlayInput:
             sp = self.sprites.get(t)
             if sp is not None:
                 sp.pos = (x, y)
-        moved = target is not None and self.move_tiles(d.tiles, *target, lead=d.lead, whole=d.whole)
+        onto = self.session.table().get(target[1]) if target is not None and target[0] == TABLE and not d.whole else None
+        if onto is not None and onto not in d.tiles and self.plugin.drop_onto(d.tiles, onto):
+            moved = False  # the plugin asks first (a joker's place): the tile waits at home
+        else:
+            moved = target is not None and self.move_tiles(d.tiles, *target, lead=d.lead, whole=d.whole)
         for t in d.tiles:  # settle into the new place, or slide back home
             self.pending[t] = Pending(duration=0.16, ease="out_back") if moved else Pending(duration=0.25)
         if moved:

@@ -89,7 +89,7 @@ class PuzzleScene(PlayScene):
         return []
 
     def score_line(self, me) -> str:
-        return f"Score {self.run.score}"
+        return f"Score {self.run.score}" if self.run.keeps_score else ""
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
         n = len([t for t in self.session.rack_slots if t in set(self.session.state.players[0].rack)])
@@ -105,7 +105,10 @@ class PuzzleScene(PlayScene):
     def status_text(self, analysis) -> tuple[str, tuple]:
         if self.moving_at is not None:
             return ("Solved!", theme.GOOD) if self.last is not None and self.last.solved else ("Next puzzle…", theme.INK_DIM)
-        if self.turnshow.hint.active:
+        hint = self.turnshow.hint
+        if hint.active:
+            if len(hint.steps) < 2:  # no Next to press: the answer is one step
+                return ("The answer: Apply (Shift+H) puts it on the table", theme.GOLD)
             return ("The answer, step by step: Next (H), or Apply (Shift+H)", theme.GOLD)
         sess = self.session
         if sess.placed_all():
@@ -360,6 +363,21 @@ class AnswerScene(PuzzleScene):
 
     def draw_pool(self, surf, lay) -> None:
         """Nothing: the run is over."""
+
+    def score_line(self, me) -> str:
+        """No score: the answer is only shown."""
+        return ""
+
+    def status_text(self, analysis) -> tuple[str, tuple]:
+        """What the big button (Space) and Esc do here: nothing is played for points."""
+        hint = self.turnshow.hint
+        if hint.active:
+            if hint.idx + 1 < len(hint.steps):
+                return ("The answer, step by step: Next step (Space)", theme.GOLD)
+            return ("The answer: Apply (Space) puts it on the table", theme.GOLD)
+        if self.session.placed_all():
+            return ("The answer is on the table: Show again (Space), or Esc for the summary", theme.GOOD)
+        return ("The puzzle as it was dealt: Show again (Space), or Esc for the summary", theme.GOLD)
 
     def end_button(self, enabled: bool) -> tuple[str, str]:
         hint = self.turnshow.hint

@@ -114,12 +114,9 @@ class RushSummaryScene(BackdropScene):
         s = self.app.scale
         w, h = surf.get_size()
         self.draw_backdrop(surf)
-        run = self.run
         title = theme.shadow_text(self.title_text(), 44 * s, theme.GOLD)
         theme.blit_center(surf, title, (w // 2, int(48 * s)))
-        solved = sum(1 for r in self.rows if r.result == "solved")
-        line = f"Score {run.score:,}  ·  {solved} of {len(self.rows)} solved" if self.rows else f"Score {run.score:,}"
-        theme.blit_center(surf, theme.text(line, 26 * s, theme.INK), (w // 2, int(100 * s)))
+        theme.blit_center(surf, theme.text(self.headline(), 26 * s, theme.INK), (w // 2, int(100 * s)))
         y = int(136 * s)
         for note in self.notes[:3]:
             img = theme.fit_text(note, 20 * s, w - int(60 * s), theme.GOLD if "best" in note.lower() else theme.INK_DIM)
@@ -134,6 +131,13 @@ class RushSummaryScene(BackdropScene):
 
     def title_text(self) -> str:
         return self.run.summary_title()
+
+    def headline(self) -> str:
+        """Under the title: the score (a run that keeps one) and the puzzles solved."""
+        solved = sum(1 for r in self.rows if r.result == "solved")
+        parts = [f"Score {self.run.score:,}"] if self.run.keeps_score else []  # one puzzle: no score, no points
+        parts += [f"{solved} of {len(self.rows)} solved"] if self.rows else []
+        return "  ·  ".join(parts)
 
     def extra_clear(self, size) -> list[pygame.Rect]:
         s = self.app.scale
@@ -157,6 +161,8 @@ class RushSummaryScene(BackdropScene):
                      "time": (fmt_duration(row.seconds), theme.INK), "result": (word, colour),
                      "points": (f"+{row.points}" if row.points else "–", theme.GOLD if row.points else theme.INK_FAINT)}
             for key, (text, col) in cells.items():
+                if key not in cols:
+                    continue
                 img = theme.text(text, 19 * s, col, bold=key in ("result", "points"))
                 surf.blit(img, (cols[key], r.centery - img.get_height() // 2))
             extra = [f"{row.wrong} wrong Done" + ("s" if row.wrong != 1 else "")] if row.wrong else []
@@ -172,5 +178,8 @@ class RushSummaryScene(BackdropScene):
             theme.blit_center(surf, img, (x0 + width // 2, last.bottom + int(14 * s)))
 
     def columns(self, x0: int, s: float) -> dict[str, int]:
-        return {"puzzle": x0 + int(16 * s), "grade": x0 + int(110 * s), "time": x0 + int(200 * s),
+        cols = {"puzzle": x0 + int(16 * s), "grade": x0 + int(110 * s), "time": x0 + int(200 * s),
                 "result": x0 + int(300 * s), "points": x0 + int(540 * s)}
+        if not self.run.keeps_score:
+            del cols["points"]  # one puzzle earns no points
+        return cols
