@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
-from ..rules.state import GameState, Phase, PlayerState
+from ..rules.state import GameState, Phase, PlayerState, derived_secret
 from ..rules.tiles import ALL_TILE_IDS, rack_value
 from ..rules.view import PlayerView
 from .layout import layout, sets_of
@@ -73,7 +73,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         history=copy.deepcopy(list(view.history)),
         extra=copy.deepcopy(view.extra),
         rng=random.Random(seed),
-        secret=f"{rng.getrandbits(256):064x}",
+        secret=derived_secret("sampled world", seed),
     )
 
 
