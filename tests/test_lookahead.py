@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai import FLAT, lookahead, make_player, strategy
+from game.ai.expert import ExpertPlayer
 from game.ai.sampled import rollout, sample_state, unseen_tiles
 from game.rules import actions as act
 from game.rules import engine
@@ -50,7 +51,9 @@ def other_deal(state: GameState, rng: random.Random) -> GameState:
 
 @pytest.fixture
 def looking(monkeypatch):
-    """Turns the look-ahead on (3 worlds) in every rule set, and records each weighing."""
+    """Turns the look-ahead on (3 worlds) in every rule set, from any rack size an opponent holds,
+    and records each weighing."""
+    monkeypatch.setattr(ExpertPlayer, "look_from", 99)
     for key in FLAT_RULE_SETS:
         monkeypatch.setitem(strategy.STRATEGIES, key, replace(strategy.STRATEGIES[key], lookahead=3))
     calls = []

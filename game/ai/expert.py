@@ -19,8 +19,9 @@ looks at its own next turn on the table that answer leaves.  A candidate is wort
 
 averaged over the worlds; it leaves hard's choice only for a candidate worth ``MARGIN``
 more.  With the rule set's ``lookahead`` knob above 0 (off by default, not yet measured) it
-instead weighs a few candidate turns every turn by short rollouts of every seat on sampled
-worlds (``look_ahead``; ``game.ai.lookahead``).  Only its own ``PlayerView`` is read; the worlds come from a
+instead weighs a few candidate turns, once an opponent holds ``look_from`` tiles or fewer, by
+short rollouts of every seat on sampled worlds (``look_ahead``; ``game.ai.lookahead``).
+Weighing every turn that way lost 15 of 16 games to hard in classic (docs/ai-tuning.md).  Only its own ``PlayerView`` is read; the worlds come from a
 random generator seeded by the player's seed, so a seed gives the same move.
 """
 
@@ -65,7 +66,7 @@ class ExpertPlayer(HardPlayer):
 
     def plan(self, turn: _Turn) -> Board | None:
         k = self.knobs(turn)
-        if k.lookahead:
+        if k.lookahead and turn.closest_opponent() <= self.look_from:
             return self.look_ahead(turn, k)
         hard_board = super().plan(turn)
         if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):
