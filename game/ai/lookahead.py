@@ -5,7 +5,8 @@ lookahead=N``): the default game does not change until its strength has been mea
 (docs/ai-tuning.md, "Sage's look-ahead by rollouts").
 
 For each of ``lookahead`` worlds (``sampled.sample_state``: the unseen tiles dealt into the other
-racks and the pool, consistent with the seat's view and nothing else), every candidate turn is
+racks and the pool, consistent with the seat's view and nothing else; *stuck* deals, as
+``weigh``'s: each other rack holds at most one tile that fits the table as it stands), every candidate turn is
 played on a copy of the world and followed by ``lookahead_plies`` turns of every seat with the
 rollout's cheap policy (``sampled.reply``: the most tiles within a node budget, else a draw).
 A world's ending is worth, from the seat that looks,
@@ -25,7 +26,9 @@ from typing import Sequence
 
 from ..rules.board import Board
 from ..rules.view import PlayerView
+from .layout import sets_of
 from .sampled import Outcome, rollout, sample_state
+from . import weigh
 
 POINTS = 0.1  # a rack point, in tiles (a tie-break in classic; the score where points count)
 OUT = 10.0  # going out (or another seat going out), in tiles
@@ -46,14 +49,28 @@ def weigh_candidates(view: PlayerView, candidates: Sequence[Board | None], world
     """Each candidate's mean worth over ``worlds`` sampled worlds (None: refused in every world)."""
     totals = [0.0] * len(candidates)
     counts = [0] * len(candidates)
+    fitting = weigh.extending_faces(sets_of(view.board))
     for _ in range(worlds):
-        deal = rng.randrange(2**62)  # the same world for every candidate, dealt afresh for each
+        deal = stuck_deal(view, fitting, rng)
         for k, board in enumerate(candidates):
             outcome = rollout(sample_state(view, random.Random(deal)), view.seat, board, plies)
             if outcome is not None:
                 totals[k] += worth(outcome)
                 counts[k] += 1
     return [t / c if c else None for t, c in zip(totals, counts)]
+
+
+def stuck_deal(view: PlayerView, fitting: frozenset[int], rng: random.Random) -> int:
+    """The seed of a world (the same world for every candidate, dealt afresh for each) in which
+    every other seat could lay at most one of its tiles on the table as it stands, by simple
+    moves (``weigh``'s stuck deals: a seat that plays what it can keeps what does not fit);
+    after ``weigh.STUCK_TRIES`` deals tried, the last one."""
+    for _ in range(weigh.STUCK_TRIES):
+        deal = rng.randrange(2**62)
+        world = sample_state(view, random.Random(deal))
+        if all(weigh._loose(fitting, p.rack) <= 1 for i, p in enumerate(world.players) if i != view.seat):
+            break
+    return deal
 
 
 def choose(view: PlayerView, candidates: Sequence[Board | None], worlds: int, plies: int,
