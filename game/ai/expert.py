@@ -18,7 +18,10 @@ looks at its own next turn on the table that answer leaves.  A candidate is wort
     + NEXT x the tiles it places on its own next turn
 
 averaged over the worlds; it leaves hard's choice only for a candidate worth ``MARGIN``
-more.  Only its own ``PlayerView`` is read; the worlds come from a
+more.  With the rule set's ``lookahead`` knob above 0 (off by default, not yet measured) it
+instead weighs a few candidate turns, once an opponent holds ``look_from`` tiles or fewer, by
+short rollouts of every seat on sampled worlds (``look_ahead``; ``game.ai.lookahead``).
+Weighing every turn that way lost 15 of 16 games to hard in classic (docs/ai-tuning.md).  Only its own ``PlayerView`` is read; the worlds come from a
 random generator seeded by the player's seed, so a seed gives the same move.
 """
 
@@ -35,7 +38,7 @@ from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
 from .strategy import Strategy
 from .solver import SolverError, solve, solve_initial
-from . import weigh
+from . import lookahead, weigh
 
 PROFILES["expert"] = {
     "name": "Sage",
@@ -62,6 +65,9 @@ class ExpertPlayer(HardPlayer):
         return replace(k, deny=self.deny) if k.deny else k
 
     def plan(self, turn: _Turn) -> Board | None:
+        k = self.knobs(turn)
+        if k.lookahead and turn.closest_opponent() <= self.look_from:
+            return self.look_ahead(turn, k)
         hard_board = super().plan(turn)
         if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):
             return hard_board  # going out, or a draw (denial, or nothing to play): nothing to weigh
@@ -78,13 +84,7 @@ class ExpertPlayer(HardPlayer):
         if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \
                 and not self.points_race(turn):
             cands.append(None)  # a draw that feeds the opponents nothing
-        unique: list[Board | None] = []
-        keys = set()
-        for b in cands:
-            k = None if b is None else frozenset(b.cells.items())
-            if k not in keys:
-                keys.add(k)
-                unique.append(b)
+        unique = _unique(cands)
         if len(unique) == 1:
             return unique[0]
         worlds = self._worlds(turn, opponents)
@@ -95,6 +95,27 @@ class ExpertPlayer(HardPlayer):
             if value > best[0] + 1e-9:
                 best = (value, board)
         return best[1]
+
+    def look_ahead(self, turn: _Turn, k: Strategy) -> Board | None:
+        """With the ``lookahead`` knob on: hard's choice, the most tiles the finder places (with and
+        without rack jokers), the most without breaking up table sets, and a draw where one is
+        allowed, weighed by rollouts on ``k.lookahead`` sampled worlds (``game.ai.lookahead``)."""
+        hard_board = super().plan(turn)
+        if hard_board is not None and self._placed(turn, hard_board) == len(turn.rack):
+            return hard_board  # going out: nothing to weigh
+        cands: list[Board | None] = [hard_board]
+        naturals = [t for t in turn.rack if not is_joker(t)]
+        for rack, opts in ((turn.rack, {}), (naturals, {"use_jokers": False}), (turn.rack, {"max_disturbed": 0})):
+            turn.tried.clear()  # the finder's answers again, even where hard already looked at them
+            board = turn.first_legal(turn.arrangements(rack, **opts)) if rack else None
+            if board is not None:
+                cands.append(board)
+        if weigh.can_draw(turn):
+            cands.append(None)
+        unique = _unique(cands)
+        if len(unique) == 1:
+            return unique[0]
+        return lookahead.choose(turn.view, unique, k.lookahead, k.lookahead_plies, random.Random(self.rng.random()))
 
     # -- the worlds ---------------------------------------------------------------------------
     def _worlds(self, turn: _Turn, opponents: Sequence[int]) -> list[dict[int, list[int]]]:
@@ -142,6 +163,18 @@ class ExpertPlayer(HardPlayer):
                 except SolverError:
                     pass
         return value + total / max(1, len(worlds))
+
+
+def _unique(boards: Sequence[Board | None]) -> list[Board | None]:
+    """``boards`` without repeats (None, a draw, counts once), in their order."""
+    out: list[Board | None] = []
+    keys = set()
+    for b in boards:
+        key = None if b is None else frozenset(b.cells.items())
+        if key not in keys:
+            keys.add(key)
+            out.append(b)
+    return out
 
 
 register_player("expert", lambda seed: ExpertPlayer(seed))

@@ -38,6 +38,9 @@ class Strategy:
     # work for its first, unconstrained answer while jokers lie on the table (usually refused there)
     rack_margin: int = 2  # where a rack size forces a meld or a hand limit costs points: urgent this
     # many tiles before it
+    lookahead: int = 0  # Sage (expert) only: sampled worlds in which it weighs its candidate turns
+    # by short rollouts (``game.ai.lookahead``); 0: off, its play as before (not yet measured)
+    lookahead_plies: int = 4  # ... and the turns played after each candidate in a rollout
 
 
 CLASSIC = Strategy()
