@@ -54,6 +54,14 @@ def test_the_positions_that_fell_short_are_played_in_full(index):
 # cells, so the referee, reading copies as one, sees the table joker stay; the first layout is
 # legal and no other layout is needed.  These no longer show the loss the benchmark looks for.
 KEPT = [5]
+# Positions 6 to 11 were added when a change of the finder's tie-breaks had the first ones laid out
+# legally at once and left no "late" case.  They come from the benchmark's own games (``harvest``, 150
+# positions a rule set, seed 1; the level's seed 5), each kept where its level, with no other layout
+# to try, loses tiles: layout, positions 4 and 81 of Rummibug Relaxed (greedy-max, medium) and 70 of
+# the Golden Games (greedy-max); late, a going-out play, positions 112 of classic (hard), 79 of
+# Rummibug (medium) and 117 of Rummy Q (greedy-max).  Which of several equally good arrangements the
+# finder returns depends on its search order, so a change there can make a position here legal as
+# first laid out: record another (docs/ai.md, "Lost moves") rather than skip it.
 LAYOUT = [i for i, p in enumerate(POSITIONS) if p["cause"] in ("layout", "late") and i not in KEPT]
 LATE = [i for i, p in enumerate(POSITIONS) if p["cause"] == "late" and i not in KEPT]
 ORDER = [i for i, p in enumerate(POSITIONS) if p["cause"] == "order"]
@@ -74,10 +82,6 @@ def test_the_benchmark_sees_the_loss_when_no_other_layout_is_tried(index, monkey
     monkeypatch.setattr(players_mod._Turn, "layouts", 0)
     p = POSITIONS[index]
     verdict, placed, allowed = bench_lost.check_flat(view_of(p), p["level"], 5)
-    if placed == allowed and verdict == "ok":
-        # which of several equally good arrangements the finder returns depends on its search
-        # order: this position's may now be laid out legally at once, and then nothing is lost
-        pytest.skip("the finder's arrangement is legal as first laid out: no loss to see here")
     assert verdict == "layout" and allowed > placed
 
 
