@@ -5,7 +5,8 @@ keyboard and undo) on a one-seat position (``game.play.puzzle``).  The big butto
 the run (``game.play.puzzle_run``) checks the table; solved scores with a pop, the streak and
 combo counter and a sound, then the next puzzle comes; a wrong Done costs 10 seconds (a miss
 in survival), shown on the ring.  Skip moves on at no score; the hint shows the answer's
-first steps with the hint's playback (Back, Next, Apply).  The countdown ring round the
+first steps with the hint's playback (Back, Next, Apply).  Skip asks first where it gives up
+the run's only puzzle (the daily puzzle, a pack's).  The countdown ring round the
 player's face shows the time left.  Esc asks before leaving a run.
 
 ``AnswerScene`` is the same screen for a puzzle of a finished run, with no clock: the
@@ -172,7 +173,7 @@ class PuzzleScene(PlayScene):
             return
         if self.button_enabled(name):
             self.app.sound.play("click")
-            self.skip()
+            self.ask_skip()
 
     def input_locked(self) -> bool:
         return super().input_locked() or self.moving_at is not None
@@ -236,6 +237,21 @@ class PuzzleScene(PlayScene):
             return
         self.run.skip()
         self.next_puzzle()
+
+    def ask_skip(self) -> None:
+        """Skip (K, the button): on at once in a run of puzzles; asked first where it gives up the
+        run's only puzzle (the daily puzzle, a pack's), Keep playing selected and on Esc."""
+        question = self.run.give_up_question()
+        if question is None:
+            self.skip()
+            return
+        from ..common import DialogScene
+
+        self.drag = None
+        self.press = None
+        self.app.push(DialogScene(self.app, question[0], question[1],
+                                  [("Give up", "danger", self.skip), ("Keep playing", "primary", None)],
+                                  tone=theme.WARN, focus=1))
 
     def ask_hint(self) -> None:
         """The answer on the table, step by step (the hint's playback)."""
@@ -333,7 +349,7 @@ class PuzzleScene(PlayScene):
     def key(self, ev) -> None:
         if keymap.intent(ev, "puzzle") == "skip":
             if self.button_enabled("skip"):
-                self.skip()
+                self.ask_skip()
             return
         super().key(ev)
 
