@@ -23,7 +23,7 @@ from uidrive import click, key, make_app, step
 
 def told(state: GameState, viewer: int):
     """The replay's words, as the replay screen tells them."""
-    return Narrator([p.name for p in state.players], viewer, crossword=state.variant.reads_columns).tell
+    return Narrator([p.name for p in state.players], viewer, reads_columns=state.variant.reads_columns).tell
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:

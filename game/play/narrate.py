@@ -38,10 +38,10 @@ def penalty_reason(reason: PenaltyReason) -> str:
 
 
 class Narrator:
-    def __init__(self, names: Sequence[str], you: int | None = None, crossword: bool = False) -> None:
+    def __init__(self, names: Sequence[str], you: int | None = None, reads_columns: bool = False) -> None:
         self.names = list(names)
         self.you = you
-        self.crossword = crossword  # plays are read as the crossword board's lines (``turn_steps``)
+        self.reads_columns = reads_columns  # columns are sets too (the crossword board): plays are read so
 
     # -- who ------------------------------------------------------------------------------------
     def is_you(self, seat: int | None) -> bool:
@@ -103,7 +103,7 @@ class Narrator:
         black 2-4 run."); without them, tile by tile."""
         steps = []
         if ev.before is not None and ev.after is not None:
-            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.crossword)
+            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns)
         if steps:
             text = ". ".join(st.caption for st in steps)
         else:

@@ -78,7 +78,7 @@ class ReplayScene(BackdropScene):
         self.title = title or f"{state.variant.title}, {len(state.players)} players"
         self.error = ""
         try:
-            narrator = Narrator([p.name for p in state.players], viewer, crossword=state.variant.reads_columns)
+            narrator = Narrator([p.name for p in state.players], viewer, reads_columns=state.variant.reads_columns)
             self.frames = timeline.build(state, viewer, tell=narrator.tell)
         except timeline.ReplayError as exc:
             self.frames = []
