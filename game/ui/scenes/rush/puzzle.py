@@ -25,6 +25,7 @@ from ....rules.tiles import is_joker
 from ... import keymap, theme, variant_ui
 from ...errorlog import log_error
 from ..play import PlayScene
+from ..play.hud import RING_GAP
 
 NEXT_AFTER = 1.1  # seconds the solved puzzle stays on screen before the next one
 
@@ -145,7 +146,7 @@ class PuzzleScene(PlayScene):
     def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
         """The countdown ring: the rush's time left (no clock: a gold ring)."""
         cx, cy = box.face_center
-        r = box.face_size / 2 + 7 * s
+        r = box.face_size / 2 + RING_GAP * s  # at its thickest within hud.ring_reach, clear of the words beside it
         clock = self.clock()
         if clock is None or clock[1] <= 0:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
