@@ -209,6 +209,23 @@ def test_skip_on_a_packs_puzzle_asks_and_a_rush_does_not(app):
     assert easy_rush().give_up_question() is None  # a rush's Skip moves on at once (see above)
 
 
+def test_k_on_a_finished_puzzles_answer_asks_nothing(app):
+    import datetime
+
+    run = puzzle_runs.daily_run(datetime.date(2026, 11, 27))
+    scene = start(app, run)
+    scene.end_here()
+    step(app)
+    summary = app.top
+    assert summary.name == "rush_summary"
+    summary.answer_buttons[-1].activate()
+    answer = app.top
+    settle(app, answer)
+    assert isinstance(answer, AnswerScene)
+    key(app, pygame.K_k)
+    assert app.top is answer  # no "Give up today's puzzle?" over an answer
+
+
 def test_bad_input_never_crashes(app):
     run = easy_rush(seed=21)
     scene = start(app, run)

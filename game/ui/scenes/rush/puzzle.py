@@ -163,7 +163,7 @@ class PuzzleScene(PlayScene):
     def button_enabled(self, name: str) -> bool:
         mine = self.session.my_turn and not self.input_locked() and self.moving_at is None
         if name == "skip":
-            return mine
+            return mine and self.skippable  # a finished puzzle's answer has nothing to skip
         if name in ("hint", "end"):
             return mine
         return super().button_enabled(name)
