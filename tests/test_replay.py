@@ -14,6 +14,7 @@ from game.play.narrate import Narrator
 from game.replay import store, timeline
 from game.rules import engine
 from game.rules import events
+from game.rules.board import Board
 from game.rules.state import GameState, derived_secret
 from game.rules.tiles import rack_value
 from helpers import rig
@@ -22,7 +23,7 @@ from uidrive import click, key, make_app, step
 
 def told(state: GameState, viewer: int):
     """The replay's words, as the replay screen tells them."""
-    return Narrator([p.name for p in state.players], viewer).tell
+    return Narrator([p.name for p in state.players], viewer, reads_columns=state.variant.reads_columns).tell
 
 
 def simulate(variant: str, kinds: list[str], seed: int, options=None) -> GameState:
@@ -58,7 +59,7 @@ def test_a_whole_simulated_game_replays_to_exactly_its_final_state(variant, kind
     assert frames[mid].board == again.board and frames[mid].racks == [p.rack for p in again.players]
     # the log in words: plain sentences, colour names, never tile codes
     words = [line for f in frames for line in f.lines]
-    assert any("draws a tile" in w for w in words) and any(" plays " in w or "You play" in w for w in words)
+    assert any("draws a tile" in w for w in words) and any(" run" in w or "group of" in w for w in words)
     assert not any(code in w for w in words for code in (" R5", " K1", " B1", " O1"))
     own = [f for f in frames if f.before is not None]
     assert own and all(f.seat == 0 for f in own)
@@ -279,6 +280,41 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     old = state.clone()
     old.replayable = False  # a save from before the log: nothing to tell, and no error
     assert turnlog.rebuilt(old, name_of).entries == []
+
+
+def test_a_play_is_told_by_its_sets_as_the_turn_log_tells_it():
+    from uihelp import tiles
+
+    run, group = tiles("R2 R3 R4"), tiles("K10 R10 O10")
+    before, after = Board(), Board()
+    after.place_line((0, 0), run)
+    after.place_line((1, 0), group)
+    played = events.Played(1, tuple(group + run), True, 39, before=before, after=after)
+    said = Narrator(["You", "Mia"], 0).tell(played)
+    assert said == "Mia lays a red 2-4 run. Mia lays a group of 10s (initial meld, 39 points)."
+    assert Narrator(["You", "Mia"], 1).tell(played).startswith("You lay a red 2-4 run.")
+    # without the table (an event from an older log): tile by tile, as before
+    assert Narrator(["You", "Mia"], 0).tell(events.Played(1, tuple(run), False)) == "Mia plays 3 tiles: red 2, red 3, red 4."
+
+
+def test_the_replay_log_says_each_play_as_the_play_screens_turn_log():
+    from game.play import computer, turnlog
+
+    state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
+    players = {i: make_player(p.kind, seed=i, board=FLAT) for i, p in enumerate(state.players)}
+    for _ in range(30):
+        if state.phase != "play":
+            break
+        computer.computer_turn(state, players[state.current])
+    name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
+    log = turnlog.rebuilt(state, name_of)  # the play screen's turn log of the same game
+    frames = timeline.build(state, 0, tell=told(state, 0))
+    plays = [f for f in frames if f.kind == "play"]
+    entries = [e for e in log.entries if e.kind == "play"]
+    assert len(plays) == len(entries) >= 3
+    for f, e in zip(plays, entries):
+        assert f.lines[0].startswith(". ".join(e.lines)), (f.lines, e.lines)
+    assert any(" run" in f.lines[0] or "group of" in f.lines[0] for f in plays)
 
 
 def test_the_deal_says_you_start_when_the_viewer_starts():

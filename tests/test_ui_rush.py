@@ -173,6 +173,59 @@ def test_a_single_puzzle_times_itself_and_ends_on_its_summary(app):
     assert app.top.name == "rush_summary" and app.top.title_text() == "Solved!"
 
 
+def test_skip_on_the_daily_puzzle_asks_before_giving_it_up(app):
+    import datetime
+
+    run = puzzle_runs.daily_run(datetime.date(2026, 11, 27))
+    scene = start(app, run)
+    key(app, pygame.K_k)
+    ask = app.top
+    assert ask is not scene and ask.name == "dialog" and ask.title == "Give up today's puzzle?"
+    assert ask.group.widgets[ask.group.focus].label == "Keep playing"  # the safe choice is selected
+    seconds = run.puzzle_seconds()
+    step(app, n=10)
+    assert run.puzzle_seconds() == seconds  # the clock stops while asking
+    key(app, pygame.K_ESCAPE)  # Esc keeps playing
+    assert app.top is scene and not run.over
+    key(app, pygame.K_k)
+    key(app, pygame.K_RETURN)  # Enter on the selected choice keeps playing too
+    assert app.top is scene and not run.over
+    click(app, scene.layout().buttons["skip"].center)  # the Skip button asks the same
+    ask = app.top
+    assert ask.name == "dialog" and ask.title == "Give up today's puzzle?"
+    ask.group.widgets[0].activate()  # Give up
+    step(app)
+    assert app.top.name == "rush_summary" and [r.result for r in run.rows()] == ["skipped"]
+    assert app.crashes == 0
+
+
+def test_skip_on_a_packs_puzzle_asks_and_a_rush_does_not(app):
+    run = puzzle_runs.pack_run(1, 1)
+    scene = start(app, run)
+    key(app, pygame.K_k)
+    assert app.top.name == "dialog" and app.top.title == "Give up this puzzle?"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and not run.over
+    assert easy_rush().give_up_question() is None  # a rush's Skip moves on at once (see above)
+
+
+def test_k_on_a_finished_puzzles_answer_asks_nothing(app):
+    import datetime
+
+    run = puzzle_runs.daily_run(datetime.date(2026, 11, 27))
+    scene = start(app, run)
+    scene.end_here()
+    step(app)
+    summary = app.top
+    assert summary.name == "rush_summary"
+    summary.answer_buttons[-1].activate()
+    answer = app.top
+    settle(app, answer)
+    assert isinstance(answer, AnswerScene)
+    key(app, pygame.K_k)
+    assert app.top is answer  # no "Give up today's puzzle?" over an answer
+
+
 def test_bad_input_never_crashes(app):
     run = easy_rush(seed=21)
     scene = start(app, run)

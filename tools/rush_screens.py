@@ -1,6 +1,7 @@
 """Screenshots of the Tile Rush puzzle mode, drawn headless: the menu, a rush mid-run (a solve's
 score pop, then the next puzzle with the score and the clock), a miss (10 seconds off), the
-summary and a missed puzzle's answer played on the table, the daily puzzle, the packs, a pack with
+summary and a missed puzzle's answer played on the table, the daily puzzle (and
+Skip's question there), the packs, a pack with
 stars, and the records screen the statistics open.
 
 ``python3 tools/rush_screens.py [OUTDIR] [--size WxH]``: at 1280x800 and 1024x640, or only
@@ -109,6 +110,10 @@ def shots(size: tuple[int, int], outdir: str) -> None:
     app.top.daily.activate()
     frames(app, 60)
     save(app, outdir, f"{tag}-daily")
+    app.top.ask_skip()  # Skip asks before giving up today's puzzle
+    frames(app, 10)
+    save(app, outdir, f"{tag}-daily-give-up")
+    app.pop()
     app.pop()
     frames(app, 10)
 

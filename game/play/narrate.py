@@ -18,6 +18,7 @@ from ..rules import events as ev_
 from ..rules.events import PenaltyReason
 from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..rules.variants.base import Standing, StandingRule
+from .steps import turn_steps
 
 REASONS = {
     PenaltyReason.INCOMPLETE_SETS: "incomplete sets were left on the table",
@@ -37,9 +38,10 @@ def penalty_reason(reason: PenaltyReason) -> str:
 
 
 class Narrator:
-    def __init__(self, names: Sequence[str], you: int | None = None) -> None:
+    def __init__(self, names: Sequence[str], you: int | None = None, reads_columns: bool = False) -> None:
         self.names = list(names)
         self.you = you
+        self.reads_columns = reads_columns  # columns are sets too (the crossword board): plays are read so
 
     # -- who ------------------------------------------------------------------------------------
     def is_you(self, seat: int | None) -> bool:
@@ -66,11 +68,8 @@ class Narrator:
     def tell(self, ev: ev_.Event) -> str:
         """One event in a sentence ("" for the events that are not told)."""
         match ev:
-            case ev_.Played(seat=seat, tiles=tiles, initial=initial, points=points):
-                text = f"{self.verb(seat, 'play')} {plural(len(tiles), 'tile')}: {tiles_in_words(list(tiles))}"
-                if initial:
-                    text += f" (initial meld, {points or 0} points)"
-                return text + "."
+            case ev_.Played():
+                return self.played(ev)
             case ev_.Drew(seat=seat, tile=tile):
                 return f"You draw the {tile_words(tile)}." if self.is_you(seat) else f"{self.who(seat)} draws a tile."
             case ev_.Passed(seat=seat):
@@ -97,6 +96,21 @@ class Narrator:
             case ev_.RoundStarted(round=rnd, first=first):
                 return f"Round {rnd} is dealt: {self.verb(first, 'start')}."
         return ""
+
+    def played(self, ev: ev_.Played) -> str:
+        """A play.  With the table before and after it, told as the play screen's turn log tells
+        it, step by step with the sets named ("Mia lays a red 2-4 run. Mia adds a black 5 to the
+        black 2-4 run."); without them, tile by tile."""
+        steps = []
+        if ev.before is not None and ev.after is not None:
+            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns)
+        if steps:
+            text = ". ".join(st.caption for st in steps)
+        else:
+            text = f"{self.verb(ev.seat, 'play')} {plural(len(ev.tiles), 'tile')}: {tiles_in_words(list(ev.tiles))}"
+        if ev.initial:
+            text += f" (initial meld, {ev.points or 0} points)"
+        return text + "."
 
     def penalty(self, ev: ev_.Penalised) -> str:
         """The failed-play penalty: to the player who took it, what happened and why; to the

@@ -96,6 +96,11 @@ class PuzzleRun:
     def skip(self) -> None:
         raise NotImplementedError
 
+    def give_up_question(self) -> tuple[str, str] | None:
+        """(title, message) the screen asks before Skip gives up the run's only puzzle; None when
+        Skip just moves on to the next puzzle (asked nothing)."""
+        return None
+
     def hint(self) -> None:
         """A hint was shown for the puzzle being played."""
 
@@ -130,12 +135,16 @@ class PuzzleRun:
 class SingleRun(PuzzleRun):
     """One puzzle (the daily puzzle, a pack's puzzle): no countdown, the seconds it took and
     whether a hint was shown are kept for its stars; ``record(run)`` saves what it earned and
-    returns the summary's lines.  A wrong Done is a miss and costs nothing else."""
+    returns the summary's lines.  A wrong Done is a miss and costs nothing else.  Skip gives the
+    puzzle up (the run is over), so the screen asks first: ``give_up`` is that question."""
 
     keeps_score = False
 
-    def __init__(self, puzzle, mode: str, title: str, record=None, again=None, next_label: str = "") -> None:
+    def __init__(self, puzzle, mode: str, title: str, record=None, again=None, next_label: str = "",
+                 give_up: tuple[str, str] = ("Give up this puzzle?", "It ends unsolved, with its answer on the summary.")
+                 ) -> None:
         self._puzzle = puzzle
+        self.give_up = give_up
         self.mode = mode
         self.title = title
         self._record = record
@@ -193,6 +202,9 @@ class SingleRun(PuzzleRun):
     def skip(self) -> None:
         self.stopped = True
 
+    def give_up_question(self) -> tuple[str, str] | None:
+        return self.give_up
+
     def stop(self) -> None:
         self.stopped = True
 
@@ -209,7 +221,8 @@ class SingleRun(PuzzleRun):
         return list(self.finished)
 
     def again(self) -> "PuzzleRun":
-        return self._again(self) if self._again is not None else SingleRun(self._puzzle, self.mode, self.title, self._record)
+        return self._again(self) if self._again is not None else SingleRun(self._puzzle, self.mode, self.title, self._record,
+                                                                      give_up=self.give_up)
 
     def again_label(self) -> str:
         return self.next_label if self.solved and self.next_label else "Play again"

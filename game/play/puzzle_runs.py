@@ -259,7 +259,9 @@ def daily_run(date: _dt.date, records: "Records | None" = None) -> SingleRun:
         return records.record_daily(date, run.solved, run.seconds) if records is not None else []
 
     return SingleRun(daily(date), "daily", f"Daily puzzle, {date.day} {date.strftime('%b')}", record,
-                     again=lambda run: daily_run(date, Records()))
+                     again=lambda run: daily_run(date, Records()),
+                     give_up=("Give up today's puzzle?", "It ends unsolved, with its answer on the summary. Your daily "
+                              "streak stays while today's puzzle is open: you can try it again today."))
 
 
 def pack_run(pack: int, level: int, records: "Records | None" = None) -> SingleRun:

@@ -9,6 +9,7 @@ own turns; a turn where it finds more tiles than were played gets a ``Missed``.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from dataclasses import dataclass, field
 from typing import Callable
@@ -81,7 +82,9 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None, *, tell:
         result = engine.apply(game, action)
         if not result.ok:
             raise ReplayError(f"Move {k + 1} of the log does not apply ({result.message}).")
-        lines = [line for ev in result.events for line in [tell(ev)] if line]
+        events = [dataclasses.replace(ev, before=before_board, after=game.board.copy()) if isinstance(ev, ev_.Played)
+                  else ev for ev in result.events]  # a play is told with its table, as the turn log tells it
+        lines = [line for ev in events for line in [tell(ev)] if line]
         placed = [t for t in game.board.tiles() if t not in before_board.tile_set() and t in before_rack]
         kind = _kind(action, result.events)
         frames.append(_frame(game, k + 1, None if kind in ("round", "deal") else seat, kind, lines or ["(nothing happened)"],

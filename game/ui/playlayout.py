@@ -173,7 +173,7 @@ def compute(size: tuple[int, int], n_players: int, viewer: int, direction: int, 
     # the bottom: my panel, the rack, the buttons
     me_w = int(170 * s)
     me_rect = pygame.Rect(m, bottom.y + int(8 * s), me_w, bottom.h - int(16 * s))
-    fs = int(min(me_rect.h * 0.46, 74 * s))
+    fs = int(min(me_rect.h * 0.46, 56 * s))  # room beside the ring for the name and "Score -123" (hud.me_score)
     me = SeatBox(viewer, "bottom", me_rect, (me_rect.x + int(18 * s) + fs // 2, me_rect.y + int(18 * s) + fs // 2), fs,
                  (w // 2, bottom.y))
     btn_w = int(min(300 * s, w * 0.26))

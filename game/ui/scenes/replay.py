@@ -78,7 +78,8 @@ class ReplayScene(BackdropScene):
         self.title = title or f"{state.variant.title}, {len(state.players)} players"
         self.error = ""
         try:
-            self.frames = timeline.build(state, viewer, tell=Narrator([p.name for p in state.players], viewer).tell)
+            narrator = Narrator([p.name for p in state.players], viewer, reads_columns=state.variant.reads_columns)
+            self.frames = timeline.build(state, viewer, tell=narrator.tell)
         except timeline.ReplayError as exc:
             self.frames = []
             self.error = str(exc)

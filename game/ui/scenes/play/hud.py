@@ -10,6 +10,15 @@ from ....rules.turn import Problem
 from ... import playlayout, portrait_art, theme
 from .records import BUTTON_LABELS, LONG_THINK, level_text
 
+RING_GAP = 7  # between a face and its countdown ring (times the scale)
+RING_THICKEST = 9  # the ring's width at its thickest (the last ten seconds' pulse)
+TEXT_GAP = 8  # the clear gap between the ring and the words beside or under it
+
+
+def ring_reach(face_size: float, s: float) -> float:
+    """How far from a face's centre its ring reaches at its thickest (the gold ring reaches less)."""
+    return face_size / 2 + (RING_GAP + RING_THICKEST / 2) * s
+
 
 class PlayHud:
     """Drawing everything around the table: the header, the seats and their rings, the rack's panel, buttons, the status line, toasts, banners and tooltips."""
@@ -123,7 +132,7 @@ class PlayHud:
     def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
         sess = self.session
         cx, cy = box.face_center
-        r = box.face_size / 2 + 7 * s
+        r = box.face_size / 2 + RING_GAP * s
         if not active:
             return
         if sess.turn_time > 0:
@@ -254,12 +263,12 @@ class PlayHud:
         self.draw_ring_for(surf, box, active, s)
         if active and sess.computer.thinking:
             self.draw_thinking(surf, box, s)
-        x = box.face_center[0] + box.face_size // 2 + int(12 * s)
+        x = self.me_text_x(box, s)
         name = theme.fit_text(me.name, 22 * s, box.rect.right - x - int(8 * s), theme.INK)
         surf.blit(name, (x, box.rect.y + int(14 * s)))
-        sc = theme.text(self.score_line(me), theme.readable(18 * s), theme.GOLD)
-        surf.blit(sc, (x, box.rect.y + int(40 * s)))
-        y = box.face_center[1] + box.face_size // 2 + int(12 * s)
+        sc, at = self.me_score(lay, me)
+        surf.blit(sc, at)
+        y = int(box.face_center[1] + ring_reach(box.face_size, s) + TEXT_GAP / 2 * s)
         lx = box.rect.x + int(12 * s)
         width = box.rect.w - int(24 * s)
         need = sess.variant.initial_meld_points(st)
@@ -282,6 +291,18 @@ class PlayHud:
             if note:
                 t2 = theme.text(note[0], theme.readable(18 * s), note[1])
                 surf.blit(t2, (lx, y + int(22 * s)))
+
+    def me_text_x(self, box, s: float) -> int:
+        """Where the player's name and score start: a clear gap right of the ring at its thickest."""
+        return int(box.face_center[0] + ring_reach(box.face_size, s) + TEXT_GAP * s)
+
+    def me_score(self, lay, me) -> tuple[pygame.Surface, pygame.Rect]:
+        """The score line beside the player's face (fitted to the panel) and where it goes."""
+        s = lay.s
+        box = lay.me
+        x = self.me_text_x(box, s)
+        sc = theme.fit_text(self.score_line(me), theme.readable(18 * s), box.rect.right - x - int(8 * s), theme.GOLD)
+        return sc, sc.get_rect(topleft=(x, box.rect.y + int(40 * s)))
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
         """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""

@@ -5,7 +5,8 @@ keyboard and undo) on a one-seat position (``game.play.puzzle``).  The big butto
 the run (``game.play.puzzle_run``) checks the table; solved scores with a pop, the streak and
 combo counter and a sound, then the next puzzle comes; a wrong Done costs 10 seconds (a miss
 in survival), shown on the ring.  Skip moves on at no score; the hint shows the answer's
-first steps with the hint's playback (Back, Next, Apply).  The countdown ring round the
+first steps with the hint's playback (Back, Next, Apply).  Skip asks first where it gives up
+the run's only puzzle (the daily puzzle, a pack's).  The countdown ring round the
 player's face shows the time left.  Esc asks before leaving a run.
 
 ``AnswerScene`` is the same screen for a puzzle of a finished run, with no clock: the
@@ -24,6 +25,7 @@ from ....rules.tiles import is_joker
 from ... import keymap, theme, variant_ui
 from ...errorlog import log_error
 from ..play import PlayScene
+from ..play.hud import RING_GAP
 
 NEXT_AFTER = 1.1  # seconds the solved puzzle stays on screen before the next one
 
@@ -144,7 +146,7 @@ class PuzzleScene(PlayScene):
     def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
         """The countdown ring: the rush's time left (no clock: a gold ring)."""
         cx, cy = box.face_center
-        r = box.face_size / 2 + 7 * s
+        r = box.face_size / 2 + RING_GAP * s  # at its thickest within hud.ring_reach, clear of the words beside it
         clock = self.clock()
         if clock is None or clock[1] <= 0:
             theme.draw_ring(surf, (cx, cy), r + 3 * s, 4 * s, 1.0, theme.mix(theme.GOLD_DARK, theme.GOLD, 0.7), track=None)
@@ -161,7 +163,7 @@ class PuzzleScene(PlayScene):
     def button_enabled(self, name: str) -> bool:
         mine = self.session.my_turn and not self.input_locked() and self.moving_at is None
         if name == "skip":
-            return mine
+            return mine and self.skippable  # a finished puzzle's answer has nothing to skip
         if name in ("hint", "end"):
             return mine
         return super().button_enabled(name)
@@ -172,7 +174,7 @@ class PuzzleScene(PlayScene):
             return
         if self.button_enabled(name):
             self.app.sound.play("click")
-            self.skip()
+            self.ask_skip()
 
     def input_locked(self) -> bool:
         return super().input_locked() or self.moving_at is not None
@@ -236,6 +238,21 @@ class PuzzleScene(PlayScene):
             return
         self.run.skip()
         self.next_puzzle()
+
+    def ask_skip(self) -> None:
+        """Skip (K, the button): on at once in a run of puzzles; asked first where it gives up the
+        run's only puzzle (the daily puzzle, a pack's), Keep playing selected and on Esc."""
+        question = self.run.give_up_question()
+        if question is None:
+            self.skip()
+            return
+        from ..common import DialogScene
+
+        self.drag = None
+        self.press = None
+        self.app.push(DialogScene(self.app, question[0], question[1],
+                                  [("Give up", "danger", self.skip), ("Keep playing", "primary", None)],
+                                  tone=theme.WARN, focus=1))
 
     def ask_hint(self) -> None:
         """The answer on the table, step by step (the hint's playback)."""
@@ -333,7 +350,7 @@ class PuzzleScene(PlayScene):
     def key(self, ev) -> None:
         if keymap.intent(ev, "puzzle") == "skip":
             if self.button_enabled("skip"):
-                self.skip()
+                self.ask_skip()
             return
         super().key(ev)
 
