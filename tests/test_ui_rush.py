@@ -259,14 +259,19 @@ def test_a_puzzle_that_is_not_a_position_is_skipped_not_a_crash(app, monkeypatch
     assert isinstance(app.top, PuzzleScene) and run.number == 2
 
 
-def test_the_answer_screens_big_button_steps_through_then_applies(app):
+def first_answer(app):
+    """A 3-minute rush stopped at once, its summary's first "Show answer" opened: the answer screen."""
     run = puzzle_runs.rush_run("rush-3min", None, seed=2)
     start(app, run)
     run.stop()
     app.top.end_run()
     step(app)
     app.top.answer_buttons[0].activate()
-    answer = app.top
+    return app.top
+
+
+def test_the_answer_screens_big_button_steps_through_then_applies(app):
+    answer = first_answer(app)
     steps = len(answer.turnshow.hint.steps)
     labels = []
     for _ in range(steps):
@@ -347,13 +352,7 @@ def test_a_one_step_answer_asks_for_no_next_step(app):
 
 
 def test_the_answer_screen_shows_no_score_and_says_what_space_does(app):
-    run = puzzle_runs.rush_run("rush-3min", None, seed=2)
-    start(app, run)
-    run.stop()
-    app.top.end_run()
-    step(app)
-    app.top.answer_buttons[0].activate()
-    answer = app.top
+    answer = first_answer(app)
     step(app)
     assert answer.score_line(answer.session.state.players[0]) == ""
     hint = answer.turnshow.hint
