@@ -18,7 +18,6 @@ from uihelp import lay_table  # noqa: E402
 from game.rules import engine  # noqa: E402
 from game.play.session import Session  # noqa: E402
 import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
-from game.ui.app import App  # noqa: E402
 
 FORTY = ["K1 K2 K3 K4", "R5 B5 O5", "B7 B8 B9 B10 B11", "O1 O2 O3", "K9 R9 O9", "R10 R11 R12 R13",
          "K6 R6 B6 O6", "O10 O11 O12", "B1 B2 B3 J", "K12 R12 B12", "R2 R3 R4 J"]
@@ -56,9 +55,8 @@ def main(argv) -> None:
     tag = f"{size[0]}x{size[1]}"
     from game.ui.scenes.play import PlayScene
 
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
+    app = shotkit.make_app(size)
     app.shown_controls_tip = True
-    app.start()
     sess = forty_tile_session()
     play = app.push(PlayScene(app, sess))
     run(app, 150)

@@ -20,7 +20,6 @@ from game.rules import actions as act  # noqa: E402
 from game.rules.board import Board  # noqa: E402
 from game.rules.tiles import format_tiles  # noqa: E402
 import game.ui.wiring  # noqa: E402,F401  (every screen registers itself)
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
 from game.ui.tableview import TableView  # noqa: E402
 from game.ui.variant_ui import find  # noqa: E402
@@ -76,9 +75,8 @@ def main(argv) -> None:
     outdir, size = shotkit.args(argv, "/tmp/table-view-shots")
     tag = f"{size[0]}x{size[1]}"
 
-    app = App(size=size, fullscreen=False, ai_mode="sync", seed=7, persist_settings=False)
+    app = shotkit.make_app(size)
     app.shown_controls_tip = True
-    app.start()
     sess = forty_tile_session()
     play = open_at_rest(app, sess)
     report(tag, play, "40 tiles, fit")
