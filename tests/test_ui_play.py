@@ -280,7 +280,7 @@ def test_toasts_step_aside_under_the_pointer_and_while_dragging(app):
     def shade() -> int:
         surf = pygame.Surface(app.size)
         surf.fill((255, 255, 255))
-        play.draw_toasts(surf, lay)
+        play.playback.draw_toasts(surf, lay)
         return sum(surf.get_at(spot)[:3])
 
     play.mouse = (0, 0)

@@ -167,7 +167,7 @@ def make_scene_class():
                 self.effects.confetti(lay.size[0], n=120, size=8 * s)
             if frame % 30 == 0:
                 for seat in (2, 3):
-                    self.ghost_to_seat(seat, 2)
+                    self.playback.ghost_to_seat(seat, 2)
             self.session.timer_left = 10.0 - (frame % 300) / 60.0 * 1.5
 
     return BenchPlayScene

@@ -159,7 +159,7 @@ class LessonScene(PlayScene):
             if self.speed() > 0:
                 self.effects.confetti(lay.size[0], n=60, size=6 * lay.s)
         else:
-            self.shake = 0.35
+            self.playback.shake_table(0.35)
             self.app.sound.play("invalid")
 
     def judge_claim(self, action) -> bool:

@@ -18,6 +18,14 @@ from .records import Drag, Pending, Press
 class PlayInput:
     """Mouse and keys on the play screen: picking tiles up, drops, clicks, the keyboard cursor, the buttons."""
 
+    @property
+    def controls(self):  # the input part (the scene itself until input becomes its own part)
+        return self
+
+    def dragged_tiles(self) -> list[int]:
+        """The tiles being dragged (none when nothing is)."""
+        return list(self.drag.tiles) if self.drag is not None else []
+
     # -- input --------------------------------------------------------------------------------------
     def input_locked(self) -> bool:
         return self.time < self.busy_until or self.round_end_at is not None or self.results_at is not None

@@ -420,54 +420,7 @@ class PlayHud:
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
             surf.blit(bg, pill.topleft)
             surf.blit(mt, (pill.x + int(12 * s), pill.centery - mt.get_height() // 2))
-        self.draw_toasts(surf, lay)
-
-    def draw_toasts(self, surf, lay) -> None:
-        """Short news ("Mia draws a tile") stacked at the bottom of the table.  They sit over
-        the table's bottom rows, so they step aside (fade to a ghost) while tiles are dragged
-        or the pointer is over one: nothing on the table is ever hidden when it matters."""
-        s = lay.s
-        y = lay.table.bottom - int(16 * s) - int(self.plugin.toast_lift(lay) or 0) - self.turnshow.toast_lift(lay)
-        for toast in reversed(self.toasts[-3:]):
-            left = toast.until - self.time
-            img = theme.fit_block(toast.text, 21 * s, int(lay.table.w * 0.8), toast.colour)  # a long notice wraps, whole
-            pill = pygame.Rect(0, 0, img.get_width() + int(30 * s), img.get_height() + int(14 * s))
-            pill.midbottom = (lay.table.centerx, y)
-            body = pygame.Surface(pill.size, pygame.SRCALPHA)
-            body.blit(theme.panel(pill.size, radius=pill.h // 2, fill=(6, 12, 22), alpha=240, shadow=0, edge=toast.colour), (0, 0))
-            body.blit(img, (int(15 * s), int(7 * s)))
-            alpha = 255
-            if left < 0.3:
-                alpha = int(255 * max(0.0, left) / 0.3)
-            if self.drag is not None or pill.inflate(int(24 * s), int(24 * s)).collidepoint(self.mouse):
-                alpha = min(alpha, 60)
-            if alpha < 255:
-                body.set_alpha(alpha)
-            surf.blit(body, pill.topleft)
-            y -= pill.h + int(6 * s)
-
-    def draw_banner(self, surf, lay) -> None:
-        if self.banner is None:
-            return
-        title, sub, colour, start, until = self.banner
-        s = lay.s
-        k = min(1.0, (self.time - start) / 0.25)
-        out = max(0.0, min(1.0, (until - self.time) / 0.3))
-        a = min(k, out)
-        w = int(min(lay.size[0] * 0.7, 720 * s))
-        h = int(130 * s if sub else 96 * s)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = lay.table.center
-        r.y -= int((1 - k) * 30 * s)
-        body = pygame.Surface(r.size, pygame.SRCALPHA)
-        body.blit(theme.panel(r.size, radius=int(20 * s), fill=(8, 14, 28), alpha=235, edge=colour, shadow=0), (0, 0))
-        tt = theme.shadow_text(title, 54 * s, colour)
-        theme.blit_center(body, tt, (w // 2, int(46 * s)))
-        if sub:
-            st = theme.text(sub, 22 * s, theme.INK, bold=False, wrap=w - int(40 * s), align="center")
-            body.blit(st, (w // 2 - st.get_width() // 2, int(82 * s)))
-        body.set_alpha(int(255 * a))
-        surf.blit(body, r.topleft)
+        self.playback.draw_toasts(surf, lay)
 
     def hovered_problem(self, lay, analysis) -> str:
         return self.hovered_problem_area(lay, analysis)[0]

@@ -15,7 +15,9 @@ import pygame
 
 from ....rules.state import Phase
 from ....play import draft as draft_edit
-from ....play.events import TurnBegan
+from ....play.events import SessionEvent, TurnBegan
+from ....play.narrate import Narrator
+from ....rules import events as ev_
 from ....play.session import RACK, Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
@@ -25,15 +27,16 @@ from ...scene import Scene
 from ...turnshow import TurnShow
 from ...worker import HINT
 from .controls import PlayInput
-from .effects import PlayEffects
+from .effects import Playback
 from .hud import PlayHud
-from .records import MIN_THINK, Drag, Ghost, Highlight, Pending, Press, Toast
+from .part import DRAW_PASSES, Part, Stage
+from .records import MIN_THINK, TOAST_TIME, Drag, Ghost, Highlight, Pending, Press, Toast
 from .tabledraw import PlayTableDraw
 
 SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
 
 
-class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
+class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
     name = "play"
     has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
@@ -42,12 +45,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.session = session
         self.plugin: variant_ui.Plugin = variant_ui.NO_PLUGIN  # set last (a plugin may look at the scene)
         self.place_vertical = False  # crossword boards: tiles put down in a column (V)
-        self.sprites: dict[int, Sprite] = {}
-        self.pending: dict[int, Pending] = {}
-        self.ghosts: list[Ghost] = []
-        self.effects = Effects()
-        self.toasts: list[Toast] = []
-        self.highlights: list[Highlight] = []
+        self.stage = Stage()  # the clock, the sprites: the view state the parts share
+        self.playback = Playback(self)  # events turned into effects: toasts, banners, flying tiles
         self.selection: list[int] = []
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
@@ -59,23 +58,17 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
         self.kb_mode = False
         self.kb_since = -99.0
-        self.time = 0.0
-        self.busy_until = 0.0
-        self.scheduled: list[tuple[float, Callable[[], None]]] = []
         self.think_started = 0.0
         self.ai_answer: tuple[int, object] | None = None
         self.ai_token = 0
         self.round_end_at: float | None = None
         self.results_at: float | None = None
-        self.banner: tuple[str, str, tuple, float, float] | None = None  # title, sub, colour, start, until
-        self.shake = 0.0
         self.last_tick_second = None
         self.pressed_button: str | None = None
         self._layout: playlayout.PlayLayout | None = None
         self._layout_key = None
         self._static: pygame.Surface | None = None
         self._static_key = None
-        self._sync_sig = None
         self._layout_memo = None
         self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
         self.auto_next = session.demo  # attract mode moves on by itself
@@ -86,6 +79,117 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
+        self.parts: list[Part] = [self.playback]  # input, events and updates go to them in this order
+
+    # -- the shared view state ----------------------------------------------------------------------
+    @property
+    def time(self) -> float:
+        """Seconds since the screen opened (the stage's clock)."""
+        return self.stage.time
+
+    @property
+    def busy_until(self) -> float:
+        """Input waits, and the turn clock stops, until then (a move being shown)."""
+        return self.stage.busy_until
+
+    @busy_until.setter
+    def busy_until(self, value: float) -> None:
+        self.stage.busy_until = value
+
+    @property
+    def sprites(self) -> dict[int, Sprite]:
+        return self.stage.sprites
+
+    @property
+    def pending(self) -> dict[int, Pending]:
+        """Motions for tiles, taken up at the next ``sync_sprites``."""
+        return self.stage.pending
+
+    # -- the playback's (read here; changed only through its methods) ------------------------------------
+    @property
+    def toasts(self) -> list[Toast]:
+        return self.playback.toasts
+
+    @property
+    def banner(self):
+        return self.playback.banner
+
+    @property
+    def shake(self) -> float:
+        return self.playback.shake
+
+    @property
+    def effects(self) -> Effects:
+        return self.playback.effects
+
+    @property
+    def ghosts(self) -> list[Ghost]:
+        return self.playback.ghosts
+
+    @property
+    def highlights(self) -> list[Highlight]:
+        return self.playback.highlights
+
+    @property
+    def scheduled(self) -> list:
+        return self.playback.scheduled
+
+    def toast(self, text: str, colour=theme.INK, seconds: float = TOAST_TIME, big: bool = False) -> None:
+        self.playback.toast(text, colour, seconds, big)
+
+    def show_banner(self, title: str, sub: str, colour, seconds: float = 2.4) -> None:
+        self.playback.show_banner(title, sub, colour, seconds)
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        self.playback.schedule(delay, fn)
+
+    def targets(self) -> dict[int, tuple[float, float, int]]:
+        """Where each tile's sprite goes (a hook: the frame benchmark adds tiles)."""
+        return self.playback.targets()
+
+    def sync_sprites(self, snap: bool = False) -> None:
+        self.playback.sync_sprites(snap)
+
+    def resync_sprites(self) -> None:
+        self.playback.resync_sprites()
+
+    def land_effects(self, lines, points: int, seat: int) -> None:
+        self.playback.land_effects(lines, points, seat)
+
+    def layout_key(self):
+        """Changes whenever the layout is computed anew."""
+        return self._layout_key
+
+    # -- events from the session ------------------------------------------------------------------------
+    def name_of(self, seat: int) -> str:
+        return "You" if seat == self.session.viewer and self.session.is_human(seat) else self.session.players[seat].name
+
+    def narrator(self) -> Narrator:
+        """The session's events in words: the person in the second person (``name_of``'s "You")."""
+        sess = self.session
+        you = sess.viewer if sess.is_human(sess.viewer) else None
+        return Narrator([p.name for p in sess.players], you)
+
+    def on_event(self, ev: SessionEvent) -> None:
+        """An event from the session: the scene's own flow, then every part in order."""
+        sess = self.session
+        self.plugin.on_event(ev)  # a rule set's own events (claims), or to follow a play
+        self.turnshow.on_event(ev)  # the turn log
+        match ev:
+            case TurnBegan(seat=seat, human=human):
+                self.last_tick_second = None
+                if human and seat == sess.viewer:
+                    self.selection = []
+                    self.hint_tiles = []
+            case ev_.TimedOut():
+                self.drag = None
+                self.press = None
+            case ev_.RoundEnded():
+                self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
+        for part in self.parts:
+            part.on_event(ev)
+        if isinstance(ev, ev_.RoundStarted):
+            self.opening = openingdraw.begin(self)
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -93,7 +197,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         self.app.tiles.warm(self.layout().grid.tile_w)
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
-        self.deal_animation()
+        self.playback.deal_animation()
         self.opening = openingdraw.begin(self)
         for ev in self.session.poll_events():
             if isinstance(ev, TurnBegan):
@@ -197,17 +301,13 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
 
     # -- per frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.time += dt
+        self.stage.time += dt
         sess = self.session
         for ev in sess.poll_events():
             self.on_event(ev)
         if sess.variant.flat_table:
             self.table_rows_base(rebase=True)
-        if self.scheduled:
-            due = [fn for at, fn in self.scheduled if at <= self.time]
-            self.scheduled = [(at, fn) for at, fn in self.scheduled if at > self.time]
-            for fn in due:
-                fn()
+        self.playback.run_due()
         # the clock runs once the previous move has been shown, and never while an old turn is shown again
         if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
             before = sess.timer_left
@@ -221,24 +321,8 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
                 self.on_event(ev)
         self.run_computer()
         self.turnshow.update(dt)
-        self.sync_sprites()
-        sp_dt = dt
-        landed = 0
-        for sp in self.sprites.values():
-            if sp.update(sp_dt):
-                landed += 1
-        if landed and self.time < self.busy_until:
-            self.app.sound.play("place", 0.6)
-        for gh in self.ghosts:
-            gh.age += dt
-        self.ghosts = [g for g in self.ghosts if not g.done]
-        self.effects.update(dt)
-        self.toasts = [t for t in self.toasts if t.until > self.time]
-        self.highlights = [h for h in self.highlights if h.until > self.time]
-        if self.shake > 0:
-            self.shake = max(0.0, self.shake - dt)
-        if self.banner and self.banner[4] <= self.time:
-            self.banner = None
+        for part in self.parts:
+            part.update(dt)
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
         self.selection = [t for t in self.selection if t in self.sprites]
@@ -247,7 +331,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             if sess.saver.error:
                 self.toast(sess.saver.error[0].upper() + sess.saver.error[1:], theme.BAD, 6.0)
             elif was:
-                self.toasts = [t for t in self.toasts if t.text != was[0].upper() + was[1:]]  # no longer true
+                self.playback.drop_toasts(was[0].upper() + was[1:])  # no longer true
                 self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
         self.plugin.update(dt)
         if self.opening is not None and self.opening.done:
@@ -395,7 +479,7 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
             text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
         if tiles and not text:
             text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
-        self.toasts = [t for t in self.toasts if not t.text.startswith("Looking for a play")]
+        self.playback.drop_toasts("Looking for a play")
         if count and tiles:
             sess.hints_used += 1  # the statistics count it; a game won with hints says so
         if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):

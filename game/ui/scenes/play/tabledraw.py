@@ -12,7 +12,6 @@ from ... import idle_frames, playlayout, theme
 from ...anim import Sprite
 from ...tileart import ASPECT, shadow_margin
 from .. import attract
-from .records import particle_image
 
 
 class PlayTableDraw:
@@ -80,7 +79,7 @@ class PlayTableDraw:
         lay = self.layout()
         s = lay.s
         sess = self.session
-        ox = int(math.sin(self.shake * 60) * 8 * s * (self.shake / 0.35)) if self.shake > 0 else 0
+        ox = self.playback.shake_offset(s)
         surf.blit(self.static_layer(lay), (0, 0))
         self.draw_seats(surf, lay)
         analysis = sess.analysis() if sess.my_turn else None
@@ -90,9 +89,8 @@ class PlayTableDraw:
         self.draw_tiles(surf, lay, ox)
         self.draw_tile_marks(surf, lay, analysis)
         self.plugin.draw_over_tiles(surf, lay)
-        self.draw_ghosts(surf, lay)
         self.draw_drag(surf, lay)
-        self.draw_effects(surf, lay)
+        self.playback.draw_lifted(surf, lay)
         self.draw_header(surf, lay)
         self.draw_me(surf, lay, analysis)
         self.draw_buttons(surf, lay)
@@ -100,7 +98,7 @@ class PlayTableDraw:
         self.draw_info(surf, lay)
         self.plugin.draw_hud(surf, lay)
         self.turnshow.draw_over(surf, lay)
-        self.draw_banner(surf, lay)
+        self.playback.draw_top(surf, lay)
         if self.opening is not None:
             self.opening.draw(surf, lay)
         self.draw_tooltip(surf, lay, analysis)
@@ -308,21 +306,6 @@ class PlayTableDraw:
         pygame.draw.polygon(surf, theme.GOLD, pts)
         pygame.draw.polygon(surf, theme.GOLD_DARK, pts, width=1)
 
-    def draw_ghosts(self, surf, lay) -> None:
-        if not self.ghosts:
-            return
-        from ...anim import out_cubic
-
-        for gh in self.ghosts:
-            if gh.age < gh.delay:
-                continue
-            t = out_cubic(min(1.0, (gh.age - gh.delay) / max(1e-6, gh.duration)))
-            x = gh.start[0] + (gh.end[0] - gh.start[0]) * t
-            y = gh.start[1] + (gh.end[1] - gh.start[1]) * t
-            w = max(8, int(gh.w * (1 - 0.4 * t)) // 2 * 2)
-            img = self.app.tiles.back(w)
-            surf.blit(img, (int(x - w / 2), int(y - w * ASPECT / 2)))
-
     def draw_drag(self, surf, lay) -> None:
         if self.drag is None:
             return
@@ -334,24 +317,3 @@ class PlayTableDraw:
             pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(3, dw // 6))
             surf.blit(shadow, (int(x) + int(6 * lay.s), int(y) + int(9 * lay.s)))
             surf.blit(img, (int(x) - (dw - w) // 2, int(y) - int(4 * lay.s)))
-
-    def draw_effects(self, surf, lay) -> None:
-        fx = self.effects
-        if fx.particles:
-            batch = []
-            for p in fx.particles:
-                fade = 1 - p.age / p.life
-                if p.shape == "spark":
-                    img = particle_image("spark", p.colour, max(1, int(p.size * fade)), 0)
-                    batch.append((img, (int(p.x) - img.get_width() // 2, int(p.y) - img.get_height() // 2)))
-                else:
-                    hgt = int(p.size * 0.5 * abs(math.cos(p.angle))) + 1
-                    batch.append((particle_image("rect", p.colour, int(p.size), hgt), (int(p.x), int(p.y))))
-            surf.fblits(batch)
-        for ft in fx.texts:
-            k = ft.age / ft.life
-            img = theme.shadow_text(ft.text, ft.size, ft.colour)
-            if k > 0.6:
-                img = img.copy()
-                img.set_alpha(int(255 * (1 - (k - 0.6) / 0.4)))
-            theme.blit_center(surf, img, (ft.x, ft.y - ft.rise * k * lay.s))

@@ -218,7 +218,7 @@ class PuzzleScene(PlayScene):
         return lay.table.centerx, lay.table.bottom - 90 * lay.s
 
     def show_miss(self, verdict: Verdict) -> None:
-        self.shake = 0.35
+        self.playback.shake_table(0.35)
         self.flash_until = self.time + 1.2
         self.app.sound.play("invalid")
         why = "Not solved: " + (verdict.text or "the table is not finished")

@@ -45,10 +45,9 @@ class TournamentPlayScene(PlayScene):
 
     def on_event(self, ev: SessionEvent) -> None:
         super().on_event(ev)
-        if isinstance(ev, Penalised) and ev.seat == self.session.viewer and self.banner is not None:
+        if isinstance(ev, Penalised) and ev.seat == self.session.viewer:
             # your own penalty: its explanation stays up long enough to read (strict mode did not warn)
-            title, sub, colour, start, until = self.banner
-            self.banner = (title, sub, colour, start, max(until, self.time + 7.0))
+            self.playback.keep_banner(self.time + 7.0)
 
     def show_results(self) -> None:
         if self.app.top is not self:

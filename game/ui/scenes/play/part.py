@@ -1,0 +1,85 @@
+"""What the play screen is built from: parts, and the one view state they share.
+
+A ``Part`` is one piece of the play screen with its own state (the playback of events,
+mouse and keys, the table's drawing, the HUD, ...).  The scene owns an ordered list of parts
+and only routes to them:
+
+- input (``handle``) goes to each part in order until one answers True (consumed);
+- ``update(dt)`` and the session's events (``on_event``) go to every part in order;
+- drawing goes pass by pass (``DRAW_PASSES``, back to front), each pass to every part in order.
+
+A part reaches another part only through the small methods that part declares (e.g.
+``scene.playback.toast(text)``), never by writing its fields; what truly is shared (the
+clock, the tiles' sprites, the motions waiting for them) lives in one ``Stage``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...anim import Sprite
+from .records import Pending
+
+# the drawing passes, back to front: every part draws each pass in the parts' order
+DRAW_PASSES = ("draw_back", "draw_under", "draw_tiles", "draw_over", "draw_lifted", "draw_hud", "draw_top", "draw_pointer")
+
+
+@dataclass
+class Stage:
+    """The view state the parts share: the clock, each tile's sprite and the motions waiting
+    for the next ``sync`` of the sprites."""
+
+    time: float = 0.0  # seconds since the screen opened
+    busy_until: float = 0.0  # input waits (and the turn clock stops) until a move has been shown
+    sprites: dict[int, Sprite] = field(default_factory=dict)
+    pending: dict[int, Pending] = field(default_factory=dict)
+
+
+class Part:
+    """One piece of the play screen: every hook declared, each doing nothing."""
+
+    def handle(self, ev) -> bool:
+        """A pygame event; True when this part consumed it (the later parts do not see it)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        return None
+
+    def on_event(self, ev) -> None:
+        """An event from the session (``game/play/events.py``, ``game/rules/events.py``)."""
+        return None
+
+    def draw_back(self, surf, lay) -> None:
+        """Behind everything: the background, the felt, the seats."""
+        return None
+
+    def draw_under(self, surf, lay) -> None:
+        """On the felt, under the tiles."""
+        return None
+
+    def draw_tiles(self, surf, lay) -> None:
+        """The tiles and their marks."""
+        return None
+
+    def draw_over(self, surf, lay) -> None:
+        """Over the tiles: marks a rule set puts on them."""
+        return None
+
+    def draw_lifted(self, surf, lay) -> None:
+        """Above the table: the tiles dragged, tile backs flying, particles."""
+        return None
+
+    def draw_hud(self, surf, lay) -> None:
+        """Around the table: header, panels, buttons, the status line."""
+        return None
+
+    def draw_top(self, surf, lay) -> None:
+        """Over the screen: banners, the opening draw."""
+        return None
+
+    def draw_pointer(self, surf, lay) -> None:
+        """Last, by the pointer: tooltips."""
+        return None
+
+    def busy(self) -> bool:
+        """Something of this part moves by itself (the screen keeps drawing frames)."""
+        return False
