@@ -116,8 +116,7 @@ def test_a_whole_set_moves_with_the_keyboard(app):
     sess = position(["R3 R4 R5", "K9 K10 K11"], "B5")
     play = open_play(app, sess)
     k9 = tiles("K9")[0]
-    play.kb_mode = True
-    play.cursor = (TABLE, sess.table().where()[k9])
+    play.controls.point_at(TABLE, sess.table().where()[k9])
     key(app, pygame.K_m)
     assert set(play.selection) == set(tiles("K9 K10 K11"))
     key(app, pygame.K_DOWN)

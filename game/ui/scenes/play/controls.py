@@ -1,49 +1,95 @@
-"""Mouse and keys on the play screen: picking tiles up, drops, clicks, the keyboard cursor, the buttons."""
+"""The input part: mouse and keys on the play screen (picking tiles up, drops, clicks, the
+keyboard cursor, the buttons).  It owns the drag, the press, the pointer, the keyboard cursor
+and the selection; the others read them through its methods and properties."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
-from ....play.events import Refused
 from ....play.session import RACK, TABLE
 from ... import keymap, theme
 from ...tileart import ASPECT
-from .. import attract
-from ..common import DialogScene
+from .part import Part
 from .records import Drag, Pending, Press
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import PlayScene
 
-class PlayInput:
+
+class Controls(Part):
     """Mouse and keys on the play screen: picking tiles up, drops, clicks, the keyboard cursor, the buttons."""
 
-    @property
-    def controls(self):  # the input part (the scene itself until input becomes its own part)
-        return self
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.stage = scene.stage
+        self.selection: list[int] = []
+        self.drag: Drag | None = None
+        self.press: Press | None = None
+        self.mouse = (0, 0)
+        self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
+        self.kb_mode = False
+        self.kb_since = -99.0
+        self.place_vertical = False  # crossword boards: tiles put down in a column (V)
+        self.pressed_button: str | None = None
 
+    # -- what other parts may ask ---------------------------------------------------------------------
     def dragged_tiles(self) -> list[int]:
         """The tiles being dragged (none when nothing is)."""
         return list(self.drag.tiles) if self.drag is not None else []
 
+    def point_at(self, area: str, cell: tuple[int, int]) -> None:
+        """The keyboard cursor shown on ``cell`` of ``area`` (as arrows would put it there)."""
+        self.kb_mode = True
+        self.cursor = (area, cell)
+
+    def clear_selection(self) -> None:
+        self.selection = []
+
+    def drop_drag(self) -> None:
+        """The tiles dragged are let go where they came from (a turn ended)."""
+        self.drag = None
+
+    def cancel_drag(self) -> None:
+        """Whatever the pointer held is let go (a timeout, a menu opened)."""
+        self.drag = None
+        self.press = None
+
+    def busy(self) -> bool:
+        return self.drag is not None
+
+    def update(self, dt: float) -> None:
+        self.selection = [t for t in self.selection if t in self.stage.sprites]
+
+    def draw_lifted(self, surf, lay) -> None:
+        self.draw_drag(surf, lay)
+
+    def draw_drag(self, surf, lay) -> None:
+        if self.drag is None:
+            return
+        tiles = self.scene.app.tiles
+        for t, (x, y, w) in zip(self.drag.tiles, self.drag_positions()):
+            dw = int(w * 1.08) // 2 * 2
+            img = tiles.scaled(self.scene.face_id(t), w, dw)
+            shadow = pygame.Surface((dw, int(dw * ASPECT)), pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(3, dw // 6))
+            surf.blit(shadow, (int(x) + int(6 * lay.s), int(y) + int(9 * lay.s)))
+            surf.blit(img, (int(x) - (dw - w) // 2, int(y) - int(4 * lay.s)))
+
     # -- input --------------------------------------------------------------------------------------
-    def input_locked(self) -> bool:
-        return self.time < self.busy_until or self.round_end_at is not None or self.results_at is not None
-
-    def can_edit_table(self) -> bool:
-        return self.session.my_turn and not self.input_locked()
-
     def hit_tile(self, pos) -> tuple[int, str] | None:
         """The tile under the pointer (the top-most drawn; a table that scrolls shows its tiles
         only inside the felt)."""
-        lay = self.layout()
+        lay = self.scene.layout()
         clip = lay.extra.get("table_clip")
-        for area, grid, places in ((RACK, lay.rack_grid, self.session.rack_slots.items()),
-                                   (TABLE, lay.grid, ((t, c) for c, t in self.session.table().cells.items()))):
+        for area, grid, places in ((RACK, lay.rack_grid, self.scene.session.rack_slots.items()),
+                                   (TABLE, lay.grid, ((t, c) for c, t in self.scene.session.table().cells.items()))):
             if area == TABLE and clip is not None and not clip.collidepoint(pos):
                 continue
             for t, _cell in places:
-                sp = self.sprites.get(t)
+                sp = self.stage.sprites.get(t)
                 if sp is None:
                     continue
                 w = sp.w  # a plugin may show a tile at another size
@@ -54,7 +100,7 @@ class PlayInput:
         return None
 
     def area_at(self, pos) -> tuple[str, tuple[int, int]] | None:
-        lay = self.layout()
+        lay = self.scene.layout()
         if lay.rack.collidepoint(pos):
             cell = lay.rack_grid.cell_at(pos, clamp=True)
             return (RACK, cell) if cell else None
@@ -63,118 +109,24 @@ class PlayInput:
             return (TABLE, cell) if cell else None
         return None
 
-    def button_at(self, pos) -> str | None:
-        lay = self.layout()
-        if lay.menu.collidepoint(pos):
-            return "menu"
-        for name, r in lay.buttons.items():
-            if r.collidepoint(pos):
-                return name
-        return None
-
-    def button_enabled(self, name: str) -> bool:
-        sess = self.session
-        if name == "menu":
-            return True
-        if name in ("runs", "groups"):
-            return bool(sess.rack_slots)
-        mine = sess.my_turn and not self.input_locked()
-        if name == "undo":
-            return mine and sess.can_undo
-        if name == "reset":
-            return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
-        if name == "hint":
-            return mine and self.hint_mode() != "off"
-        if name == "end":
-            return mine
-        return False
-
-    def press_button(self, name: str) -> None:
-        if not self.button_enabled(name):
-            return
-        self.app.sound.play("click")
-        {"menu": self.open_pause, "runs": lambda: self.sort("runs"), "groups": lambda: self.sort("groups"),
-         "undo": self.undo, "reset": self.reset, "hint": self.ask_hint, "end": self.end_or_draw}[name]()
-
-    def sort(self, how: str) -> None:
-        self.session.sort_rack(how)
-        self.app.sound.play("deal")
-
-    def undo(self) -> None:
-        if self.session.undo():
-            self.app.sound.play("deal")
-
-    def reset(self) -> None:
-        if self.session.reset():
-            self.selection = []
-            self.app.sound.play("deal")
-
-    def end_or_draw(self) -> None:
-        """Space / the big button: draw when nothing changed, else end the turn; the rules
-        core's preview says when to ask first (a penalty, a hand-limit warning)."""
-        sess = self.session
-        if not sess.my_turn or self.input_locked():
-            return
-        changed = sess.draft_changed or bool(sess.held_table_tiles())
-        go = self.do_end_turn if changed else self.do_draw
-        pv = sess.preview()
-        if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
-            self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
-                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN, focus=1))
-            return
-        if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
-            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
-                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
-                                      tone=theme.WARN, focus=1))
-            return
-        go()
-
-    def do_end_turn(self) -> None:
-        out = self.session.end_turn()
-        self.drag = None
-        if out.ok:
-            self.selection = []
-            self.app.sound.play("place")
-        events = self.session.poll_events()
-        for ev in events:
-            self.on_event(ev)
-        if not out.ok and not any(isinstance(ev, Refused) for ev in events):
-            self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
-            self.app.sound.play("invalid")
-
-    def do_draw(self) -> None:
-        out = self.session.draw()
-        if not out.ok and not self.plugin.draw_refused(out):
-            self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
-            self.app.sound.play("invalid")
-        self.selection = []
-        for ev in self.session.poll_events():
-            self.on_event(ev)
-
-    def open_pause(self) -> None:
-        self.drag = None
-        self.press = None
-        self.app.open("pause", self)
-
     def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
         """Put ``tiles`` down with the first at ``cell`` (tile ``lead`` under the pointer: on a
         flat table its cell decides which set they join); ``whole`` moves a table set as it is."""
-        sess = self.session
-        if area == TABLE and not self.can_edit_table():
-            self.toast("Wait for your turn to change the table" if not sess.my_turn else "One moment…", theme.INK_DIM)
+        sess = self.scene.session
+        if area == TABLE and not self.scene.can_edit_table():
+            self.scene.playback.toast("Wait for your turn to change the table" if not sess.my_turn else "One moment…", theme.INK_DIM)
             return False
         res = sess.move(tiles, area, cell, vertical=area == TABLE and self.vertical_placing(), lead=lead, whole_set=whole)
         if res.ok:
-            self.app.sound.play("place")
+            self.scene.app.sound.play("place")
             return True
-        self.toast(res.message, theme.BAD)
-        self.app.sound.play("invalid")
+        self.scene.playback.toast(res.message, theme.BAD)
+        self.scene.app.sound.play("invalid")
         return False
 
     def ordered(self, tiles: list[int]) -> list[int]:
         """Tiles in reading order: table tiles first (row, column), then the rack's."""
-        sess = self.session
+        sess = self.scene.session
         where = {t: c for c, t in sess.table().cells.items()}
 
         def key(t):
@@ -184,18 +136,10 @@ class PlayInput:
         return sorted(tiles, key=key)
 
     def movable(self, tile: int, area: str) -> bool:
-        return area == RACK or self.can_edit_table()
+        return area == RACK or self.scene.can_edit_table()
 
-    def handle(self, ev) -> None:
-        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
-            attract.leave_demo(self.app, self)
-            return
-        if self.opening is not None and self.opening.handle(ev):  # the opening draw, shown as a round starts
-            return
-        if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
-            return
-        if self.plugin.handle(ev):
-            return
+    def handle(self, ev) -> bool:
+        """Mouse and keys that no part in front took: always consumed."""
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.kb_mode = False
@@ -204,55 +148,56 @@ class PlayInput:
                     self.begin_drag()
             if self.drag is not None:
                 self.drag.pos = ev.pos
-            return
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = ev.pos
             if ev.button == 3:
                 self.selection = []
-                return
+                return True
             if ev.button != 1:
-                return
-            btn = self.button_at(ev.pos)
+                return True
+            btn = self.scene.button_at(ev.pos)
             if btn is not None:
                 self.pressed_button = btn
-                return
+                return True
             hit = self.hit_tile(ev.pos)
             if hit is not None and self.movable(*hit):
                 self.press = Press(hit[0], ev.pos, hit[1], None)
             else:
                 spot = self.area_at(ev.pos)
                 self.press = Press(None, ev.pos, spot[0] if spot else None, spot[1] if spot else None)
-            return
+            return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self.mouse = ev.pos
             if self.pressed_button is not None:
                 btn, self.pressed_button = self.pressed_button, None
-                if self.button_at(ev.pos) == btn:
-                    self.press_button(btn)
-                return
+                if self.scene.button_at(ev.pos) == btn:
+                    self.scene.press_button(btn)
+                return True
             if self.drag is not None:
                 self.drop(ev.pos)
             elif self.press is not None:
                 self.click(self.press)
             self.press = None
-            return
+            return True
         if ev.type == pygame.MOUSEWHEEL:
-            return
+            return True
         if ev.type == pygame.KEYDOWN:
-            self.key(ev)
+            self.scene.key(ev)
+        return True
 
     def begin_drag(self) -> None:
         p = self.press
         tile = p.tile
         if tile in self.selection:
             tiles = self.ordered(self.selection)
-            if not self.can_edit_table() and any(self.session.where(t) and self.session.where(t)[0] == TABLE for t in tiles):
+            if not self.scene.can_edit_table() and any(self.scene.session.where(t) and self.scene.session.where(t)[0] == TABLE for t in tiles):
                 tiles = [tile]
         else:
             tiles = [tile]
             self.selection = []
-        sp = self.sprites.get(tiles[0])
-        lead = self.sprites.get(tile)
+        sp = self.stage.sprites.get(tiles[0])
+        lead = self.stage.sprites.get(tile)
         if sp is None or lead is None:
             return
         # keep the grabbed tile under the pointer: offset measured from the lead tile
@@ -260,11 +205,11 @@ class PlayInput:
         w = lead.w
         grab = (p.pos[0] - lead.pos[0] + idx * w * 1.02, p.pos[1] - lead.pos[1])
         self.drag = Drag(tiles, grab, p.pos, idx)
-        self.app.sound.play("click")
+        self.scene.app.sound.play("click")
 
     def drag_positions(self) -> list[tuple[float, float, int]]:
         d = self.drag
-        lay = self.layout()
+        lay = self.scene.layout()
         spot = self.area_at(d.pos)
         grid = lay.grid if spot and spot[0] == TABLE else lay.rack_grid
         w = grid.tile_w
@@ -272,11 +217,11 @@ class PlayInput:
         y0 = d.pos[1] - d.grab[1]
         if grid is lay.grid and self.vertical_placing():
             # a column: the grabbed tile stays under the pointer
-            lead = self.sprites.get(d.tiles[d.lead]) if d.lead < len(d.tiles) else None
+            lead = self.stage.sprites.get(d.tiles[d.lead]) if d.lead < len(d.tiles) else None
             lead_w = lead.w if lead is not None else w
             x0 += d.lead * lead_w * 1.02
             y0 -= d.lead * grid.py
-        if grid is lay.grid and not self.session.variant.flat_table and len(d.tiles) > 1:
+        if grid is lay.grid and not self.scene.session.variant.flat_table and len(d.tiles) > 1:
             # shown where they would land: stepping over the tiles a set is laid across
             r, c = spot[1]  # the grabbed tile's cell is the one under the pointer (as the drop has it)
             first = (r - d.lead, c) if self.vertical_placing() else (r, c - d.lead)
@@ -286,16 +231,16 @@ class PlayInput:
 
     def vertical_placing(self) -> bool:
         """Tiles put on a crossword board go down a column (the V toggle)."""
-        return self.place_vertical and not self.session.variant.flat_table
+        return self.place_vertical and not self.scene.session.variant.flat_table
 
     def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
         """Where ``tiles`` land when the first is put at ``cell`` (a crossword board skips
         the tiles already there, so a set can be laid across another)."""
-        if area == TABLE and not self.session.variant.flat_table:
-            return self.session.crossword_cells(tiles, cell, self.vertical_placing())
+        if area == TABLE and not self.scene.session.variant.flat_table:
+            return self.scene.session.crossword_cells(tiles, cell, self.vertical_placing())
         if area == TABLE and self.drag is not None:  # where the draft editing puts them (sorted, joined)
             d = self.drag
-            return self.session.preview_move(tiles, cell, d.lead, d.whole)
+            return self.scene.session.preview_move(tiles, cell, d.lead, d.whole)
         r, c = cell
         return [(r, c + i) for i in range(len(tiles))]
 
@@ -305,7 +250,7 @@ class PlayInput:
         spot = self.area_at(self.drag.pos)
         if spot is None:
             return None
-        lay = self.layout()
+        lay = self.scene.layout()
         grid = lay.grid if spot[0] == TABLE else lay.rack_grid
         d = self.drag
         if spot[0] == TABLE and not d.whole:
@@ -316,8 +261,8 @@ class PlayInput:
         cell = grid.nearest_cell((x0, y0))
         r = max(grid.row0, min(grid.row0 + grid.rows - 1, cell[0]))
         c = max(grid.col0, min(grid.col0 + grid.cols - 1, cell[1]))
-        if spot[0] == TABLE and self.session.variant.flat_table:
-            c = max(0, min(self.session.grid_width - len(d.tiles), c))
+        if spot[0] == TABLE and self.scene.session.variant.flat_table:
+            c = max(0, min(self.scene.session.grid_width - len(d.tiles), c))
         return (spot[0], (r, c))
 
     def drop(self, pos) -> None:
@@ -326,32 +271,32 @@ class PlayInput:
         positions = self.drag_positions()
         self.drag = None
         for t, (x, y, _w) in zip(d.tiles, positions):
-            sp = self.sprites.get(t)
+            sp = self.stage.sprites.get(t)
             if sp is not None:
                 sp.pos = (x, y)
-        onto = self.session.table().get(target[1]) if target is not None and target[0] == TABLE and not d.whole else None
-        if onto is not None and onto not in d.tiles and self.plugin.drop_onto(d.tiles, onto):
+        onto = self.scene.session.table().get(target[1]) if target is not None and target[0] == TABLE and not d.whole else None
+        if onto is not None and onto not in d.tiles and self.scene.plugin.drop_onto(d.tiles, onto):
             moved = False  # the plugin asks first (a joker's place): the tile waits at home
         else:
             moved = target is not None and self.move_tiles(d.tiles, *target, lead=d.lead, whole=d.whole)
         for t in d.tiles:  # settle into the new place, or slide back home
-            self.pending[t] = Pending(duration=0.16, ease="out_back") if moved else Pending(duration=0.25)
+            self.stage.pending[t] = Pending(duration=0.16, ease="out_back") if moved else Pending(duration=0.25)
         if moved:
             self.selection = []
-        self.sync_sprites()
+        self.scene.playback.sync_sprites()
 
     def click(self, p: Press) -> None:
-        sess = self.session
+        sess = self.scene.session
         if p.tile is not None:
             if p.tile in self.selection:
                 self.selection.remove(p.tile)
             else:
                 self.selection.append(p.tile)
-            self.app.sound.play("click")
+            self.scene.app.sound.play("click")
             return
         if p.area is not None and self.selection:
-            if p.area == TABLE and not self.can_edit_table():
-                self.toast("Wait for your turn to change the table", theme.INK_DIM)
+            if p.area == TABLE and not self.scene.can_edit_table():
+                self.scene.playback.toast("Wait for your turn to change the table", theme.INK_DIM)
                 return
             tiles = self.ordered(self.selection)
             cell = p.cell
@@ -364,22 +309,23 @@ class PlayInput:
 
     # keyboard (``game.ui.keymap``): arrows move the cursor, Enter picks up / puts down
     def key(self, ev) -> None:
-        self.kb_since = self.time  # the keyboard cursor pulses for a moment, then holds still
+        """A key (the scene's ``key`` hook by default comes here)."""
+        self.kb_since = self.stage.time  # the keyboard cursor pulses for a moment, then holds still
         match keymap.intent(ev, "play"):
             case "pause":
-                self.open_pause()
+                self.scene.open_pause()
             case "end_turn":
-                self.end_or_draw()
+                self.scene.end_or_draw()
             case "undo":
-                self.undo()
+                self.scene.undo()
             case "reset":
-                self.reset()
+                self.scene.reset()
             case "hint":
-                self.ask_hint()
+                self.scene.ask_hint()
             case "sort_runs":
-                self.sort("runs")
+                self.scene.sort("runs")
             case "sort_groups":
-                self.sort("groups")
+                self.scene.sort("groups")
             case "deselect":
                 self.selection = []
             case "left" | "right" | "up" | "down" | "switch_area" as way:
@@ -393,7 +339,7 @@ class PlayInput:
             self.kb_mode = True
             self.clamp_cursor()
             return
-        lay = self.layout()
+        lay = self.scene.layout()
         area, (r, c) = self.cursor
         grid = lay.grid if area == TABLE else lay.rack_grid
         match way:
@@ -420,12 +366,12 @@ class PlayInput:
         r = max(grid.row0, min(grid.row0 + grid.rows - 1, r))
         c = max(grid.col0, min(grid.col0 + grid.cols - 1, c))
         self.cursor = (area, (r, c))
-        self.app.sound.play("click", 0.4)
+        self.scene.app.sound.play("click", 0.4)
 
     def select_at_cursor(self, insert: bool = False) -> None:
         """Enter: pick up the tile under the cursor, or put the selected tiles there (Shift+Enter:
         ``insert``, before the tile there)."""
-        sess = self.session
+        sess = self.scene.session
         self.kb_mode = True
         self.clamp_cursor()
         area, cell = self.cursor
@@ -447,10 +393,10 @@ class PlayInput:
                 self.selection.remove(tile)
             else:
                 self.selection.append(tile)
-            self.app.sound.play("click")
+            self.scene.app.sound.play("click")
 
     def clamp_cursor(self) -> None:
-        lay = self.layout()
+        lay = self.scene.layout()
         area, (r, c) = self.cursor
         grid = lay.grid if area == TABLE else lay.rack_grid
         r = max(grid.row0, min(grid.row0 + grid.rows - 1, r))

@@ -15,10 +15,10 @@ import pygame
 
 from ....rules.state import Phase
 from ....play import draft as draft_edit
-from ....play.events import SessionEvent, TurnBegan
+from ....play.events import Refused, SessionEvent, TurnBegan
 from ....play.narrate import Narrator
 from ....rules import events as ev_
-from ....play.session import RACK, Session
+from ....play.session import Session
 from ....rules.tiles import is_joker, set_words, tiles_in_words
 from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
@@ -26,7 +26,9 @@ from ...errorlog import log_error
 from ...scene import Scene
 from ...turnshow import TurnShow
 from ...worker import HINT
-from .controls import PlayInput
+from .. import attract
+from ..common import DialogScene
+from .controls import Controls
 from .effects import Playback
 from .hud import PlayHud
 from .part import DRAW_PASSES, Part, Stage
@@ -36,7 +38,7 @@ from .tabledraw import PlayTableDraw
 SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
 
 
-class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
+class PlayScene(PlayTableDraw, PlayHud, Scene):
     name = "play"
     has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
@@ -44,27 +46,19 @@ class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
         super().__init__(app)
         self.session = session
         self.plugin: variant_ui.Plugin = variant_ui.NO_PLUGIN  # set last (a plugin may look at the scene)
-        self.place_vertical = False  # crossword boards: tiles put down in a column (V)
         self.stage = Stage()  # the clock, the sprites: the view state the parts share
         self.playback = Playback(self)  # events turned into effects: toasts, banners, flying tiles
-        self.selection: list[int] = []
+        self.controls = Controls(self)  # mouse and keys: the drag, the selection, the keyboard cursor
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
         self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
-        self.drag: Drag | None = None
-        self.press: Press | None = None
-        self.mouse = (0, 0)
-        self.cursor: tuple[str, tuple[int, int]] = (RACK, (0, 0))
-        self.kb_mode = False
-        self.kb_since = -99.0
         self.think_started = 0.0
         self.ai_answer: tuple[int, object] | None = None
         self.ai_token = 0
         self.round_end_at: float | None = None
         self.results_at: float | None = None
         self.last_tick_second = None
-        self.pressed_button: str | None = None
         self._layout: playlayout.PlayLayout | None = None
         self._layout_key = None
         self._static: pygame.Surface | None = None
@@ -79,7 +73,7 @@ class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
-        self.parts: list[Part] = [self.playback]  # input, events and updates go to them in this order
+        self.parts: list[Part] = [self.playback, self.controls]  # input, events and updates go to them in this order
 
     # -- the shared view state ----------------------------------------------------------------------
     @property
@@ -179,11 +173,10 @@ class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
             case TurnBegan(seat=seat, human=human):
                 self.last_tick_second = None
                 if human and seat == sess.viewer:
-                    self.selection = []
+                    self.controls.clear_selection()
                     self.hint_tiles = []
             case ev_.TimedOut():
-                self.drag = None
-                self.press = None
+                self.controls.cancel_drag()
             case ev_.RoundEnded():
                 self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
         for part in self.parts:
@@ -299,6 +292,206 @@ class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
         sp = self.speed()
         return 0.0 if sp <= 0 else seconds / sp
 
+    # -- the player's intents (hooks: a puzzle, a lesson, a tournament table change some) ------------
+    def input_locked(self) -> bool:
+        return self.time < self.busy_until or self.round_end_at is not None or self.results_at is not None
+
+    def can_edit_table(self) -> bool:
+        return self.session.my_turn and not self.input_locked()
+
+    def button_at(self, pos) -> str | None:
+        lay = self.layout()
+        if lay.menu.collidepoint(pos):
+            return "menu"
+        for name, r in lay.buttons.items():
+            if r.collidepoint(pos):
+                return name
+        return None
+
+    def button_enabled(self, name: str) -> bool:
+        sess = self.session
+        if name == "menu":
+            return True
+        if name in ("runs", "groups"):
+            return bool(sess.rack_slots)
+        mine = sess.my_turn and not self.input_locked()
+        if name == "undo":
+            return mine and sess.can_undo
+        if name == "reset":
+            return mine and (sess.draft_moved or bool(sess.held_table_tiles()))
+        if name == "hint":
+            return mine and self.hint_mode() != "off"
+        if name == "end":
+            return mine
+        return False
+
+
+    def press_button(self, name: str) -> None:
+        if not self.button_enabled(name):
+            return
+        self.app.sound.play("click")
+        {"menu": self.open_pause, "runs": lambda: self.sort("runs"), "groups": lambda: self.sort("groups"),
+         "undo": self.undo, "reset": self.reset, "hint": self.ask_hint, "end": self.end_or_draw}[name]()
+
+    def sort(self, how: str) -> None:
+        self.session.sort_rack(how)
+        self.app.sound.play("deal")
+
+    def undo(self) -> None:
+        if self.session.undo():
+            self.app.sound.play("deal")
+
+    def reset(self) -> None:
+        if self.session.reset():
+            self.controls.clear_selection()
+            self.app.sound.play("deal")
+
+    def end_or_draw(self) -> None:
+        """Space / the big button: draw when nothing changed, else end the turn; the rules
+        core's preview says when to ask first (a penalty, a hand-limit warning)."""
+        sess = self.session
+        if not sess.my_turn or self.input_locked():
+            return
+        changed = sess.draft_changed or bool(sess.held_table_tiles())
+        go = self.do_end_turn if changed else self.do_draw
+        pv = sess.preview()
+        if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
+            self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
+                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
+                                      tone=theme.WARN, focus=1))
+            return
+        if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
+            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
+                                      [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
+                                      tone=theme.WARN, focus=1))
+            return
+        go()
+
+    def do_end_turn(self) -> None:
+        out = self.session.end_turn()
+        self.controls.drop_drag()
+        if out.ok:
+            self.controls.clear_selection()
+            self.app.sound.play("place")
+        events = self.session.poll_events()
+        for ev in events:
+            self.on_event(ev)
+        if not out.ok and not any(isinstance(ev, Refused) for ev in events):
+            self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
+            self.app.sound.play("invalid")
+
+    def do_draw(self) -> None:
+        out = self.session.draw()
+        if not out.ok and not self.plugin.draw_refused(out):
+            self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
+            self.app.sound.play("invalid")
+        self.controls.clear_selection()
+        for ev in self.session.poll_events():
+            self.on_event(ev)
+
+    def open_pause(self) -> None:
+        self.controls.cancel_drag()
+        self.app.open("pause", self)
+
+    def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
+        return self.controls.move_tiles(tiles, area, cell, lead, whole)
+
+    def key(self, ev) -> None:
+        """A key no part in front took (a hook: a puzzle adds its own)."""
+        self.controls.key(ev)
+
+    def handle(self, ev) -> None:
+        """Input goes to the parts in order until one consumes it."""
+        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
+            attract.leave_demo(self.app, self)
+            return
+        if self.opening is not None and self.opening.handle(ev):  # the opening draw, shown as a round starts
+            return
+        if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
+            return
+        if self.plugin.handle(ev):
+            return
+        for part in self.parts:
+            if part.handle(ev):
+                return
+
+    # -- the input's (read here; set by a rule set's panel through these) -------------------------------
+    @property
+    def selection(self) -> list[int]:
+        return self.controls.selection
+
+    @selection.setter
+    def selection(self, tiles: list[int]) -> None:
+        self.controls.selection = tiles
+
+    @property
+    def drag(self) -> Drag | None:
+        return self.controls.drag
+
+    @drag.setter
+    def drag(self, drag: Drag | None) -> None:
+        self.controls.drag = drag
+
+    @property
+    def press(self) -> Press | None:
+        return self.controls.press
+
+    @press.setter
+    def press(self, press: Press | None) -> None:
+        self.controls.press = press
+
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.controls.mouse
+
+    @mouse.setter
+    def mouse(self, pos: tuple[int, int]) -> None:
+        self.controls.mouse = pos
+
+    @property
+    def cursor(self) -> tuple[str, tuple[int, int]]:
+        return self.controls.cursor
+
+    @cursor.setter
+    def cursor(self, cursor: tuple[str, tuple[int, int]]) -> None:
+        self.controls.cursor = cursor
+
+    @property
+    def kb_mode(self) -> bool:
+        return self.controls.kb_mode
+
+    @property
+    def kb_since(self) -> float:
+        return self.controls.kb_since
+
+    @property
+    def place_vertical(self) -> bool:
+        return self.controls.place_vertical
+
+    @place_vertical.setter
+    def place_vertical(self, down: bool) -> None:
+        self.controls.place_vertical = down
+
+    @property
+    def pressed_button(self) -> str | None:
+        return self.controls.pressed_button
+
+    def hit_tile(self, pos) -> tuple[int, str] | None:
+        return self.controls.hit_tile(pos)
+
+    def ordered(self, tiles: list[int]) -> list[int]:
+        return self.controls.ordered(tiles)
+
+    def drop_target(self):
+        return self.controls.drop_target()
+
+    def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
+        return self.controls.drop_cells(tiles, area, cell)
+
+    def face_id(self, key: int) -> int:
+        """The tile picture for a sprite key (the same number in a real game; a hook)."""
+        return key
+
     # -- per frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.stage.time += dt
@@ -325,7 +518,6 @@ class PlayScene(PlayInput, PlayTableDraw, PlayHud, Scene):
             part.update(dt)
         if self.hint_tiles and self.time > self.hint_until:
             self.hint_tiles = []
-        self.selection = [t for t in self.selection if t in self.sprites]
         if sess.saver.error != self.shown_save_error:  # said once when saving fails, once when it works again
             was, self.shown_save_error = self.shown_save_error, sess.saver.error
             if sess.saver.error:

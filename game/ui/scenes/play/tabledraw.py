@@ -89,7 +89,7 @@ class PlayTableDraw:
         self.draw_tiles(surf, lay, ox)
         self.draw_tile_marks(surf, lay, analysis)
         self.plugin.draw_over_tiles(surf, lay)
-        self.draw_drag(surf, lay)
+        self.controls.draw_lifted(surf, lay)
         self.playback.draw_lifted(surf, lay)
         self.draw_header(surf, lay)
         self.draw_me(surf, lay, analysis)
@@ -181,10 +181,6 @@ class PlayTableDraw:
                 if c is not None:
                     start = prev = c
         return out
-
-    def face_id(self, key: int) -> int:
-        """The tile picture for a sprite key (the same number in a real game)."""
-        return key
 
     def draw_tiles(self, surf, lay, ox: int) -> None:
         tiles = self.app.tiles
@@ -305,15 +301,3 @@ class PlayTableDraw:
             pts.append((c[0] + math.cos(a) * rr, c[1] + math.sin(a) * rr))
         pygame.draw.polygon(surf, theme.GOLD, pts)
         pygame.draw.polygon(surf, theme.GOLD_DARK, pts, width=1)
-
-    def draw_drag(self, surf, lay) -> None:
-        if self.drag is None:
-            return
-        tiles = self.app.tiles
-        for t, (x, y, w) in zip(self.drag.tiles, self.drag_positions()):
-            dw = int(w * 1.08) // 2 * 2
-            img = tiles.scaled(self.face_id(t), w, dw)
-            shadow = pygame.Surface((dw, int(dw * ASPECT)), pygame.SRCALPHA)
-            pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(3, dw // 6))
-            surf.blit(shadow, (int(x) + int(6 * lay.s), int(y) + int(9 * lay.s)))
-            surf.blit(img, (int(x) - (dw - w) // 2, int(y) - int(4 * lay.s)))

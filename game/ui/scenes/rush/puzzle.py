@@ -248,8 +248,7 @@ class PuzzleScene(PlayScene):
             return
         from ..common import DialogScene
 
-        self.drag = None
-        self.press = None
+        self.controls.cancel_drag()
         self.app.push(DialogScene(self.app, question[0], question[1],
                                   [("Give up", "danger", self.skip), ("Keep playing", "primary", None)],
                                   tone=theme.WARN, focus=1))
@@ -328,8 +327,7 @@ class PuzzleScene(PlayScene):
     # -- leaving ------------------------------------------------------------------------------------
     def open_pause(self) -> None:
         """Esc / Menu: ask before leaving (the clock stops while asking)."""
-        self.drag = None
-        self.press = None
+        self.controls.cancel_drag()
         from ..common import DialogScene
 
         if self.moving_at is not None:
