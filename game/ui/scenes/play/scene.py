@@ -33,12 +33,12 @@ from .effects import Playback
 from .hud import PlayHud
 from .part import DRAW_PASSES, Part, Stage
 from .records import MIN_THINK, TOAST_TIME, Drag, Ghost, Highlight, Pending, Press, Toast
-from .tabledraw import PlayTableDraw
+from .tabledraw import TableView
 
 SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
 
 
-class PlayScene(PlayTableDraw, PlayHud, Scene):
+class PlayScene(PlayHud, Scene):
     name = "play"
     has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
@@ -49,6 +49,7 @@ class PlayScene(PlayTableDraw, PlayHud, Scene):
         self.stage = Stage()  # the clock, the sprites: the view state the parts share
         self.playback = Playback(self)  # events turned into effects: toasts, banners, flying tiles
         self.controls = Controls(self)  # mouse and keys: the drag, the selection, the keyboard cursor
+        self.table_view = TableView(self)  # the felt, the tiles, the marks on them
         self.hint_tiles: list[int] = []
         self.hint_until = 0.0
         self.hint_token = 0
@@ -61,8 +62,6 @@ class PlayScene(PlayTableDraw, PlayHud, Scene):
         self.last_tick_second = None
         self._layout: playlayout.PlayLayout | None = None
         self._layout_key = None
-        self._static: pygame.Surface | None = None
-        self._static_key = None
         self._layout_memo = None
         self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
         self.auto_next = session.demo  # attract mode moves on by itself
@@ -73,7 +72,7 @@ class PlayScene(PlayTableDraw, PlayHud, Scene):
         self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
-        self.parts: list[Part] = [self.playback, self.controls]  # input, events and updates go to them in this order
+        self.parts: list[Part] = [self.playback, self.controls, self.table_view]  # input, events and updates go to them in this order
 
     # -- the shared view state ----------------------------------------------------------------------
     @property
@@ -488,11 +487,49 @@ class PlayScene(PlayTableDraw, PlayHud, Scene):
     def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
         return self.controls.drop_cells(tiles, area, cell)
 
+    def table_clip(self, surf, lay, on: bool = True):
+        """Drawing limited to the felt, where the layout asks for it (a board that pans)."""
+        return self.table_view.table_clip(surf, lay, on)
+
+    def cell_runs(self, g, cells) -> list[pygame.Rect]:
+        return self.table_view.cell_runs(g, cells)
+
+    def analysis(self):
+        """The rules core's verdict on the player's draft (on the player's turn; else None)."""
+        return self.session.analysis() if self.session.my_turn else None
+
     def face_id(self, key: int) -> int:
         """The tile picture for a sprite key (the same number in a real game; a hook)."""
         return key
 
     # -- per frame ---------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        lay = self.layout()
+        sess = self.session
+        self.table_view.draw_back(surf, lay)
+        self.draw_seats(surf, lay)
+        analysis = self.analysis()
+        self.table_view.draw_under(surf, lay)
+        self.plugin.draw_under_tiles(surf, lay)
+        self.turnshow.draw_under(surf, lay)
+        self.table_view.draw_tiles(surf, lay)
+        self.plugin.draw_over_tiles(surf, lay)
+        self.controls.draw_lifted(surf, lay)
+        self.playback.draw_lifted(surf, lay)
+        self.draw_header(surf, lay)
+        self.draw_me(surf, lay, analysis)
+        self.draw_buttons(surf, lay)
+        self.draw_status(surf, lay, analysis)
+        self.draw_info(surf, lay)
+        self.plugin.draw_hud(surf, lay)
+        self.turnshow.draw_over(surf, lay)
+        self.playback.draw_top(surf, lay)
+        if self.opening is not None:
+            self.opening.draw(surf, lay)
+        self.draw_tooltip(surf, lay, analysis)
+        if sess.demo:
+            attract.draw_badge(surf, self, lay)
+
     def update(self, dt: float) -> None:
         self.stage.time += dt
         sess = self.session

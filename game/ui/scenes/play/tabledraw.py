@@ -1,9 +1,11 @@
-"""Drawing the table: the static layer, the tiles and their sprites, marks on sets, ghosts and the drag."""
+"""The table part: the static layer (felt, grid marks, the rack's wood), the tiles and their
+sprites, and the marks on sets (drop preview, invalid lines, the selection, the keyboard cursor)."""
 
 from __future__ import annotations
 
 import math
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,13 +13,31 @@ from ....play.session import TABLE
 from ... import idle_frames, playlayout, theme
 from ...anim import Sprite
 from ...tileart import ASPECT, shadow_margin
-from .. import attract
+from .part import Part
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import PlayScene
 
 
-class PlayTableDraw:
-    """Drawing the table: the static layer, the tiles and their sprites, marks on sets, ghosts and the drag."""
+class TableView(Part):
+    """Drawing the table; owns the static layer's cache."""
 
-    # -- drawing ----------------------------------------------------------------------------------
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.stage = scene.stage
+        self._static: pygame.Surface | None = None
+        self._static_key = None
+
+    def draw_back(self, surf, lay) -> None:
+        surf.blit(self.static_layer(lay), (0, 0))
+
+    def draw_under(self, surf, lay) -> None:
+        self.draw_table_marks(surf, lay, self.scene.analysis())
+
+    def draw_tiles(self, surf, lay) -> None:
+        self.draw_sprites(surf, lay, self.scene.playback.shake_offset(lay.s))
+        self.draw_tile_marks(surf, lay, self.scene.analysis())
+
     def static_layer(self, lay: playlayout.PlayLayout) -> pygame.Surface:
         """Background, felt, grid marks and the rack's wood: drawn once per layout."""
         own_grid = bool(lay.extra.get("own_grid"))  # a board view that pans draws its own cell marks
@@ -75,56 +95,27 @@ class PlayTableDraw:
         self._static = surf
         return surf
 
-    def draw(self, surf: pygame.Surface) -> None:
-        lay = self.layout()
-        s = lay.s
-        sess = self.session
-        ox = self.playback.shake_offset(s)
-        surf.blit(self.static_layer(lay), (0, 0))
-        self.draw_seats(surf, lay)
-        analysis = sess.analysis() if sess.my_turn else None
-        self.draw_table_marks(surf, lay, analysis)
-        self.plugin.draw_under_tiles(surf, lay)
-        self.turnshow.draw_under(surf, lay)
-        self.draw_tiles(surf, lay, ox)
-        self.draw_tile_marks(surf, lay, analysis)
-        self.plugin.draw_over_tiles(surf, lay)
-        self.controls.draw_lifted(surf, lay)
-        self.playback.draw_lifted(surf, lay)
-        self.draw_header(surf, lay)
-        self.draw_me(surf, lay, analysis)
-        self.draw_buttons(surf, lay)
-        self.draw_status(surf, lay, analysis)
-        self.draw_info(surf, lay)
-        self.plugin.draw_hud(surf, lay)
-        self.turnshow.draw_over(surf, lay)
-        self.playback.draw_top(surf, lay)
-        if self.opening is not None:
-            self.opening.draw(surf, lay)
-        self.draw_tooltip(surf, lay, analysis)
-        if sess.demo:
-            attract.draw_badge(surf, self, lay)
-
     def draw_table_marks(self, surf, lay, analysis) -> None:
         """Under the tiles: drop preview, changed-line glows, invalid-line tints."""
         g = lay.grid
         s = lay.s
-        target = self.drop_target()
-        if target is not None and self.drag is not None:
+        target = self.scene.controls.drop_target()
+        dragged = self.scene.controls.dragged_tiles()
+        if target is not None and dragged:
             area, cell = target
             grid = g if area == TABLE else lay.rack_grid
-            cells = self.drop_cells(self.drag.tiles, area, cell)
+            cells = self.scene.controls.drop_cells(dragged, area, cell)
             occupied = False
             if area == TABLE:
-                occupied = any(self.session.table().get(cl) not in (None, *self.drag.tiles) for cl in cells)
+                occupied = any(self.scene.session.table().get(cl) not in (None, *dragged) for cl in cells)
             col = theme.WARN if occupied else theme.GOOD
             with self.table_clip(surf, lay, area == TABLE):
                 for cl in cells:
                     cr = grid.cell_rect(cl)
                     pygame.draw.rect(surf, col, cr.inflate(4, 4), width=max(2, int(3 * s)), border_radius=max(3, cr.w // 6))
-        if analysis is not None and self.session.draft_changed:
+        if analysis is not None and self.scene.session.draft_changed:
             with self.table_clip(surf, lay):
-                for prob in self.shown_problems(analysis):
+                for prob in self.scene.shown_problems(analysis):
                     if prob.cells:
                         for rect in self.cell_runs(g, prob.cells):
                             tint = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -149,7 +140,7 @@ class PlayTableDraw:
         """Tiles resting on a board that pans (drawn inside the felt only)."""
         if lay.extra.get("table_clip") is None:
             return set()
-        return {t for t in self.session.table().cells.values() if t in self.sprites and not self.sprites[t].moving}
+        return {t for t in self.scene.session.table().cells.values() if t in self.stage.sprites and not self.stage.sprites[t].moving}
 
     def cell_runs(self, g, cells) -> list[pygame.Rect]:
         """Rectangles around runs of touching cells (one per line; a column of cells, as a
@@ -182,21 +173,21 @@ class PlayTableDraw:
                     start = prev = c
         return out
 
-    def draw_tiles(self, surf, lay, ox: int) -> None:
-        tiles = self.app.tiles
-        dragging = set(self.drag.tiles) if self.drag else set()
+    def draw_sprites(self, surf, lay, ox: int) -> None:
+        tiles = self.scene.app.tiles
+        dragging = set(self.scene.controls.dragged_tiles())
         clipped = self.on_table_still(lay)
         still = []
         still_table = []
         moving = []
-        for t, sp in self.sprites.items():
+        for t, sp in self.stage.sprites.items():
             if t in dragging or not sp.visible:
                 continue
             if sp.moving or sp.pop > 0:
                 moving.append(sp)
             else:
                 x, y = sp.pos
-                (still_table if t in clipped else still).append((tiles.face(self.face_id(t), sp.w), (int(x) + ox, int(y))))
+                (still_table if t in clipped else still).append((tiles.face(self.scene.face_id(t), sp.w), (int(x) + ox, int(y))))
         with self.table_clip(surf, lay):
             surf.fblits(still_table)
         surf.fblits(still)
@@ -204,11 +195,11 @@ class PlayTableDraw:
             self.blit_sprite(surf, sp, ox)
 
     def blit_sprite(self, surf, sp: Sprite, ox: int = 0) -> None:
-        tiles = self.app.tiles
+        tiles = self.scene.app.tiles
         w = sp.w
         sc = sp.scale()
         dw = max(8, int(round(w * sc / 2)) * 2)
-        img = tiles.back(dw) if sp.showing_back() else tiles.scaled(self.face_id(sp.tile), w, dw)
+        img = tiles.back(dw) if sp.showing_back() else tiles.scaled(self.scene.face_id(sp.tile), w, dw)
         squash = sp.flip_squash()
         if squash < 0.999:
             img = pygame.transform.scale(img, (max(2, int(img.get_width() * squash)), img.get_height()))
@@ -218,26 +209,27 @@ class PlayTableDraw:
         surf.blit(img, (int(cx - img.get_width() / 2 + shadow_margin(dw) / 2) + ox, int(cy - (dw * ASPECT) / 2)))
 
     def draw_tile_marks(self, surf, lay, analysis) -> None:
-        sess = self.session
+        sess = self.scene.session
         s = lay.s
         with self.table_clip(surf, lay):
             self.draw_line_marks(surf, lay, analysis)
         # selection, hints, the drawn tile, table tiles held on the rack
         held = set(sess.held_table_tiles()) if sess.draft is not None else set()
         drawn = sess.state.last_drawn.get(sess.viewer)
-        dragging = set(self.drag.tiles) if self.drag else set()
+        dragging = set(self.scene.controls.dragged_tiles())
         clipped = self.on_table_still(lay)
-        for t, sp in self.sprites.items():
+        for t, sp in self.stage.sprites.items():
             if t in dragging or not sp.visible:
                 continue
             with self.table_clip(surf, lay, t in clipped):
                 self.draw_sprite_marks(surf, t, sp, held, drawn, s)
         # the keyboard cursor: white corner brackets and a pointer, unlike the selection glow
-        if self.kb_mode:
-            area, cell = self.cursor
+        keys = self.scene.controls
+        if keys.kb_mode:
+            area, cell = keys.cursor
             grid = lay.grid if area == TABLE else lay.rack_grid
             cr = grid.cell_rect(cell).inflate(int(10 * s), int(10 * s))
-            a = idle_frames.settling_pulse(self.time, self.kb_since, 6)
+            a = idle_frames.settling_pulse(self.stage.time, keys.kb_since, 6)
             col = theme.mix((255, 255, 255), theme.GOLD, a * 0.6)
             arm = max(5, cr.w // 3)
             wdt = max(2, int(3 * s))
@@ -252,16 +244,16 @@ class PlayTableDraw:
 
     def draw_line_marks(self, surf, lay, analysis) -> None:
         """Outlines: the lines the last play changed (gold), invalid lines (red)."""
-        sess = self.session
+        sess = self.scene.session
         s = lay.s
         g = lay.grid
-        for hl in self.highlights:
-            fade = min(1.0, (hl.until - self.time) / 0.5)
+        for hl in self.scene.playback.highlights:
+            fade = min(1.0, (hl.until - self.stage.time) / 0.5)
             for rect in self.cell_runs(g, hl.cells):
                 col = theme.mix(theme.FELT_DARK, hl.colour, fade)
                 pygame.draw.rect(surf, col, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
         if analysis is not None and sess.draft_changed:
-            for prob in self.shown_problems(analysis):
+            for prob in self.scene.shown_problems(analysis):
                 for rect in self.cell_runs(g, prob.cells):
                     pygame.draw.rect(surf, theme.BAD, rect, width=max(2, int(3 * s)), border_radius=max(4, int(g.tile_w * 0.2)))
                     badge = theme.text("!", 18 * s, (255, 255, 255))
@@ -272,22 +264,22 @@ class PlayTableDraw:
 
     def draw_sprite_marks(self, surf, t: int, sp: Sprite, held: set, drawn, s: float) -> None:
         """Selection, hint, held-table-tile and new-tile marks on one tile."""
-        tiles = self.app.tiles
+        tiles = self.scene.app.tiles
         w = sp.w
         x, y = sp.pos
-        if t in self.selection:
+        if t in self.scene.controls.selection:
             glow = tiles.glow(w, theme.ACCENT, max(2, int(3 * s)))
             pad = (glow.get_width() - w) // 2
             surf.blit(glow, (int(x) - pad, int(y) - pad))
-        elif t in self.hint_tiles:
-            a = 0.5 + 0.5 * math.sin(self.time * 5)
+        elif t in self.scene.hint_tiles:
+            a = 0.5 + 0.5 * math.sin(self.stage.time * 5)
             glow = tiles.glow(w, theme.mix(theme.GOLD_DARK, theme.GOLD, a), max(2, int(3 * s)))
             pad = (glow.get_width() - w) // 2
             surf.blit(glow, (int(x) - pad, int(y) - pad))
         if t in held:
             pygame.draw.rect(surf, (190, 120, 255), (int(x) - 2, int(y) - 2, w + 4, int(w * ASPECT) + 4), width=max(2, int(3 * s)),
                              border_radius=max(3, w // 5))
-        if t == drawn and t in self.session.rack_slots and not sp.moving:
+        if t == drawn and t in self.scene.session.rack_slots and not sp.moving:
             self.draw_new_badge(surf, (x + w, y), s)
 
     def draw_new_badge(self, surf, top_right, s) -> None:
