@@ -369,7 +369,7 @@ def test_a_long_think_says_so_in_the_computers_panel(app, monkeypatch):
     assert "Thinking… 2 s" in drawn
     from game.rules import actions as act
 
-    play.ai_answer = (play.ai_token, act.to_json(act.Draw()))  # the answer is in: the panel goes back to its line
+    play.driver.answered(play.driver.token, act.to_json(act.Draw()))  # the answer is in: the panel goes back to its line
     drawn.clear()
     step(app)
     assert play.thinking_for() == 0.0 and not any(t.startswith("Thinking") for t in drawn)
@@ -430,8 +430,8 @@ def test_a_problem_tooltip_never_hides_the_tiles_it_explains(app):
     assert sess.move([r10, r11], TABLE, (2, 5)).ok
     settle(app, play)
     boxes = []
-    real = play.tip_box
-    play.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
+    real = play.hud.tip_box
+    play.hud.tip_box = lambda *a, **kw: boxes.append(real(*a, **kw)) or boxes[-1]
     for cell in ((2, 5), (2, 6)):
         boxes.clear()
         step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, cell), rel=(0, 0), buttons=(0, 0, 0))])

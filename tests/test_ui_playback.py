@@ -268,11 +268,11 @@ def test_one_hint_a_turn_by_default_counted_once(app):
     key(app, pygame.K_h)
     assert run_until(app, lambda: play.turnshow.hint.active, 10)
     first = play.turnshow.hint.board.copy()
-    token = play.hint_token
+    token = play.hint.token
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_h)  # again this turn: the same hint, not a second one
     assert play.turnshow.hint.active and play.turnshow.hint.board == first
-    assert play.hint_token == token and sess.hints_used == 1
+    assert play.hint.token == token and sess.hints_used == 1
     # the statistics and the saved game carry the count
     back = type(sess).from_dict(sess.to_dict(), autosave=False)
     assert back.hints_used == 1

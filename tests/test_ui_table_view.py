@@ -133,7 +133,7 @@ def test_a_computer_play_needing_more_rows_keeps_the_tile_size(app, monkeypatch)
     step(app, n=5)
     tile_w = play.layout().grid.tile_w
     assert play.layout().grid.rows == 5  # four full rows and a spare one
-    play.ai_answer = (play.ai_token, act.to_json(act.Play(after)))
+    play.driver.answered(play.driver.token, act.to_json(act.Play(after)))
     run_until(app, lambda: play.turnshow.pb is not None, 10)
     assert sess.state.board.get((5, 0)) is not None
     seen_last_row = False

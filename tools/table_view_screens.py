@@ -119,7 +119,7 @@ def main(argv) -> None:
     run(app, 5)
     report(tag, play, "computer to move")
     save(app, outdir, f"{tag}-view-before-play")
-    play.ai_answer = (play.ai_token, act.to_json(act.Play(after)))
+    play.driver.answered(play.driver.token, act.to_json(act.Play(after)))
     run_until(app, lambda: play.turnshow.pb is not None and play.turnshow.pb.idx == len(play.turnshow.pb.steps))
     run(app, 12)
     report(tag, play, "the play's last step")

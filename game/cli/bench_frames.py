@@ -93,13 +93,11 @@ def make_scene_class():
             if not sess.computer.thinking:
                 PlayScene.run_computer(self)  # the first request
                 return
-            self.poll_worker()
-            if self.ai_answer is not None and self.time - self.think_started >= 0.25:
-                self.think_started = self.time
-                self.ai_answer = None
-                self.ai_token += 1_000_000
+            drv = self.driver
+            drv.poll_worker()
+            if drv.answer is not None and self.time - drv.think_started >= 0.25:
                 view = view_to_dict(engine.view(sess.state, sess.state.current))
-                self.app.worker.submit(self.ai_token, sess.kind(sess.state.current), 0, view)
+                drv.ask_again(sess.kind(sess.state.current), 0, view)
 
         def face_id(self, key: int) -> int:
             return key if key < 1000 else ((key - 1000) * 5) % NUMBERED_TILES
@@ -214,7 +212,7 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
         rack = sum(1 for k in scene.sprites if k >= 1000)
         thinking = session.computer.thinking
         kind = app.worker.kind
-        answered = scene.ai_token
+        answered = scene.driver.token
         playback = scene.turnshow.pb is not None and scene.turnshow.pb.steps
         log_open = scene.turnshow.panel.open and len(scene.turnshow.log.entries)
     finally:

@@ -188,8 +188,7 @@ class ClickControls(variant_ui.Plugin):
             msg += "."
 
         def show() -> None:
-            sc.hint_tiles = tiles
-            sc.hint_until = sc.time + 10.0
+            sc.hint.point_at(tiles, 10.0)
 
         choices = ([("Show me", "primary", show)] if tiles else []) + [("OK", "secondary", None)]
         sc.app.open("dialog", title, msg, choices, tone=theme.WARN)

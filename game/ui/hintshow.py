@@ -77,8 +77,7 @@ class HintShow:
 
     def light(self) -> None:
         sc = self.scene
-        sc.hint_tiles = [t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots]
-        sc.hint_until = sc.time + 10 ** 6
+        sc.hint.point_at([t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots], 10 ** 6)
         where = self.board.where()
         sc.plugin.bring_into_view([where[t] for s in self.steps[: self.idx + 1] for t in s.tiles if t in where])
 
@@ -88,7 +87,7 @@ class HintShow:
             self.board = None
             self.ladder = []
             self.changed = set()
-            self.scene.hint_tiles = []
+            self.scene.hint.clear()
 
     def go(self, delta: int) -> None:
         if len(self.steps) > 1:

@@ -76,19 +76,15 @@ def play_next_frame(scene) -> float | None:
         sess.demo
         or sess.phase != "play"
         or t < scene.busy_until
-        or scene.scheduled
         or sess.computer_to_move
         or sess.computer.thinking
         or (worker is not None and worker.pending)
         or scene.round_end_at is not None
         or scene.results_at is not None
-        or scene.banner is not None
-        or scene.shake > 0
-        or scene.ghosts
-        or scene.effects.busy
+        or scene.playback.moving()
         or scene.hint_tiles
         or scene.drag is not None
-        or (scene.kb_mode and t - scene.kb_since < PULSE_SECONDS)
+        or scene.controls.pulsing(PULSE_SECONDS)
         or any(sp.moving or sp.pop > 0 for sp in scene.sprites.values())
     )
     if moving:

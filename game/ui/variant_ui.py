@@ -43,7 +43,25 @@ in turn until one returns something other than None (drawing and updates return
 None, so they reach all; a question such as ``status_right`` gets the first answer).
 
 The plugin reaches the game through ``scene.session`` (``human_action`` for a
-rule set's own kind of turn) and the geometry through ``scene.layout()``.
+rule set's own kind of turn) and the geometry through ``scene.layout()``.  The play screen
+is built from parts (``game/ui/scenes/play/part.py``; the plugin is one of them, through
+``adapters.PluginPart``); what a plugin may use of the scene is this surface, and nothing else:
+
+- the game and the app: ``session``, ``app``, ``plugin`` (the plugin acting, maybe ``Combined``);
+- geometry and time: ``layout()``, ``seat_box(seat)``, ``time`` (seconds since the screen opened),
+  ``speed()``, ``dur(seconds)`` (scaled by the animation speed), ``busy_until`` (settable: input
+  waits, and the turn clock stops, until then), ``table_clip(surf, lay, on)``, ``cell_runs(grid, cells)``;
+- the playback: ``toast(text, colour, seconds, big)``, ``schedule(delay, fn)``, ``effects``
+  (particles), ``name_of(seat)``, ``narrator()``, ``sprites``, ``pending``, ``highlights``,
+  ``resync_sprites()``, ``land_effects(lines, points, seat)``, ``toasts``, ``banner``;
+- the input: ``drag``, ``selection``, ``press``, ``cursor``, ``mouse``, ``place_vertical``
+  (each settable), ``kb_mode``, ``hit_tile(pos)``, ``ordered(tiles)``, ``move_tiles(...)``,
+  ``input_locked()``, ``can_edit_table()``;
+- the hint and the HUD: ``hint_tiles``, ``tip_box(size, lay, avoid, keep_clear)``;
+- a puzzle's or a lesson's own: ``verdict``, ``step``, ``skippable``, ``draw_card`` (their scenes').
+
+Each of these names on the scene reads through to the part that owns it (``scene.selection``
+is ``scene.controls.selection``), so a plugin never sees the parts' insides.
 """
 
 from __future__ import annotations

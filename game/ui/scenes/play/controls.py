@@ -33,7 +33,6 @@ class Controls(Part):
         self.kb_mode = False
         self.kb_since = -99.0
         self.place_vertical = False  # crossword boards: tiles put down in a column (V)
-        self.pressed_button: str | None = None
 
     # -- what other parts may ask ---------------------------------------------------------------------
     def dragged_tiles(self) -> list[int]:
@@ -44,6 +43,10 @@ class Controls(Part):
         """The keyboard cursor shown on ``cell`` of ``area`` (as arrows would put it there)."""
         self.kb_mode = True
         self.cursor = (area, cell)
+
+    def pulsing(self, seconds: float) -> bool:
+        """The keyboard cursor is shown and still pulses (it holds still ``seconds`` after a key)."""
+        return self.kb_mode and self.stage.time - self.kb_since < seconds
 
     def clear_selection(self) -> None:
         self.selection = []
@@ -57,8 +60,6 @@ class Controls(Part):
         self.drag = None
         self.press = None
 
-    def busy(self) -> bool:
-        return self.drag is not None
 
     def update(self, dt: float) -> None:
         self.selection = [t for t in self.selection if t in self.stage.sprites]
@@ -156,9 +157,7 @@ class Controls(Part):
                 return True
             if ev.button != 1:
                 return True
-            btn = self.scene.button_at(ev.pos)
-            if btn is not None:
-                self.pressed_button = btn
+            if self.scene.hud.press_at(ev.pos):
                 return True
             hit = self.hit_tile(ev.pos)
             if hit is not None and self.movable(*hit):
@@ -169,10 +168,7 @@ class Controls(Part):
             return True
         if ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self.mouse = ev.pos
-            if self.pressed_button is not None:
-                btn, self.pressed_button = self.pressed_button, None
-                if self.scene.button_at(ev.pos) == btn:
-                    self.scene.press_button(btn)
+            if self.scene.hud.release_at(ev.pos):
                 return True
             if self.drag is not None:
                 self.drop(ev.pos)

@@ -70,7 +70,10 @@ class Playback(Part):
         """How far the tiles shake sideways now (a refused play)."""
         return int(math.sin(self.shake * 60) * 8 * s * (self.shake / 0.35)) if self.shake > 0 else 0
 
-    def busy(self) -> bool:
+
+    def moving(self) -> bool:
+        """Something of the playback moves by itself (a call waiting, a banner, the shake, flying
+        tile backs, particles): the screen keeps drawing frames."""
         return bool(self.scheduled or self.banner is not None or self.shake > 0 or self.ghosts or self.effects.busy)
 
     # -- per frame ------------------------------------------------------------------------------------
@@ -411,3 +414,33 @@ class Playback(Part):
             body.blit(st, (w // 2 - st.get_width() // 2, int(82 * s)))
         body.set_alpha(int(255 * a))
         surf.blit(body, r.topleft)
+
+    # -- the round's end --------------------------------------------------------------------------------
+    def celebrate(self) -> None:
+        """The round is over: a banner saying who went out (the rule set may word its own), confetti
+        and a fanfare."""
+        sc = self.scene
+        sess = sc.session
+        st = sess.state
+        winner = st.round_winner
+        reason = st.round_end_reason
+        lay = sc.layout()
+        if reason == "out" and winner is not None:
+            who = sc.name_of(winner)
+            title = "You go out!" if who == "You" else f"{who} goes out!"
+            colour = theme.GOLD if who == "You" else theme.ACCENT
+        else:
+            title = "Round over"
+            who = sc.name_of(winner) if winner is not None else ""
+            colour = theme.ACCENT
+        sub = {"out": "The rack is empty.", "blocked": "The pool is empty and nobody can play.",
+               "pool": "The pool is empty."}.get(reason, "")
+        if winner is not None and reason != "out":
+            sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
+        custom = sc.plugin.end_banner(reason, winner)  # (title, sub, colour)
+        if custom:
+            title, sub, colour = custom
+        self.show_banner(title, sub.strip(), colour, 2.6)
+        if sc.speed() > 0:
+            self.effects.confetti(lay.size[0], n=160 if winner == sess.viewer else 90, size=8 * lay.s)
+        sc.app.sound.play("win")

@@ -1,14 +1,20 @@
-"""Drawing everything around the table: the header, the seats and their rings, the rack's panel, buttons, the status line, toasts, banners and tooltips."""
+"""The HUD part: everything around the table (the header, the seats and their rings, the rack's
+panel, the buttons, the status line, the info panels, tooltips)."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ....rules.turn import Problem
 from ... import playlayout, portrait_art, theme
+from .part import Part
 from .records import BUTTON_LABELS, LONG_THINK, level_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scene import PlayScene
 
 RING_GAP = 7  # between a face and its countdown ring (times the scale)
 RING_THICKEST = 9  # the ring's width at its thickest (the last ten seconds' pulse)
@@ -20,8 +26,59 @@ def ring_reach(face_size: float, s: float) -> float:
     return face_size / 2 + (RING_GAP + RING_THICKEST / 2) * s
 
 
-class PlayHud:
-    """Drawing everything around the table: the header, the seats and their rings, the rack's panel, buttons, the status line, toasts, banners and tooltips."""
+class Hud(Part):
+    """Drawing everything around the table: the header, the seats and their rings, the rack's
+    panel, the buttons (it owns the one held down), the status line, the info panels and the
+    tooltips.  The texts are the scene's hooks (``header_text``, ``status_text``, ...: a puzzle
+    or a lesson words them its own way); their defaults are here."""
+
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
+        self.stage = scene.stage
+        self.pressed_button: str | None = None
+
+    # -- what other parts may ask ---------------------------------------------------------------------
+    def press_at(self, pos) -> bool:
+        """A press of the left button at ``pos``: True when it went down on a button (held)."""
+        btn = self.scene.button_at(pos)
+        if btn is None:
+            return False
+        self.pressed_button = btn
+        return True
+
+    def release_at(self, pos) -> bool:
+        """The left button let go at ``pos``: True when a button was held (pressed when still
+        under the pointer)."""
+        if self.pressed_button is None:
+            return False
+        btn, self.pressed_button = self.pressed_button, None
+        if self.scene.button_at(pos) == btn:
+            self.scene.press_button(btn)
+        return True
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def draw_back(self, surf, lay) -> None:
+        self.draw_seats(surf, lay)
+
+    def draw_hud(self, surf, lay) -> None:
+        analysis = self.scene.analysis()
+        self.draw_header(surf, lay)
+        self.draw_me(surf, lay, analysis)
+        self.draw_buttons(surf, lay)
+        self.draw_status(surf, lay, analysis)
+        self.draw_info(surf, lay)
+
+    def draw_pointer(self, surf, lay) -> None:
+        self.draw_tooltip(surf, lay, self.scene.analysis())
+
+    def button_at(self, pos) -> str | None:
+        lay = self.scene.layout()
+        if lay.menu.collidepoint(pos):
+            return "menu"
+        for name, r in lay.buttons.items():
+            if r.collidepoint(pos):
+                return name
+        return None
 
     def draw_header(self, surf, lay) -> None:
         s = lay.s
@@ -34,12 +91,12 @@ class PlayHud:
         x = int(14 * s)
         surf.blit(logo, (x, h.centery - logo.get_height() // 2))
         x += logo.get_width() + int(14 * s)
-        info = theme.fit_text(self.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
+        info = theme.fit_text(self.scene.header_text(), 22 * s, max(40, lay.pool.x - x - int(16 * s)), theme.INK_DIM)
         surf.blit(info, (x, h.centery - info.get_height() // 2))
         x += info.get_width() + int(20 * s)
-        self.draw_pool(surf, lay)
+        self.scene.draw_pool(surf, lay)
         m = lay.menu
-        hover = m.collidepoint(self.mouse)
+        hover = m.collidepoint(self.scene.controls.mouse)
         from ...widgets import button_surface
 
         surf.blit(button_surface(m.size, "ghost", "hover" if hover else "normal", int(m.h * 0.3)), m.topleft)
@@ -53,16 +110,16 @@ class PlayHud:
         """The pool's place in the header: a few tile backs and how many tiles are left."""
         s = lay.s
         p = lay.pool
-        back = self.app.tiles.back(int(p.h * 0.6))
+        back = self.scene.app.tiles.back(int(p.h * 0.6))
         for k in range(3):
             surf.blit(back, (p.x + int(6 * s) + k * int(4 * s), p.centery - back.get_height() // 2 - k * int(2 * s)))
-        n = len(self.session.state.pool)
+        n = len(self.scene.session.state.pool)
         pt = theme.text(f"Pool {n}", 22 * s, theme.INK if n else theme.BAD)
         surf.blit(pt, (p.x + int(6 * s) + back.get_width() + int(14 * s), p.centery - pt.get_height() // 2))
 
     def header_text(self) -> str:
         """Rule set, round (of how many) and the points target where the rule set has one."""
-        sess = self.session
+        sess = self.scene.session
         v = sess.variant
         rounds = sess.state.options.get("rounds")
         text = f"{v.title}  ·  Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
@@ -81,7 +138,7 @@ class PlayHud:
         """The status lines wrapped into the info panels (shared out evenly between them):
         per panel, rows of (text, starts a line)."""
         s = lay.s
-        lines = self.status_lines()
+        lines = self.scene.status_lines()
         if not lines or not lay.info:
             return []
         px = self.info_px(lay)
@@ -106,7 +163,7 @@ class PlayHud:
         return out
 
     def draw_info(self, surf, lay) -> None:
-        if self.plugin.draw_info(surf, lay):
+        if self.scene.plugin.draw_info(surf, lay):
             return  # the rule set shows its own panels there
         s = lay.s
         panels = self.info_rows(lay)
@@ -130,14 +187,14 @@ class PlayHud:
         return theme.mix(theme.BAD, (250, 210, 70), frac * 2)
 
     def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
-        sess = self.session
+        sess = self.scene.session
         cx, cy = box.face_center
         r = box.face_size / 2 + RING_GAP * s
         if not active:
             return
         if sess.turn_time > 0:
             frac = sess.timer_left / sess.turn_time
-            col = self.ring_colour(frac)
+            col = self.scene.ring_colour(frac)
             thick = 6 * s
             if sess.timer_left <= 10 and sess.timer_left > 0:
                 pulse = 0.5 + 0.5 * math.cos((sess.timer_left % 1.0) * math.pi * 2)
@@ -156,19 +213,19 @@ class PlayHud:
 
     def draw_seats(self, surf, lay) -> None:
         s = lay.s
-        sess = self.session
+        sess = self.scene.session
         st = sess.state
         for seat, box in lay.seats.items():
             p = st.players[seat]
-            active = self.turnshow.current(st.current) == seat and st.phase == "play"  # the seat being played out
+            active = self.scene.turnshow.current(st.current) == seat and st.phase == "play"  # the seat being played out
             r = box.rect
             theme.draw_panel(surf, r, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                              fill=(20, 34, 56) if active else theme.PANEL)
-            bob = math.sin(self.time * 6) * 2 * s if active and sess.computer.thinking else 0
+            bob = math.sin(self.stage.time * 6) * 2 * s if active and sess.computer.thinking else 0
             img = portrait_art.player_face(p.kind, p.name, box.face_size)
             fc = (box.face_center[0], box.face_center[1] + bob)
             surf.blit(img, (fc[0] - box.face_size // 2, fc[1] - box.face_size // 2))
-            self.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
+            self.scene.draw_ring_for(surf, playlayout.SeatBox(seat, box.where, r, (int(fc[0]), int(fc[1])), box.face_size, box.anchor), active, s)
             if box.where == "top":
                 tx = box.face_center[0] + box.face_size // 2 + int(18 * s)
                 lvl = theme.text(level_text(p.kind), theme.readable(17 * s), theme.INK_DIM, bold=False)
@@ -203,26 +260,23 @@ class PlayHud:
             if active and sess.computer.thinking:
                 self.draw_thinking(surf, box, s, bubble_at)
 
-    def thinking_for(self) -> float:  # the scene's: seconds the computer to move has been thinking
-        raise NotImplementedError
-
     def draw_seat_extra(self, surf, seat, pos, width, s) -> None:
-        st = self.session.state
-        if seat == st.current and self.thinking_for() > LONG_THINK:  # a long think says so, in words
-            secs = int(self.thinking_for())
+        st = self.scene.session.state
+        if seat == st.current and self.scene.thinking_for() > LONG_THINK:  # a long think says so, in words
+            secs = int(self.scene.thinking_for())
             words = "Thinking…" + (f" {secs} s" if secs >= 2 else "")
             surf.blit(theme.fit_text(words, theme.readable(17 * s), width, theme.GOLD), pos)
             return
-        if self.plugin.draw_seat_extra(surf, seat, pos, width, s):
+        if self.scene.plugin.draw_seat_extra(surf, seat, pos, width, s):
             return
-        p = self.session.state.players[seat]
-        if not p.melded and self.session.variant.initial_meld_points():
+        p = self.scene.session.state.players[seat]
+        if not p.melded and self.scene.session.variant.initial_meld_points():
             t = theme.fit_text("not melded yet", theme.readable(16 * s), width, theme.INK_FAINT, bold=False)
             surf.blit(t, pos)
 
     def draw_count(self, surf, pos, n: int, s: float) -> None:
         x, y = pos
-        back = self.app.tiles.back(int(14 * s))
+        back = self.scene.app.tiles.back(int(14 * s))
         for k in range(min(n, 5)):
             surf.blit(back, (x + k * int(5 * s), y))
         t = theme.text(f"{n} tile{'s' if n != 1 else ''}", 20 * s, theme.INK)
@@ -245,22 +299,22 @@ class PlayHud:
         pygame.draw.rect(surf, theme.CREAM, bubble, border_radius=bh // 2)
         pygame.draw.rect(surf, theme.GOLD_DARK, bubble, width=2, border_radius=bh // 2)
         for i in range(3):
-            ph = (self.time * 3 - i * 0.35) % 1.0
+            ph = (self.stage.time * 3 - i * 0.35) % 1.0
             lift = math.sin(ph * math.pi) * 4 * s if ph < 1 else 0
             pygame.draw.circle(surf, (60, 60, 70), (bubble.x + int(15 * s) + i * int(14 * s), bubble.centery - int(lift)), max(2, int(4 * s)))
 
     def draw_me(self, surf, lay, analysis) -> None:
         s = lay.s
-        sess = self.session
+        sess = self.scene.session
         st = sess.state
         box = lay.me
         me = st.players[sess.viewer]
-        active = self.turnshow.current(st.current) == sess.viewer and st.phase == "play"
+        active = self.scene.turnshow.current(st.current) == sess.viewer and st.phase == "play"
         theme.draw_panel(surf, box.rect, radius=int(14 * s), edge=theme.GOLD if active else theme.PANEL_EDGE,
                          fill=(20, 34, 56) if active else theme.PANEL)
         img = portrait_art.player_face(me.kind, me.name, box.face_size)
         surf.blit(img, (box.face_center[0] - box.face_size // 2, box.face_center[1] - box.face_size // 2))
-        self.draw_ring_for(surf, box, active, s)
+        self.scene.draw_ring_for(surf, box, active, s)
         if active and sess.computer.thinking:
             self.draw_thinking(surf, box, s)
         x = self.me_text_x(box, s)
@@ -285,7 +339,7 @@ class PlayHud:
             if fill.w > 0:
                 pygame.draw.rect(surf, theme.GOOD if pts >= need else theme.GOLD, fill, border_radius=4)
         else:
-            line, note = self.me_notes(me)
+            line, note = self.scene.me_notes(me)
             t = theme.text(line, theme.readable(17 * s), theme.INK_DIM, bold=False)
             surf.blit(t, (lx, y))
             if note:
@@ -301,12 +355,12 @@ class PlayHud:
         s = lay.s
         box = lay.me
         x = self.me_text_x(box, s)
-        sc = theme.fit_text(self.score_line(me), theme.readable(18 * s), box.rect.right - x - int(8 * s), theme.GOLD)
+        sc = theme.fit_text(self.scene.score_line(me), theme.readable(18 * s), box.rect.right - x - int(8 * s), theme.GOLD)
         return sc, sc.get_rect(topleft=(x, box.rect.y + int(40 * s)))
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
         """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""
-        sess = self.session
+        sess = self.scene.session
         whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
         n = len(sess.rack_slots)  # the rack as it stands in the turn being played
         return f"{n} tile{'s' if n != 1 else ''} on {whose} rack", ("Melded", theme.GOOD) if me.melded else None
@@ -320,11 +374,11 @@ class PlayHud:
 
         s = lay.s
         for name, rect in lay.buttons.items():
-            enabled = self.button_enabled(name)
-            hover = rect.collidepoint(self.mouse) and enabled
+            enabled = self.scene.button_enabled(name)
+            hover = rect.collidepoint(self.scene.controls.mouse) and enabled
             down = hover and self.pressed_button == name
             if name == "end":
-                label, style = self.end_button(enabled)
+                label, style = self.scene.end_button(enabled)
                 hint = "Space"
             else:
                 label, hint = BUTTON_LABELS[name]
@@ -343,24 +397,24 @@ class PlayHud:
 
     def end_button(self, enabled: bool) -> tuple[str, str]:
         """The big button's label and style: End turn, Draw tile or Pass (Waiting… on another's turn)."""
-        sess = self.session
+        sess = self.scene.session
         label = "End turn" if (sess.draft_changed or sess.held_table_tiles()) else "Draw tile" if sess.state.pool else "Pass"
         if not sess.my_turn:
             label = "Watching" if sess.demo else "Waiting…"
         return label, "primary" if enabled and sess.draft_changed else ("good" if enabled else "secondary")
 
     def status_text(self, analysis) -> tuple[str, tuple]:
-        sess = self.session
+        sess = self.scene.session
         st = sess.state
         if st.phase != "play":
             return ("Round over", theme.GOLD)
         cur = st.current
-        if self.input_locked() and st.turn == 0 and not len(st.board) and self.time < self.busy_until:
+        if self.scene.input_locked() and st.turn == 0 and not len(st.board) and self.stage.time < self.stage.busy_until:
             return ("Dealing…", theme.INK_DIM)
-        if self.turnshow.status():  # a turn being played out
-            return (self.turnshow.status(), theme.INK)
+        if self.scene.turnshow.status():  # a turn being played out
+            return (self.scene.turnshow.status(), theme.INK)
         if sess.my_turn:
-            if self.input_locked():
+            if self.scene.input_locked():
                 return ("Your turn is next…", theme.INK_DIM)
             if not sess.draft_changed:
                 fallback = "draw a tile" if st.pool else "pass (the pool is empty)"
@@ -374,7 +428,7 @@ class PlayHud:
                 return ("Your turn: not finished yet (see the note), or Reset (R)", theme.WARN)
             return ("Your turn: fix the outlined sets, or Reset (R)", theme.WARN)
         name = st.players[cur].name
-        if sess.computer.thinking and self.time >= self.busy_until:
+        if sess.computer.thinking and self.stage.time >= self.stage.busy_until:
             return (f"{name} is thinking…", theme.INK_DIM)
         return (f"{name}'s turn", theme.INK_DIM)
 
@@ -383,7 +437,7 @@ class PlayHud:
         onto the rack (the holding area) has no cells, as those cells may hold other tiles now."""
         if analysis is None:
             return []
-        sess = self.session
+        sess = self.scene.session
         held = sess.held_table_tiles() if sess.draft is not None else []
         if not held:
             return list(analysis.problems)
@@ -395,12 +449,12 @@ class PlayHud:
     def draw_status(self, surf, lay, analysis) -> None:
         s = lay.s
         r = lay.status
-        text, colour = self.status_text(analysis)
+        text, colour = self.scene.status_text(analysis)
         t = theme.fit_text(text, 22 * s, int(r.w * 0.5), colour)
         surf.blit(t, (lay.rack.x, r.centery - t.get_height() // 2))
         # the first problem without cells (e.g. the initial meld) on the right
         msg = ""
-        if analysis is not None and self.session.draft_changed:
+        if analysis is not None and self.scene.session.draft_changed:
             shown = self.shown_problems(analysis)
             loose = [p.message for p in shown if not p.cells]
             if loose:
@@ -408,10 +462,10 @@ class PlayHud:
             elif shown:
                 msg = "point at a red outline to see what is wrong"
         mcol = theme.WARN
-        note = self.plugin.status_note(analysis) if self.session.my_turn else None
+        note = self.scene.plugin.status_note(analysis) if self.scene.session.my_turn else None
         if note:
             msg, mcol = note
-        right = self.plugin.status_right(lay) or lay.buttons["end"].right
+        right = self.scene.plugin.status_right(lay) or lay.buttons["end"].right
         if msg:
             mt = theme.fit_block(msg[0].upper() + msg[1:], 20 * s, int(right - lay.rack.x - t.get_width() - 60 * s), mcol)
             pill = pygame.Rect(0, 0, mt.get_width() + int(24 * s), max(int(28 * s), mt.get_height() + int(6 * s)))
@@ -420,18 +474,17 @@ class PlayHud:
             bg = theme.panel(pill.size, radius=pill.h // 2, fill=(8, 14, 26), alpha=220, shadow=0, edge=mcol)
             surf.blit(bg, pill.topleft)
             surf.blit(mt, (pill.x + int(12 * s), pill.centery - mt.get_height() // 2))
-        self.playback.draw_toasts(surf, lay)
 
     def hovered_problem(self, lay, analysis) -> str:
         return self.hovered_problem_area(lay, analysis)[0]
 
     def hovered_problem_area(self, lay, analysis) -> tuple[str, pygame.Rect | None]:
         """The problem under the pointer and the area of the tiles it is about."""
-        if analysis is None or not self.session.draft_changed:
+        if analysis is None or not self.scene.session.draft_changed:
             return "", None
         for prob in self.shown_problems(analysis):
-            rects = self.cell_runs(lay.grid, prob.cells)
-            if any(rect.collidepoint(self.mouse) for rect in rects):
+            rects = self.scene.table_view.cell_runs(lay.grid, prob.cells)
+            if any(rect.collidepoint(self.scene.controls.mouse) for rect in rects):
                 return prob.message, rects[0].unionall(rects[1:])
         return "", None
 
@@ -442,7 +495,7 @@ class PlayHud:
         s = lay.s
         screen = pygame.Rect(0, 0, *lay.size)
         box = pygame.Rect(0, 0, *size)
-        box.bottomleft = (self.mouse[0] + int(14 * s), self.mouse[1] - int(8 * s))
+        box.bottomleft = (self.scene.controls.mouse[0] + int(14 * s), self.scene.controls.mouse[1] - int(8 * s))
         box.clamp_ip(screen)
         if avoid is None or not box.colliderect(avoid):
             return box
@@ -456,9 +509,9 @@ class PlayHud:
             elif side == "below":
                 b.top = avoid.bottom + gap
             elif side == "right":
-                b.left, b.centery = avoid.right + gap, self.mouse[1]
+                b.left, b.centery = avoid.right + gap, self.scene.controls.mouse[1]
             else:
-                b.right, b.centery = avoid.left - gap, self.mouse[1]
+                b.right, b.centery = avoid.left - gap, self.scene.controls.mouse[1]
             b.clamp_ip(screen)
             tries.append(b)
         for b in tries:
@@ -473,10 +526,10 @@ class PlayHud:
         s = lay.s
         text, avoid = self.hovered_problem_area(lay, analysis)
         colour = theme.BAD
-        if not text and any(r.collidepoint(self.mouse) for r in lay.info):
-            text, colour = "  ·  ".join(self.status_lines()), theme.INK
-        if not text and self.drag is None:
-            btn = self.button_at(self.mouse)
+        if not text and any(r.collidepoint(self.scene.controls.mouse) for r in lay.info):
+            text, colour = "  ·  ".join(self.scene.status_lines()), theme.INK
+        if not text and not self.scene.controls.dragged_tiles():
+            btn = self.scene.button_at(self.scene.controls.mouse)
             tips = {"runs": "Sort your rack by colour, then number (S)", "groups": "Sort your rack by number, then colour (G)",
                     "hint": "Show a play from your rack (H)", "undo": "Undo your last move (Z)",
                     "reset": "Put every tile back where it was at the start of the turn (R)",

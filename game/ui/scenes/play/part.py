@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from ...anim import Sprite
 from .records import Pending
 
-# the drawing passes, back to front: every part draws each pass in the parts' order
-DRAW_PASSES = ("draw_back", "draw_under", "draw_tiles", "draw_over", "draw_lifted", "draw_hud", "draw_top", "draw_pointer")
 
 
 @dataclass
@@ -80,6 +78,7 @@ class Part:
         """Last, by the pointer: tooltips."""
         return None
 
-    def busy(self) -> bool:
-        """Something of this part moves by itself (the screen keeps drawing frames)."""
-        return False
+
+# the drawing passes, back to front (each one of ``Part``'s hooks; the scene draws each pass
+# through every part, the back-most part first)
+DRAW_PASSES = ("draw_back", "draw_under", "draw_tiles", "draw_over", "draw_lifted", "draw_hud", "draw_top", "draw_pointer")

@@ -1,10 +1,25 @@
-"""The play screen.
+"""The play screen: a scene built from parts.
 
-The scene holds no rules: it turns mouse and keys into intents on the
-``Session`` and draws what the session and the rules core say.  Animation is
-view state: each tile has a sprite that slides to wherever the session puts
-the tile; events from the session (a play, a draw, a timeout, a round's end)
-add playback delays, flips, bursts and sounds."""
+The scene holds no rules: it turns mouse and keys into intents on the ``Session`` and draws
+what the session and the rules core say.  It owns an ordered list of parts (``part.py``), each
+with its own state, and only routes to them: input goes to the parts in order until one
+consumes it, the session's events and the frame's update go to all in order, and the picture
+is drawn pass by pass, back to front.  The parts, front to back:
+
+* ``opening``: who starts, shown as a round begins (``adapters.OpeningPart``);
+* ``turnshow``: a computer's turn played out step by step, the turn log (``adapters.TurnShowPart``);
+* the rule set's own panel (``variant_ui.Plugin``, through ``adapters.PluginPart``);
+* ``hint``: the hint asked for and shown (``hint.py``);
+* ``playback``: the session's events as effects, the tiles' sprites (``effects.py``);
+* ``controls``: mouse and keys, the drag, the selection, the keyboard cursor (``controls.py``);
+* ``hud``: everything around the table (``hud.py``);
+* ``table_view``: the felt, the tiles and their marks (``tabledraw.py``).
+
+``driver`` (``computer.py``) asks the worker for computer moves; the scene's ``run_computer``
+hook runs it each frame.  What the parts share is the ``stage`` (clock, sprites, pending
+motions).  The scene's public methods are its hooks (a puzzle, a lesson and a tournament table
+override some: the texts of the HUD, the intents) and the surface a rule set's panel may use
+(listed in ``game/ui/variant_ui.py``)."""
 
 from __future__ import annotations
 
@@ -13,76 +28,47 @@ from typing import Callable
 
 import pygame
 
-from ....rules.state import Phase
-from ....play import draft as draft_edit
 from ....play.events import Refused, SessionEvent, TurnBegan
 from ....play.narrate import Narrator
-from ....rules import events as ev_
 from ....play.session import Session
-from ....rules.tiles import is_joker, set_words, tiles_in_words
+from ....rules import events as ev_
+from ....rules.state import Phase
 from ... import idle_frames, openingdraw, playlayout, theme, variant_ui
 from ...anim import Effects, Sprite
 from ...errorlog import log_error
 from ...scene import Scene
 from ...turnshow import TurnShow
-from ...worker import HINT
 from .. import attract
 from ..common import DialogScene
+from .adapters import OpeningPart, PluginPart, TurnShowPart
+from .computer import ComputerDriver
 from .controls import Controls
 from .effects import Playback
-from .hud import PlayHud
-from .part import DRAW_PASSES, Part, Stage
-from .records import MIN_THINK, TOAST_TIME, Drag, Ghost, Highlight, Pending, Press, Toast
+from .hint import HintPart
+from .hud import Hud
+from .layouts import LayoutKeeper
+from .effects import Banner
+from .part import Part, Stage
+from .records import TOAST_TIME, Drag, Highlight, Pending, Press, Toast
 from .tabledraw import TableView
 
 SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
 
 
-class PlayScene(PlayHud, Scene):
+class PlayScene(Scene):
     name = "play"
     has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
 
-    def __init__(self, app, session: Session) -> None:
-        super().__init__(app)
-        self.session = session
-        self.plugin: variant_ui.Plugin = variant_ui.NO_PLUGIN  # set last (a plugin may look at the scene)
-        self.stage = Stage()  # the clock, the sprites: the view state the parts share
-        self.playback = Playback(self)  # events turned into effects: toasts, banners, flying tiles
-        self.controls = Controls(self)  # mouse and keys: the drag, the selection, the keyboard cursor
-        self.table_view = TableView(self)  # the felt, the tiles, the marks on them
-        self.hint_tiles: list[int] = []
-        self.hint_until = 0.0
-        self.hint_token = 0
-        self.hint_given: tuple[int, dict] | None = None  # (the turn, the hint shown in it): one a turn shows it again
-        self.think_started = 0.0
-        self.ai_answer: tuple[int, object] | None = None
-        self.ai_token = 0
-        self.round_end_at: float | None = None
-        self.results_at: float | None = None
-        self.last_tick_second = None
-        self._layout: playlayout.PlayLayout | None = None
-        self._layout_key = None
-        self._layout_memo = None
-        self._rows_base: tuple | None = None  # (the table as the turn began, its rows)
-        self.auto_next = session.demo  # attract mode moves on by itself
-        self.closed = False
-        self.opening: openingdraw.OpeningDraw | None = None  # who starts, shown as a round begins
-        self.shown_save_error = ""
-        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
-        self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
-        self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
-        self.plugin = variant_ui.plugin_for(self)
-        self.parts: list[Part] = [self.playback, self.controls, self.table_view]  # input, events and updates go to them in this order
-
-    # -- the shared view state ----------------------------------------------------------------------
+    # -- what a rule set's panel (and the older screen code) may use: names for the parts' own -------
+    # fields, read through to the part that owns each (and set through where a setter says so)
     @property
     def time(self) -> float:
-        """Seconds since the screen opened (the stage's clock)."""
+        """Seconds since the screen opened."""
         return self.stage.time
 
     @property
     def busy_until(self) -> float:
-        """Input waits, and the turn clock stops, until then (a move being shown)."""
+        """Input waits, and the turn clock stops, until then."""
         return self.stage.busy_until
 
     @busy_until.setter
@@ -95,93 +81,118 @@ class PlayScene(PlayHud, Scene):
 
     @property
     def pending(self) -> dict[int, Pending]:
-        """Motions for tiles, taken up at the next ``sync_sprites``."""
+        """Motions taken up at the next sync of the sprites."""
         return self.stage.pending
 
-    # -- the playback's (read here; changed only through its methods) ------------------------------------
     @property
     def toasts(self) -> list[Toast]:
         return self.playback.toasts
 
     @property
-    def banner(self):
+    def banner(self) -> Banner | None:
         return self.playback.banner
 
     @property
-    def shake(self) -> float:
-        return self.playback.shake
-
-    @property
     def effects(self) -> Effects:
+        """Particles and rising texts."""
         return self.playback.effects
-
-    @property
-    def ghosts(self) -> list[Ghost]:
-        return self.playback.ghosts
 
     @property
     def highlights(self) -> list[Highlight]:
         return self.playback.highlights
 
     @property
-    def scheduled(self) -> list:
-        return self.playback.scheduled
+    def selection(self) -> list[int]:
+        return self.controls.selection
 
-    def toast(self, text: str, colour=theme.INK, seconds: float = TOAST_TIME, big: bool = False) -> None:
-        self.playback.toast(text, colour, seconds, big)
+    @selection.setter
+    def selection(self, value: list[int]) -> None:
+        self.controls.selection = value
 
-    def show_banner(self, title: str, sub: str, colour, seconds: float = 2.4) -> None:
-        self.playback.show_banner(title, sub, colour, seconds)
+    @property
+    def drag(self) -> Drag | None:
+        return self.controls.drag
 
-    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
-        self.playback.schedule(delay, fn)
+    @drag.setter
+    def drag(self, value: Drag | None) -> None:
+        self.controls.drag = value
 
-    def targets(self) -> dict[int, tuple[float, float, int]]:
-        """Where each tile's sprite goes (a hook: the frame benchmark adds tiles)."""
-        return self.playback.targets()
+    @property
+    def press(self) -> Press | None:
+        return self.controls.press
 
-    def sync_sprites(self, snap: bool = False) -> None:
-        self.playback.sync_sprites(snap)
+    @press.setter
+    def press(self, value: Press | None) -> None:
+        self.controls.press = value
 
-    def resync_sprites(self) -> None:
-        self.playback.resync_sprites()
+    @property
+    def mouse(self) -> tuple[int, int]:
+        return self.controls.mouse
 
-    def land_effects(self, lines, points: int, seat: int) -> None:
-        self.playback.land_effects(lines, points, seat)
+    @mouse.setter
+    def mouse(self, value: tuple[int, int]) -> None:
+        self.controls.mouse = value
 
-    def layout_key(self):
-        """Changes whenever the layout is computed anew."""
-        return self._layout_key
+    @property
+    def cursor(self) -> tuple[str, tuple[int, int]]:
+        """The keyboard cursor: (area, cell)."""
+        return self.controls.cursor
 
-    # -- events from the session ------------------------------------------------------------------------
-    def name_of(self, seat: int) -> str:
-        return "You" if seat == self.session.viewer and self.session.is_human(seat) else self.session.players[seat].name
+    @cursor.setter
+    def cursor(self, value: tuple[str, tuple[int, int]]) -> None:
+        self.controls.cursor = value
 
-    def narrator(self) -> Narrator:
-        """The session's events in words: the person in the second person (``name_of``'s "You")."""
-        sess = self.session
-        you = sess.viewer if sess.is_human(sess.viewer) else None
-        return Narrator([p.name for p in sess.players], you)
+    @property
+    def kb_mode(self) -> bool:
+        """The keyboard cursor is shown."""
+        return self.controls.kb_mode
 
-    def on_event(self, ev: SessionEvent) -> None:
-        """An event from the session: the scene's own flow, then every part in order."""
-        sess = self.session
-        self.plugin.on_event(ev)  # a rule set's own events (claims), or to follow a play
-        self.turnshow.on_event(ev)  # the turn log
-        match ev:
-            case TurnBegan(seat=seat, human=human):
-                self.last_tick_second = None
-                if human and seat == sess.viewer:
-                    self.controls.clear_selection()
-                    self.hint_tiles = []
-            case ev_.TimedOut():
-                self.controls.cancel_drag()
-            case ev_.RoundEnded():
-                self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
-        for part in self.parts:
-            part.on_event(ev)
-        if isinstance(ev, ev_.RoundStarted):
-            self.opening = openingdraw.begin(self)
+    @property
+    def place_vertical(self) -> bool:
+        """Crossword boards: tiles go down a column (V)."""
+        return self.controls.place_vertical
+
+    @place_vertical.setter
+    def place_vertical(self, value: bool) -> None:
+        self.controls.place_vertical = value
+
+    @property
+    def hint_tiles(self) -> list[int]:
+        """The rack tiles a hint points at."""
+        return self.hint.tiles
+
+    @property
+    def opening(self) -> "openingdraw.OpeningDraw | None":
+        """Who starts, while it is shown."""
+        return self.opening_part.view
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.plugin: variant_ui.Plugin = variant_ui.NO_PLUGIN  # set last (a plugin may look at the scene)
+        self.stage = Stage()  # the clock, the sprites: the view state the parts share
+        self.playback = Playback(self)  # events turned into effects: toasts, banners, flying tiles
+        self.controls = Controls(self)  # mouse and keys: the drag, the selection, the keyboard cursor
+        self.hud = Hud(self)  # around the table: header, panels, buttons, status line, tooltips
+        self.table_view = TableView(self)  # the felt, the tiles, the marks on them
+        self.hint = HintPart(self)
+        self.driver = ComputerDriver(self)  # asks the worker for the computer's moves
+        self.opening_part = OpeningPart(self)
+        self.layouts = LayoutKeeper(self)
+        self.round_end_at: float | None = None
+        self.results_at: float | None = None
+        self.last_tick_second = None
+        self.auto_next = session.demo  # attract mode moves on by itself
+        self.closed = False
+        self.shown_save_error = ""
+        self.rest_sig: tuple | None = None  # what the picture showed at the last frame (game/ui/idle_frames.py)
+        self._status_cache: tuple[int | None, list[str]] = (None, [])  # (game version, the rule set's status lines)
+        self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
+        self.plugin = variant_ui.plugin_for(self)
+        # front to back: input goes to them in this order until one consumes it, events and updates
+        # to all in this order; drawing goes back to front
+        self.parts: list[Part] = [self.opening_part, TurnShowPart(self.turnshow), PluginPart(self.plugin), self.hint,
+                                  self.playback, self.controls, self.hud, self.table_view]
 
     # -- life cycle ---------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -190,7 +201,7 @@ class PlayScene(PlayHud, Scene):
         self.app.tiles.warm(self.layout().rack_grid.tile_w)
         self.sync_sprites(snap=True)
         self.playback.deal_animation()
-        self.opening = openingdraw.begin(self)
+        self.opening_part.begin()
         for ev in self.session.poll_events():
             if isinstance(ev, TurnBegan):
                 self.on_event(ev)
@@ -218,60 +229,102 @@ class PlayScene(PlayHud, Scene):
             self.open_pause()  # the turn clock stops while the window is minimised
 
     def resized(self, size) -> None:
-        self._layout_key = None
+        self.layouts.forget()
         self.sync_sprites(snap=True)
+
+    # -- routing ------------------------------------------------------------------------------------
+    def handle(self, ev) -> None:
+        """Input goes to the parts in order until one consumes it."""
+        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
+            attract.leave_demo(self.app, self)
+            return
+        for part in self.parts:
+            if part.handle(ev):
+                return
+
+    def on_event(self, ev: SessionEvent) -> None:
+        """An event from the session: the scene's own round flow, then every part in order."""
+        match ev:
+            case TurnBegan(seat=seat, human=human):
+                self.last_tick_second = None
+                if human and seat == self.session.viewer:
+                    self.controls.clear_selection()
+            case ev_.TimedOut():
+                self.controls.cancel_drag()
+            case ev_.RoundEnded():
+                self.round_end_at = max(self.time, self.busy_until) + self.dur(0.3)
+        for part in self.parts:
+            part.on_event(ev)
+        if isinstance(ev, ev_.RoundStarted):
+            self.opening_part.begin()
+
+    def update(self, dt: float) -> None:
+        self.stage.time += dt
+        sess = self.session
+        for ev in sess.poll_events():
+            self.on_event(ev)
+        if sess.variant.flat_table:
+            self.layouts.rows_base(rebase=True)
+        self.playback.run_due()
+        # the clock runs once the previous move has been shown, and never while an old turn is shown again
+        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
+            before = sess.timer_left
+            outcome = sess.tick(dt)
+            if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
+                sec = int(math.ceil(sess.timer_left))
+                if sec <= 10 and sec != self.last_tick_second and before > sess.timer_left:
+                    self.last_tick_second = sec
+                    self.app.sound.play("tick")
+            for ev in sess.poll_events():
+                self.on_event(ev)
+        self.run_computer()
+        for part in self.parts:
+            part.update(dt)
+        if sess.saver.error != self.shown_save_error:  # said once when saving fails, once when it works again
+            was, self.shown_save_error = self.shown_save_error, sess.saver.error
+            if sess.saver.error:
+                self.toast(sess.saver.error[0].upper() + sess.saver.error[1:], theme.BAD, 6.0)
+            elif was:
+                self.playback.drop_toasts(was[0].upper() + was[1:])  # no longer true
+                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
+        self.round_flow()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        """Pass by pass (``part.DRAW_PASSES``), each pass back to front through the parts."""
+        lay = self.layout()
+        parts = self.parts[::-1]
+        for part in parts:
+            part.draw_back(surf, lay)
+        for part in parts:
+            part.draw_under(surf, lay)
+        for part in parts:
+            part.draw_tiles(surf, lay)
+        for part in parts:
+            part.draw_over(surf, lay)
+        for part in parts:
+            part.draw_lifted(surf, lay)
+        for part in parts:
+            part.draw_hud(surf, lay)
+        for part in parts:
+            part.draw_top(surf, lay)
+        for part in parts:
+            part.draw_pointer(surf, lay)
+        if self.session.demo:
+            attract.draw_badge(surf, self, lay)
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> playlayout.PlayLayout:
-        sess = self.session
-        cam = self.plugin.layout_key()  # a board view's pan and zoom
-        base = self._rows_base[1] if self._rows_base else None
-        memo = (sess.version, self.app.size, self.drag is None, self._layout_key is None, cam, base)
-        if memo == self._layout_memo and self._layout is not None:
-            return self._layout
-        board = sess.table()
-        rows_needed = 0
-        bounds = None
-        if not sess.variant.flat_table:
-            b = board.bounds() if len(board) else (0, 0, -1, -1)
-            sb = sess.state.board.bounds() if len(sess.state.board) else b
-            r0 = min(b[0], sb[0]) - 2 if len(board) else -3
-            c0 = min(b[1], sb[1]) - 2 if len(board) else -6
-            r1 = max(b[2], sb[2]) + 2 if len(board) else 3
-            c1 = max(b[3], sb[3]) + 2 if len(board) else 6
-            rows, cols = max(8, r1 - r0 + 1), max(16, c1 - c0 + 1)
-            bounds = (r0, c0, rows, cols)
-        else:
-            # the rows as the turn began (a spare row for new sets), more only when needed:
-            # the tile size holds for the whole turn
-            rows_needed = draft_edit.rows_in_turn(self.table_rows_base(), list(board.cells) + list(sess.state.board.cells))
-            if self.drag is not None and self._layout is not None:
-                rows_needed = max(rows_needed, self._layout.grid.rows)
-        # a table laid out wider than a row (an older save) is shown whole
-        cols = max([c + 1 for _, c in board.cells] + [c + 1 for _, c in sess.state.board.cells] + [sess.grid_width])
-        info_band = bool(self.status_lines())
-        key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, cols, rows_needed,
-               sess.rack_cols, bounds, info_band, cam)
-        if key != self._layout_key:
-            self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
-                                              cols, rows_needed, sess.rack_cols, bounds, info_band)
-            self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
-            self._layout_key = key
-        base = self._rows_base[1] if self._rows_base else None
-        self._layout_memo = (sess.version, self.app.size, self.drag is None, False, cam, base)
-        return self._layout
+        return self.layouts.get()
+
+    def layout_key(self):
+        """Changes whenever the layout is computed anew."""
+        return self.layouts.key
 
     def table_rows_base(self, rebase: bool = False) -> int:
-        """The rows the flat table showed as this turn began.  Taken again (``rebase``) between
-        turns: once the table the turn left is on the screen (a computer's turn played out)."""
-        board = self.session.state.board
-        sig = (self.session.state.round, len(board), hash(frozenset(board.cells.items())))
-        if self._rows_base is None or (rebase and self._rows_base[0] != sig and not self.turnshow.playing):
-            self._rows_base = (sig, draft_edit.rows_at_turn_start(board.cells))
-        return self._rows_base[1]
+        return self.layouts.rows_base(rebase)
 
     def status_lines(self) -> list[str]:
-        """The rule set's status lines (cached per change of the game)."""
+        """The rule set's status lines (cached per change of the game; a hook: a puzzle has none)."""
         v = self.session.version
         if self._status_cache[0] != v:
             self._status_cache = (v, self.session.status_lines())
@@ -283,13 +336,149 @@ class PlayScene(PlayHud, Scene):
             return lay.me
         return lay.seats.get(seat, lay.me)
 
-    # -- tiles and sprites ----------------------------------------------------------------------------
     def speed(self) -> float:
         return self.app.anim_speed
 
     def dur(self, seconds: float) -> float:
         sp = self.speed()
         return 0.0 if sp <= 0 else seconds / sp
+
+    def analysis(self):
+        """The rules core's verdict on the player's draft (on the player's turn; else None)."""
+        return self.session.analysis() if self.session.my_turn else None
+
+    # -- the playback's, for a rule set's panel ---------------------------------------------------------
+    def toast(self, text: str, colour=theme.INK, seconds: float = TOAST_TIME, big: bool = False) -> None:
+        self.playback.toast(text, colour, seconds, big)
+
+    def show_banner(self, title: str, sub: str, colour, seconds: float = 2.4) -> None:
+        self.playback.show_banner(title, sub, colour, seconds)
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        self.playback.schedule(delay, fn)
+
+    def targets(self) -> dict[int, tuple[float, float, int]]:
+        """Where each tile's sprite goes (a hook: the frame benchmark adds tiles)."""
+        return self.playback.targets()
+
+    def sync_sprites(self, snap: bool = False) -> None:
+        self.playback.sync_sprites(snap)
+
+    def resync_sprites(self) -> None:
+        self.playback.resync_sprites()
+
+    def land_effects(self, lines, points: int, seat: int) -> None:
+        self.playback.land_effects(lines, points, seat)
+
+    def name_of(self, seat: int) -> str:
+        return "You" if seat == self.session.viewer and self.session.is_human(seat) else self.session.players[seat].name
+
+    def narrator(self) -> Narrator:
+        """The session's events in words: the person in the second person (``name_of``'s "You")."""
+        sess = self.session
+        you = sess.viewer if sess.is_human(sess.viewer) else None
+        return Narrator([p.name for p in sess.players], you)
+
+    # -- the controls' and the table's, for a rule set's panel ------------------------------------------
+    def hit_tile(self, pos) -> tuple[int, str] | None:
+        return self.controls.hit_tile(pos)
+
+    def ordered(self, tiles: list[int]) -> list[int]:
+        return self.controls.ordered(tiles)
+
+    def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
+        return self.controls.move_tiles(tiles, area, cell, lead, whole)
+
+    def table_clip(self, surf, lay, on: bool = True):
+        """Drawing limited to the felt, where the layout asks for it (a board that pans)."""
+        return self.table_view.table_clip(surf, lay, on)
+
+    def cell_runs(self, g, cells) -> list[pygame.Rect]:
+        return self.table_view.cell_runs(g, cells)
+
+    def face_id(self, key: int) -> int:
+        """The tile picture for a sprite key (the same number in a real game; a hook)."""
+        return key
+
+    def tip_box(self, size, lay, avoid: pygame.Rect | None = None, keep_clear=()) -> pygame.Rect:
+        return self.hud.tip_box(size, lay, avoid, keep_clear)
+
+    # -- the computer -------------------------------------------------------------------------------
+    def run_computer(self) -> None:
+        """Each frame: the computer's turn moves on (a hook: a puzzle or a lesson has none)."""
+        self.driver.run()
+
+    def thinking_for(self) -> float:
+        return self.driver.thinking_for()
+
+    # -- the round's flow ---------------------------------------------------------------------------
+    def round_flow(self) -> None:
+        if self.round_end_at is not None and self.time >= self.round_end_at:
+            self.round_end_at = None
+            self.celebrate()
+        if self.results_at is not None and self.time >= self.results_at:
+            self.results_at = None
+            self.show_results()
+
+    def celebrate(self) -> None:
+        self.playback.celebrate()
+        self.results_at = self.time + self.dur(2.4)
+
+    def show_results(self) -> None:
+        if self.app.top is not self:
+            self.results_at = self.time + 0.1
+            return
+        if self.session.phase == Phase.GAME_OVER:
+            self.app.open("game_over", self)
+        elif self.session.phase == Phase.ROUND_OVER:
+            self.app.open("round_results", self)
+
+    def next_round(self) -> None:
+        if self.session.next_round():
+            for ev in self.session.poll_events():
+                self.on_event(ev)
+
+    # -- the HUD's texts (hooks: a puzzle, a lesson, a tournament table word them their own way) --------
+    def header_text(self) -> str:
+        return self.hud.header_text()
+
+    def status_text(self, analysis) -> tuple[str, tuple]:
+        return self.hud.status_text(analysis)
+
+    def end_button(self, enabled: bool) -> tuple[str, str]:
+        return self.hud.end_button(enabled)
+
+    def score_line(self, me) -> str:
+        return self.hud.score_line(me)
+
+    def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
+        return self.hud.me_notes(me)
+
+    def me_score(self, lay, me) -> tuple[pygame.Surface, pygame.Rect]:
+        return self.hud.me_score(lay, me)
+
+    def ring_colour(self, frac: float):
+        return self.hud.ring_colour(frac)
+
+    def draw_ring_for(self, surf, box, active: bool, s: float) -> None:
+        self.hud.draw_ring_for(surf, box, active, s)
+
+    def draw_pool(self, surf, lay) -> None:
+        self.hud.draw_pool(surf, lay)
+
+    def hovered_problem(self, lay, analysis) -> str:
+        return self.hud.hovered_problem(lay, analysis)
+
+    def shown_problems(self, analysis) -> list:
+        return self.hud.shown_problems(analysis)
+
+    # -- hints --------------------------------------------------------------------------------------
+    def hint_mode(self) -> str:
+        """Hints in this game: "off", "turn" or "unlimited" (a hook: a lesson always helps)."""
+        return self.hint.mode()
+
+    def ask_hint(self) -> None:
+        self.hint.ask()
 
     # -- the player's intents (hooks: a puzzle, a lesson, a tournament table change some) ------------
     def input_locked(self) -> bool:
@@ -299,13 +488,7 @@ class PlayScene(PlayHud, Scene):
         return self.session.my_turn and not self.input_locked()
 
     def button_at(self, pos) -> str | None:
-        lay = self.layout()
-        if lay.menu.collidepoint(pos):
-            return "menu"
-        for name, r in lay.buttons.items():
-            if r.collidepoint(pos):
-                return name
-        return None
+        return self.hud.button_at(pos)
 
     def button_enabled(self, name: str) -> bool:
         sess = self.session
@@ -392,332 +575,6 @@ class PlayScene(PlayHud, Scene):
         self.controls.cancel_drag()
         self.app.open("pause", self)
 
-    def move_tiles(self, tiles: list[int], area: str, cell, lead: int = 0, whole: bool = False) -> bool:
-        return self.controls.move_tiles(tiles, area, cell, lead, whole)
-
     def key(self, ev) -> None:
         """A key no part in front took (a hook: a puzzle adds its own)."""
         self.controls.key(ev)
-
-    def handle(self, ev) -> None:
-        """Input goes to the parts in order until one consumes it."""
-        if self.session.demo and attract.leaves_demo(ev):  # any key or click ends the attract mode
-            attract.leave_demo(self.app, self)
-            return
-        if self.opening is not None and self.opening.handle(ev):  # the opening draw, shown as a round starts
-            return
-        if self.turnshow.handle(ev):  # skip a turn being played out, the turn log, the hint's bar
-            return
-        if self.plugin.handle(ev):
-            return
-        for part in self.parts:
-            if part.handle(ev):
-                return
-
-    # -- the input's (read here; set by a rule set's panel through these) -------------------------------
-    @property
-    def selection(self) -> list[int]:
-        return self.controls.selection
-
-    @selection.setter
-    def selection(self, tiles: list[int]) -> None:
-        self.controls.selection = tiles
-
-    @property
-    def drag(self) -> Drag | None:
-        return self.controls.drag
-
-    @drag.setter
-    def drag(self, drag: Drag | None) -> None:
-        self.controls.drag = drag
-
-    @property
-    def press(self) -> Press | None:
-        return self.controls.press
-
-    @press.setter
-    def press(self, press: Press | None) -> None:
-        self.controls.press = press
-
-    @property
-    def mouse(self) -> tuple[int, int]:
-        return self.controls.mouse
-
-    @mouse.setter
-    def mouse(self, pos: tuple[int, int]) -> None:
-        self.controls.mouse = pos
-
-    @property
-    def cursor(self) -> tuple[str, tuple[int, int]]:
-        return self.controls.cursor
-
-    @cursor.setter
-    def cursor(self, cursor: tuple[str, tuple[int, int]]) -> None:
-        self.controls.cursor = cursor
-
-    @property
-    def kb_mode(self) -> bool:
-        return self.controls.kb_mode
-
-    @property
-    def kb_since(self) -> float:
-        return self.controls.kb_since
-
-    @property
-    def place_vertical(self) -> bool:
-        return self.controls.place_vertical
-
-    @place_vertical.setter
-    def place_vertical(self, down: bool) -> None:
-        self.controls.place_vertical = down
-
-    @property
-    def pressed_button(self) -> str | None:
-        return self.controls.pressed_button
-
-    def hit_tile(self, pos) -> tuple[int, str] | None:
-        return self.controls.hit_tile(pos)
-
-    def ordered(self, tiles: list[int]) -> list[int]:
-        return self.controls.ordered(tiles)
-
-    def drop_target(self):
-        return self.controls.drop_target()
-
-    def drop_cells(self, tiles: list[int], area: str, cell) -> list[tuple[int, int]]:
-        return self.controls.drop_cells(tiles, area, cell)
-
-    def table_clip(self, surf, lay, on: bool = True):
-        """Drawing limited to the felt, where the layout asks for it (a board that pans)."""
-        return self.table_view.table_clip(surf, lay, on)
-
-    def cell_runs(self, g, cells) -> list[pygame.Rect]:
-        return self.table_view.cell_runs(g, cells)
-
-    def analysis(self):
-        """The rules core's verdict on the player's draft (on the player's turn; else None)."""
-        return self.session.analysis() if self.session.my_turn else None
-
-    def face_id(self, key: int) -> int:
-        """The tile picture for a sprite key (the same number in a real game; a hook)."""
-        return key
-
-    # -- per frame ---------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        lay = self.layout()
-        sess = self.session
-        self.table_view.draw_back(surf, lay)
-        self.draw_seats(surf, lay)
-        analysis = self.analysis()
-        self.table_view.draw_under(surf, lay)
-        self.plugin.draw_under_tiles(surf, lay)
-        self.turnshow.draw_under(surf, lay)
-        self.table_view.draw_tiles(surf, lay)
-        self.plugin.draw_over_tiles(surf, lay)
-        self.controls.draw_lifted(surf, lay)
-        self.playback.draw_lifted(surf, lay)
-        self.draw_header(surf, lay)
-        self.draw_me(surf, lay, analysis)
-        self.draw_buttons(surf, lay)
-        self.draw_status(surf, lay, analysis)
-        self.draw_info(surf, lay)
-        self.plugin.draw_hud(surf, lay)
-        self.turnshow.draw_over(surf, lay)
-        self.playback.draw_top(surf, lay)
-        if self.opening is not None:
-            self.opening.draw(surf, lay)
-        self.draw_tooltip(surf, lay, analysis)
-        if sess.demo:
-            attract.draw_badge(surf, self, lay)
-
-    def update(self, dt: float) -> None:
-        self.stage.time += dt
-        sess = self.session
-        for ev in sess.poll_events():
-            self.on_event(ev)
-        if sess.variant.flat_table:
-            self.table_rows_base(rebase=True)
-        self.playback.run_due()
-        # the clock runs once the previous move has been shown, and never while an old turn is shown again
-        if self.time >= self.busy_until and sess.phase == "play" and not self.turnshow.replaying:
-            before = sess.timer_left
-            outcome = sess.tick(dt)
-            if outcome is None and sess.turn_time > 0 and sess.is_human(sess.state.current):
-                sec = int(math.ceil(sess.timer_left))
-                if sec <= 10 and sec != self.last_tick_second and before > sess.timer_left:
-                    self.last_tick_second = sec
-                    self.app.sound.play("tick")
-            for ev in sess.poll_events():
-                self.on_event(ev)
-        self.run_computer()
-        self.turnshow.update(dt)
-        for part in self.parts:
-            part.update(dt)
-        if self.hint_tiles and self.time > self.hint_until:
-            self.hint_tiles = []
-        if sess.saver.error != self.shown_save_error:  # said once when saving fails, once when it works again
-            was, self.shown_save_error = self.shown_save_error, sess.saver.error
-            if sess.saver.error:
-                self.toast(sess.saver.error[0].upper() + sess.saver.error[1:], theme.BAD, 6.0)
-            elif was:
-                self.playback.drop_toasts(was[0].upper() + was[1:])  # no longer true
-                self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
-        self.plugin.update(dt)
-        if self.opening is not None and self.opening.done:
-            self.opening = None
-        self.round_flow()
-
-    def poll_worker(self) -> None:
-        worker = self.app.started_worker
-        if worker is None or not worker.pending:
-            return
-        for token, action, _err in worker.poll():
-            if token == self.ai_token:
-                self.ai_answer = (token, action)
-            elif token == self.hint_token:
-                self._hint_answer(action)
-
-    def thinking_for(self) -> float:
-        """Seconds the computer to move has been working on its move: 0 when no move is asked for
-        or its answer is in (and the screen only waits out ``MIN_THINK``)."""
-        if not self.session.computer.thinking or self.ai_answer is not None:
-            return 0.0
-        return self.time - self.think_started
-
-    def run_computer(self) -> None:
-        sess = self.session
-        self.poll_worker()
-        if sess.phase != "play" or not sess.computer_to_move:
-            return
-        if not sess.computer.thinking:
-            if self.time < self.busy_until:
-                return
-            req = sess.computer.request()
-            if req is None:
-                return
-            token, level, seed, view_d = req
-            self.ai_token = token
-            self.ai_answer = None
-            self.think_started = self.time
-            self.app.worker.submit(token, level, seed, view_d)
-            return
-        if self.ai_answer is not None and self.time - self.think_started >= self.dur(MIN_THINK):
-            token, action = self.ai_answer
-            self.ai_answer = None
-            sess.computer.apply(token, action)
-            for ev in sess.poll_events():
-                self.on_event(ev)
-
-    def round_flow(self) -> None:
-        if self.round_end_at is not None and self.time >= self.round_end_at:
-            self.round_end_at = None
-            self.celebrate()
-        if self.results_at is not None and self.time >= self.results_at:
-            self.results_at = None
-            self.show_results()
-
-    def celebrate(self) -> None:
-        sess = self.session
-        st = sess.state
-        winner = st.round_winner
-        reason = st.round_end_reason
-        lay = self.layout()
-        if reason == "out" and winner is not None:
-            who = self.name_of(winner)
-            title = "You go out!" if who == "You" else f"{who} goes out!"
-            colour = theme.GOLD if who == "You" else theme.ACCENT
-        else:
-            title = "Round over"
-            who = self.name_of(winner) if winner is not None else ""
-            colour = theme.ACCENT
-        sub = {"out": "The rack is empty.", "blocked": "The pool is empty and nobody can play.",
-               "pool": "The pool is empty."}.get(reason, "")
-        if winner is not None and reason != "out":
-            sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
-        custom = self.plugin.end_banner(reason, winner)  # (title, sub, colour)
-        if custom:
-            title, sub, colour = custom
-        self.show_banner(title, sub.strip(), colour, 2.6)
-        if self.speed() > 0:
-            self.effects.confetti(lay.size[0], n=160 if winner == sess.viewer else 90, size=8 * lay.s)
-        self.app.sound.play("win")
-        self.results_at = self.time + self.dur(2.4)
-
-    def show_results(self) -> None:
-        if self.app.top is not self:
-            self.results_at = self.time + 0.1
-            return
-        if self.session.phase == Phase.GAME_OVER:
-            self.app.open("game_over", self)
-        elif self.session.phase == Phase.ROUND_OVER:
-            self.app.open("round_results", self)
-
-    def next_round(self) -> None:
-        if self.session.next_round():
-            for ev in self.session.poll_events():
-                self.on_event(ev)
-
-    # -- hints --------------------------------------------------------------------------------------
-    def hint_mode(self) -> str:
-        """Hints in this game: "off", "turn" (one a turn, the default) or "unlimited" (the
-        ``hint_mode`` setting; a lesson overrides ``ask_hint`` and always helps)."""
-        mode = self.app.settings.get("hint_mode", "turn")
-        return mode if mode in ("off", "turn", "unlimited") else "turn"
-
-    def ask_hint(self) -> None:
-        sess = self.session
-        if not sess.my_turn or self.input_locked():
-            return
-        mode = self.hint_mode()
-        if mode == "off":
-            self.toast("Hints are off: Settings turns them on", theme.INK_DIM, 3.0)
-            return
-        if mode == "turn" and self.hint_given is not None and self.hint_given[0] == sess.state.total_turns:
-            self._hint_answer(self.hint_given[1], count=False)  # this turn's hint again: it is not a second one
-            return
-        view = sess.hint_view()
-        if view is None:
-            return
-        self.hint_token -= 1
-        self.app.worker.submit(self.hint_token, HINT, 0, view)
-        self.toast("Looking for a play…", theme.INK_DIM, 1.5)
-
-    def _hint_answer(self, answer, count: bool = True) -> None:
-        from ....play.thinking import Hint
-        from ....rules import actions as act
-
-        sess = self.session
-        if not sess.my_turn:
-            return
-        if count:
-            self.hint_given = (sess.state.total_turns, answer)
-        try:
-            hint = Hint.from_json(answer)  # the worker's answer: the smallest play (or a draw), then bigger ones
-        except (act.ActionError, ValueError, TypeError) as exc:
-            log_error("a hint the worker sent could not be read", exc)
-            hint = Hint(act.Draw())
-        action = hint.play
-        tiles: list[int] = []
-        text = ""
-        if isinstance(action, act.Play):
-            start = sess.state.board.tile_set()
-            rack = set(sess.state.players[sess.viewer].rack)
-            board = action.board
-            tiles = [t for t in board.tiles() if t not in start and t in rack]
-            lines = [ln for ln in sess.variant.lines(board) if any(t in tiles for t in ln.tiles)]
-            text = "  ·  ".join(set_words(ln.tiles) for ln in lines)
-        if tiles and not text:
-            text = tiles_in_words(sorted(tiles, key=lambda t: (is_joker(t), t)))
-        self.playback.drop_toasts("Looking for a play")
-        if count and tiles:
-            sess.hints_used += 1  # the statistics count it; a game won with hints says so
-        if tiles and self.turnshow.hint_arrived(action.board, tiles, list(hint.more)):
-            pass  # shown on the table
-        elif tiles:
-            self.hint_tiles = tiles
-            self.hint_until = self.time + 8.0
-            self.toast("Hint: try " + text, theme.GOLD, 6.0)
-        else:
-            move = "drawing a tile" if sess.state.pool else "passing"
-            self.toast(f"No play found: {move} is fine this turn", theme.GOLD, 4.5)
-        self.app.sound.play("pop")

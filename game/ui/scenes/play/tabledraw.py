@@ -271,8 +271,7 @@ class TableView(Part):
             glow = tiles.glow(w, theme.ACCENT, max(2, int(3 * s)))
             pad = (glow.get_width() - w) // 2
             surf.blit(glow, (int(x) - pad, int(y) - pad))
-        elif t in self.scene.hint_tiles:
-            a = 0.5 + 0.5 * math.sin(self.stage.time * 5)
+        elif (a := self.scene.hint.glow(t)) is not None:
             glow = tiles.glow(w, theme.mix(theme.GOLD_DARK, theme.GOLD, a), max(2, int(3 * s)))
             pad = (glow.get_width() - w) // 2
             surf.blit(glow, (int(x) - pad, int(y) - pad))
