@@ -146,3 +146,36 @@ def test_input_and_events_pass_a_part_that_does_not_consume_them(app):
     step(app)
     assert front.seen.count(pygame.KEYDOWN) == 1 and len(sess.state.players[0].rack) == rack + 1
     assert any(type(ev).__name__ == "Drew" for ev in front.events)  # the session's events reach every part
+
+
+def test_the_rule_sets_panel_is_the_scenes_plugin_of_the_moment(app):
+    # a puzzle or a lesson puts its own plugin in front after the scene is made: the panel's
+    # part follows the scene's plugin, so that one draws, hears input and updates
+    from game.ui import variant_ui
+
+    class Card(variant_ui.Plugin):
+        def __init__(self) -> None:
+            self.drawn = 0
+            self.keys = 0
+            self.updates = 0
+
+        def handle(self, ev) -> bool:
+            self.keys += ev.type == pygame.KEYDOWN
+            return ev.type == pygame.KEYDOWN
+
+        def update(self, dt: float) -> None:
+            self.updates += 1
+
+        def draw_under_tiles(self, surf, lay) -> None:
+            self.drawn += 1
+
+    sess = human_session("R1 R2 R3 K9")
+    play = open_play(app, sess)
+    settle(app, play)
+    card = Card()
+    play.plugin = variant_ui.Combined([card] + list(play.plugin.parts))
+    rack = len(sess.state.players[0].rack)
+    key(app, pygame.K_SPACE)  # taken by the card: no tile drawn
+    step(app, n=3)
+    assert card.keys == 1 and len(sess.state.players[0].rack) == rack
+    assert card.drawn > 0 and card.updates > 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import openingdraw, variant_ui
+from ... import openingdraw
 from ...turnshow import TurnShow
 from .part import Part
 
@@ -16,29 +16,29 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class PluginPart(Part):
-    """The rule set's own panel (claims, a board view, set grips, a lesson's card, ...)."""
+    """The rule set's own panel (claims, a board view, set grips, a lesson's card, ...): the
+    scene's ``plugin``, read at each call (a puzzle or a lesson puts its own in front of it)."""
 
-    def __init__(self, plugin: variant_ui.Plugin) -> None:
-        self.plugin = plugin
+    def __init__(self, scene: "PlayScene") -> None:
+        self.scene = scene
 
     def handle(self, ev) -> bool:
-        return bool(self.plugin.handle(ev))
+        return bool(self.scene.plugin.handle(ev))
 
-    def update(self, dt: float) -> None:
-        self.plugin.update(dt)
+    def late_update(self, dt: float) -> None:
+        self.scene.plugin.update(dt)  # a board view's camera follows the tiles just placed
 
     def on_event(self, ev) -> None:
-        self.plugin.on_event(ev)
+        self.scene.plugin.on_event(ev)
 
     def draw_under(self, surf, lay) -> None:
-        self.plugin.draw_under_tiles(surf, lay)
+        self.scene.plugin.draw_under_tiles(surf, lay)
 
     def draw_over(self, surf, lay) -> None:
-        self.plugin.draw_over_tiles(surf, lay)
+        self.scene.plugin.draw_over_tiles(surf, lay)
 
     def draw_hud(self, surf, lay) -> None:
-        self.plugin.draw_hud(surf, lay)
-
+        self.scene.plugin.draw_hud(surf, lay)
 
 
 class TurnShowPart(Part):
@@ -76,7 +76,7 @@ class OpeningPart(Part):
     def handle(self, ev) -> bool:
         return self.view is not None and self.view.handle(ev)
 
-    def update(self, dt: float) -> None:
+    def late_update(self, dt: float) -> None:
         if self.view is not None and self.view.done:
             self.view = None
 

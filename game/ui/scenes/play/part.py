@@ -5,7 +5,8 @@ mouse and keys, the table's drawing, the HUD, ...).  The scene owns an ordered l
 and only routes to them:
 
 - input (``handle``) goes to each part in order until one answers True (consumed);
-- ``update(dt)`` and the session's events (``on_event``) go to every part in order;
+- ``update(dt)``, then ``late_update(dt)``, and the session's events (``on_event``) go to every
+  part in order;
 - drawing goes pass by pass (``DRAW_PASSES``, back to front), each pass to every part in order.
 
 A part reaches another part only through the small methods that part declares (e.g.
@@ -40,6 +41,11 @@ class Part:
         return False
 
     def update(self, dt: float) -> None:
+        return None
+
+    def late_update(self, dt: float) -> None:
+        """After every part's ``update`` (the tiles' sprites are on their way): a view that
+        follows them (a camera over the board) moves."""
         return None
 
     def on_event(self, ev) -> None:

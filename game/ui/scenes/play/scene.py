@@ -3,8 +3,8 @@
 The scene holds no rules: it turns mouse and keys into intents on the ``Session`` and draws
 what the session and the rules core say.  It owns an ordered list of parts (``part.py``), each
 with its own state, and only routes to them: input goes to the parts in order until one
-consumes it, the session's events and the frame's update go to all in order, and the picture
-is drawn pass by pass, back to front.  The parts, front to back:
+consumes it, the session's events and the frame's update (then its late update) go to all in
+order, and the picture is drawn pass by pass, back to front.  The parts, front to back:
 
 * ``opening``: who starts, shown as a round begins (``adapters.OpeningPart``);
 * ``turnshow``: a computer's turn played out step by step, the turn log (``adapters.TurnShowPart``);
@@ -190,8 +190,8 @@ class PlayScene(Scene):
         self.turnshow = TurnShow(self)  # computer turns step by step, the turn log, the hint on the table
         self.plugin = variant_ui.plugin_for(self)
         # front to back: input goes to them in this order until one consumes it, events and updates
-        # to all in this order; drawing goes back to front
-        self.parts: list[Part] = [self.opening_part, TurnShowPart(self.turnshow), PluginPart(self.plugin), self.hint,
+        # (then late updates) to all in this order; drawing goes back to front
+        self.parts: list[Part] = [self.opening_part, TurnShowPart(self.turnshow), PluginPart(self), self.hint,
                                   self.playback, self.controls, self.hud, self.table_view]
 
     # -- life cycle ---------------------------------------------------------------------------------
@@ -287,6 +287,8 @@ class PlayScene(Scene):
             elif was:
                 self.playback.drop_toasts(was[0].upper() + was[1:])  # no longer true
                 self.toast(SAVING_WORKS_AGAIN, theme.GOOD, 4.0)
+        for part in self.parts:
+            part.late_update(dt)
         self.round_flow()
 
     def draw(self, surf: pygame.Surface) -> None:
