@@ -107,7 +107,7 @@ def position(app, table, rack: str, seat: int = 0, opponents=("basic", "basic", 
     for p in st.players:
         p.melded = True
     st.current = seat
-    sess._sync_rack(initial=True)
+    sess.rack.sync(sess.my_rack(), initial=True)
     sess._begin_turn()
     return sess, app.push(PlayScene(app, sess))
 

@@ -28,7 +28,7 @@ def _try(track, step, moves):
     for text, cell in moves:
         if text == "claim":
             return state, coach.judge_claim(step, state, claim_action(cell))
-        ids = coach.resolve(state, sess.table(), list(sess.rack_slots), text)
+        ids = coach.resolve(state, sess.table(), list(sess.rack.slots), text)
         assert sess.move(ids, "table", tuple(cell)).ok, text
     return state, coach.judge(step, state, sess.draft)
 
@@ -108,7 +108,7 @@ def _play_step(app, scene):
             click(app, tile_center(scene, sess.state.board.get((cell[0], cell[1]))))
             return
         r, c = cell
-        ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
+        ids = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text)
         for k, t in enumerate(ids):
             _drag_tile(app, scene, t, (r, c + k))
             # the drop lands where the table's set rules put it (joined to the set it touches, in order)
@@ -141,7 +141,7 @@ def test_each_lesson_driven_to_its_end(track_key, li):
                 if text == "claim":
                     assert not sess.human_action(claim_action(cell)).ok
                     break
-                ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
+                ids = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text)
                 assert scene.move_tiles(ids, "table", tuple(cell))
             else:
                 key(app, pygame.K_SPACE)
@@ -199,7 +199,7 @@ def test_the_penalty_lesson_plays_the_penalty_for_real():
         sess = scene.session
         before = len(sess.state.players[0].rack)
         for text, cell in scene.step["solution"]:
-            scene.move_tiles(coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text), "table", tuple(cell))
+            scene.move_tiles(coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text), "table", tuple(cell))
         scene.end_or_draw()
         assert scene.verdict.ok
         assert len(sess.state.players[0].rack) == before + 3  # the table went back and 3 tiles were drawn

@@ -220,10 +220,10 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     lay = play.layout()
     click(app, hint.buttons(lay)["apply"].center)
     assert not hint.active
-    assert sess.draft == proposed and sess.analysis().ok and not set(played) & set(sess.rack_slots)
+    assert sess.draft == proposed and sess.analysis().ok and not set(played) & set(sess.rack.slots)
     # the player may change it, or undo it
     key(app, pygame.K_z)
-    assert sess.table() == start and set(played) <= set(sess.rack_slots)
+    assert sess.table() == start and set(played) <= set(sess.rack.slots)
 
 
 def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):

@@ -165,10 +165,10 @@ def test_one_tile_dropped_on_a_joker_takes_its_place(app):
     r5 = tiles("R5")[0]
     joker = st.board.get((0, 1))
     assert joker >= 104
-    slot = sess.rack_slots[r5]
+    slot = sess.rack.slots[r5]
     drag(app, tile_center(play, r5), cell_center(play, TABLE, (0, 1)))
     assert sess.table().get((0, 1)) == r5
-    assert sess.rack_slots.get(joker) == slot and joker in sess.held_table_tiles()
+    assert sess.rack.slots.get(joker) == slot and joker in sess.held_table_tiles()
 
 
 def test_claim_by_mouse(app):

@@ -30,7 +30,7 @@ class PlayInput:
         only inside the felt)."""
         lay = self.layout()
         clip = lay.extra.get("table_clip")
-        for area, grid, places in ((RACK, lay.rack_grid, self.session.rack_slots.items()),
+        for area, grid, places in ((RACK, lay.rack_grid, self.session.rack.slots.items()),
                                    (TABLE, lay.grid, ((t, c) for c, t in self.session.table().cells.items()))):
             if area == TABLE and clip is not None and not clip.collidepoint(pos):
                 continue
@@ -69,7 +69,7 @@ class PlayInput:
         if name == "menu":
             return True
         if name in ("runs", "groups"):
-            return bool(sess.rack_slots)
+            return bool(sess.rack.slots)
         mine = sess.my_turn and not self.input_locked()
         if name == "undo":
             return mine and sess.can_undo
@@ -89,7 +89,7 @@ class PlayInput:
          "undo": self.undo, "reset": self.reset, "hint": self.ask_hint, "end": self.end_or_draw}[name]()
 
     def sort(self, how: str) -> None:
-        self.session.sort_rack(how)
+        self.session.rack.sort(how)
         self.app.sound.play("deal")
 
     def undo(self) -> None:
@@ -172,7 +172,7 @@ class PlayInput:
         def key(t):
             if t in where:
                 return (0, where[t])
-            return (1, sess.rack_slots.get(t, (9, 99)))
+            return (1, sess.rack.slots.get(t, (9, 99)))
         return sorted(tiles, key=key)
 
     def movable(self, tile: int, area: str) -> bool:
@@ -421,7 +421,7 @@ class PlayInput:
         self.kb_mode = True
         self.clamp_cursor()
         area, cell = self.cursor
-        tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
+        tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack.slots.items() if cl == cell), None)
         table_tiles = set(sess.table().tiles())
         onto_set = (area == TABLE and tile is not None and bool(self.selection) and sess.variant.flat_table
                     and not any(t in table_tiles for t in self.selection))

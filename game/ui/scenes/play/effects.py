@@ -25,7 +25,7 @@ class PlayEffects:
             x, y = g.cell_pos(cell)
             out[t] = (x, y, g.tile_w)
         rg = lay.rack_grid
-        for t, cell in self.session.rack_slots.items():
+        for t, cell in self.session.rack.slots.items():
             x, y = rg.cell_pos(cell)
             out[t] = (x, y, rg.tile_w)
         self.plugin.adjust_targets(out, lay)  # e.g. a holding area
@@ -86,7 +86,7 @@ class PlayEffects:
             return
         lay = self.layout()
         pool = lay.pool.center
-        order = self.session.rack_tiles()
+        order = self.session.rack.tiles()
         for i, t in enumerate(order):
             sp = self.sprites.get(t)
             if sp is None:

@@ -308,7 +308,7 @@ class PlayHud:
         """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""
         sess = self.session
         whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-        n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+        n = len(sess.rack.slots)  # the rack as it stands in the turn being played
         return f"{n} tile{'s' if n != 1 else ''} on {whose} rack", ("Melded", theme.GOOD) if me.melded else None
 
     def score_line(self, me) -> str:

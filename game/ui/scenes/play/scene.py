@@ -155,10 +155,10 @@ class PlayScene(PlayEffects, PlayInput, PlayTableDraw, PlayHud, Scene):
         cols = max([c + 1 for _, c in board.cells] + [c + 1 for _, c in sess.state.board.cells] + [sess.grid_width])
         info_band = bool(self.status_lines())
         key = (self.app.size, len(sess.players), sess.viewer, sess.variant.direction, cols, rows_needed,
-               sess.rack_cols, bounds, info_band, cam)
+               sess.rack.cols, bounds, info_band, cam)
         if key != self._layout_key:
             self._layout = playlayout.compute(self.app.size, len(sess.players), sess.viewer, sess.variant.direction,
-                                              cols, rows_needed, sess.rack_cols, bounds, info_band)
+                                              cols, rows_needed, sess.rack.cols, bounds, info_band)
             self.plugin.adjust_layout(self._layout)  # e.g. a camera over the grid
             self._layout_key = key
         base = self._rows_base[1] if self._rows_base else None
