@@ -262,7 +262,7 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     from game.rules import engine
 
     state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
-    live = turnlog.TurnLog()
+    live = turnlog.TurnLog(you=0)
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
     players = {i: make_player(p.kind, seed=i, board=FLAT) for i, p in enumerate(state.players)}
     for _ in range(30):  # as the play screen logs each turn's events while it plays them
@@ -274,7 +274,7 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
             if isinstance(ev, events.Played):
                 ev = dataclasses.replace(ev, before=before, after=state.board.copy())
             live.add(ev, name_of, round_no)
-    back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of)
+    back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of, you=0)
     assert [(e.seat, e.kind, e.lines, e.tiles) for e in back.entries] == [(e.seat, e.kind, e.lines, e.tiles) for e in live.entries]
     assert any(e.kind == "play" for e in back.entries) and back.last_replayable() is not None
     old = state.clone()
@@ -307,7 +307,7 @@ def test_the_replay_log_says_each_play_as_the_play_screens_turn_log():
             break
         computer.computer_turn(state, players[state.current])
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
-    log = turnlog.rebuilt(state, name_of)  # the play screen's turn log of the same game
+    log = turnlog.rebuilt(state, name_of, you=0)  # the play screen's turn log of the same game
     frames = timeline.build(state, 0, tell=told(state, 0))
     plays = [f for f in frames if f.kind == "play"]
     entries = [e for e in log.entries if e.kind == "play"]

@@ -396,3 +396,15 @@ def test_a_computer_turn_keeps_the_tile_size_and_the_sets_it_does_not_touch(app)
             assert ln.cells == old[ln.tiles]
     settle(app, play)
     assert play.layout().grid.rows == 7  # a spare row again, now the turn is over
+
+
+def test_the_log_keys_the_person_on_their_seat_not_on_a_name(app):
+    sess, play = computer_to_move(app)
+    sess.state.players[0].name = "Ada"  # the person may be called anything
+    sess.state.players[1].name = "You"  # and a seat across the table may be called "You" (a hand-edited save)
+    log = play.turnshow.log
+    log.add(events.Drew(0, 7), play.name_of, 1)
+    log.add(events.Drew(1, 9), play.name_of, 1)
+    mine, theirs = log.entries[-2:]
+    assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
+    assert theirs.lines == ["You draws a tile"] and theirs.tiles == []  # their drawn tile stays hidden

@@ -103,7 +103,7 @@ class Narrator:
         black 2-4 run."); without them, tile by tile."""
         steps = []
         if ev.before is not None and ev.after is not None:
-            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns)
+            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns, you=self.is_you(ev.seat))
         if steps:
             text = ". ".join(st.caption for st in steps)
         else:

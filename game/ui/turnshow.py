@@ -61,10 +61,10 @@ class TurnShow:
         self.pb: Playback | None = None
         sess = scene.session
         try:  # a game continued from a save shows the turns before it was left
-            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns)
+            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns, you=sess.person)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
-            self.log = TurnLog()
+            self.log = TurnLog(you=sess.person)
         self.panel = TurnLogPanel(self)
         self.hint = HintShow(self)
         self._ate_press = False
@@ -105,7 +105,8 @@ class TurnShow:
         """A computer's play: played out step by step (True), as the screen's own landing otherwise."""
         sc = self.scene
         speed = self.speed
-        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns)
+        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns,
+                           you=seat == sc.session.person)
         if not steps:
             return False
         pb = Playback(seat, sc.name_of(seat), before.copy(), after.copy(), steps, STEP_SECONDS[speed],
