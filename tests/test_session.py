@@ -131,9 +131,9 @@ def test_computer_turns_and_saving_are_parts_the_session_owns():
     from game.play.session_save import Saver
 
     s = human_session()
-    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver)
-    assert not {ComputerTurns, Saver} & set(Session.__mro__)  # owned, not mixed in
-    for rel in ("play/computer_turns.py", "play/session_save.py"):
+    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver) and isinstance(s.rack, Rack)
+    assert Session.__mro__ == (Session, object)  # its parts are owned, not mixed in
+    for rel in ("play/computer_turns.py", "play/session_save.py", "play/rack.py"):
         raised = [codewalk.dotted(n.exc.func if isinstance(n.exc, ast.Call) else n.exc)
                   for n in ast.walk(codewalk.module(rel)) if isinstance(n, ast.Raise) and n.exc is not None]
         assert "NotImplementedError" not in raised, rel
