@@ -98,7 +98,7 @@ class ClaimsPanels:
         x = inner.x
         if me is not None:
             who = self.scene.name_of(sess.viewer)
-            lead = theme.text("Your tokens:" if who == "You" else f"{who}'s tokens:", px, theme.INK_DIM, bold=False)
+            lead = theme.text("Your tokens:" if sess.viewer == sess.person else f"{who}'s tokens:", px, theme.INK_DIM, bold=False)
             surf.blit(lead, (x, int(y + line_h / 2 - lead.get_height() / 2)))
             x += lead.get_width() + int(10 * s)
             x = self.supply(surf, (x, y + line_h / 2), colour, me["tokens"], me["locks"], px, s, words=True)

@@ -38,7 +38,7 @@ class ClaimsWords:
         if winner is None:
             return None
         who = sc.name_of(winner)
-        you = who == "You"
+        you = winner == self.session.person
         score = st.players[winner].score
         target = self.target()
         if reason == "exact-200":
@@ -57,7 +57,7 @@ class ClaimsWords:
             out = next((i for i, p in enumerate(st.players) if not p.rack), None)
             if out is not None:
                 who = sc.name_of(out)
-                return f"{who} {'have' if who == 'You' else 'has'} no tiles left."
+                return f"{who} {'have' if out == self.session.person else 'has'} no tiles left."
             return "A rack is empty."
         if reason == "blocked":
             return "The pool is empty and nobody can play."
@@ -69,10 +69,10 @@ class ClaimsWords:
         ranking = self.session.ranking()
         if not ranking:
             return None
-        who = self.scene.name_of(ranking[0])
+        who, you = self.scene.name_of(ranking[0]), ranking[0] == self.session.person
         if st.round_end_reason == "exact-200":
-            return f"You hit exactly {self.target()}!" if who == "You" else f"{who} hits exactly {self.target()}"
-        return f"You win: closest to {self.target()}" if who == "You" else f"{who} wins: closest to {self.target()}"
+            return f"You hit exactly {self.target()}!" if you else f"{who} hits exactly {self.target()}"
+        return f"You win: closest to {self.target()}" if you else f"{who} wins: closest to {self.target()}"
 
     def results_subtitle(self):
         st = self.session.state
