@@ -405,6 +405,13 @@ class Session:
         self.version += 1
         return MoveResult(True)
 
+    def resume_turn(self, draft: Board, slots: dict[int, Cell], cols: int = 0) -> None:
+        """The person's unfinished turn put back as it was left (``turnsave.restore`` checked that
+        it is this turn's): the draft table and the rack slots, no undo steps."""
+        self.draft, self._undo = draft, []
+        self.rack.arrange(slots, cols)
+        self.version += 1  # the cached analysis is stale
+
     def undo(self) -> bool:
         if not self._undo:
             return False

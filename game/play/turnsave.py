@@ -121,10 +121,6 @@ def restore(session: Any, data: Any) -> bool:
     reason, draft, slots = _problem(session, data)
     if reason:
         return False
-    session.draft = draft
     cols = data.get("rack_cols")
-    session.rack.arrange(slots, cols if _is_int(cols) and cols <= 60 else 0)
-    session._undo = []
-    session._analysis = None
-    session.version += 1
+    session.resume_turn(draft, slots, cols if _is_int(cols) and cols <= 60 else 0)
     return True
