@@ -408,3 +408,11 @@ def test_the_log_keys_the_person_on_their_seat_not_on_a_name(app):
     mine, theirs = log.entries[-2:]
     assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
     assert theirs.lines == ["You draws a tile"] and theirs.tiles == []  # their drawn tile stays hidden
+
+
+def test_a_computer_seat_called_you_is_told_as_itself_while_its_turn_plays_out(app):
+    sess, play = computer_to_move(app)
+    sess.state.players[1].name = "You"  # a seat across the table called "You" (a hand-edited save)
+    pb = start_playback(app, play, sess)
+    assert play.turnshow.status() == "You plays"
+    assert pb.steps and all(st.caption.startswith("You ") and " your " not in st.caption for st in pb.steps)

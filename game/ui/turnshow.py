@@ -247,7 +247,7 @@ class TurnShow:
         pb = self.pb
         if pb is None:
             return None
-        return f"{pb.name} {'play' if pb.name == 'You' else 'plays'}" + (" (shown again)" if pb.replay else "")
+        return f"{pb.name} {'play' if pb.seat == self.scene.session.person else 'plays'}" + (" (shown again)" if pb.replay else "")
 
     def toast_lift(self, lay) -> int:
         if self.pb is not None:

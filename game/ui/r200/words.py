@@ -122,7 +122,7 @@ class ClaimsWords:
         if rec is not None:
             owner = sc.name_of(rec["owner"])
             layers = rec["layers"]
-            story = f"{owner} {'hold' if owner == 'You' else 'holds'} {set_name(rec['tiles'])}: {rec['points']} points"
+            story = f"{owner} {'hold' if rec['owner'] == self.session.person else 'holds'} {set_name(rec['tiles'])}: {rec['points']} points"
             if len(layers) >= 2:
                 story += f" (hijacked from {sc.name_of(layers[-2]['seat'])})" if len(layers) == 2 else ""
             parts.append(story)
