@@ -103,7 +103,7 @@ class ClaimsClock:
                 sc.effects.float_text(f"+{pts}", rect.centerx, rect.y - int(6 * lay2.s), token_colour(seat), 38 * lay2.s)
             frm = ev.taken_from
             if frm is not None and frm != seat and sc.speed() > 0:
-                box = sc.seat_box(frm)
+                box = self.places.seat_box(lay2, frm)
                 sc.effects.float_text(f"−{pts}", box.face_center[0], box.face_center[1] - box.face_size // 2,
                                       token_colour(frm), 34 * lay2.s)
         sc.schedule(max(0.0, start - sc.time) + sc.dur(0.05), lambda: sc.app.sound.play("place", 0.5))

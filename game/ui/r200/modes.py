@@ -138,18 +138,15 @@ class ClaimMode:
         self.claim(opts[self.focus % len(opts)])
 
     def claim(self, option: dict) -> None:
-        """Claim ``option`` (the whole turn) through the session; its events go to the screen."""
-        sc = self.scene
+        """Claim ``option`` (the whole turn) through the session; the screen hears its events
+        (and passes them to every part) when it next polls the session."""
         sess = self.data.session
         if not self.can_claim_now():
             return
         action = act.claim("claim", cells=[list(c) for c in option["cells"]], vertical=option["vertical"])
-        out = sess.human_action(action)
-        for ev in sess.poll_events():
-            sc.on_event(ev)
-        if out.ok:
+        if sess.human_action(action).ok:
             self.leave()
-            sc.selection = []
+            self.scene.selection = []
 
     def refuse(self, line) -> None:
         """The player asked for a set they may not claim: say why."""

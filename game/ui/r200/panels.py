@@ -224,8 +224,7 @@ class ClaimsPanels:
         s = lay.s
         img = theme.text(text, theme.readable(18 * s), theme.INK, wrap=int(lay.size[0] * 0.45))
         line = self.mode.pointed_line()
-        rects = sc.cell_runs(lay.grid, line.cells) if line is not None else []
-        avoid = rects[0].unionall(rects[1:]) if rects else None
+        avoid = self.places.set_rect(line.cells, line.tiles, lay) if line is not None else None
         view = self.places.board_view()
         toolbar = list(view.buttons(lay).values()) if view is not None else []
         bar = toolbar[0].unionall(toolbar[1:]) if toolbar else None

@@ -42,6 +42,12 @@ class ClaimsPlaces:
         y1 = max(b[1] + b[2] * ASPECT for b in boxes)
         return pygame.Rect(int(x0) - p, int(y0) - p, int(x1 - x0) + 2 * p, int(y1 - y0) + 2 * p)
 
+    def seat_box(self, lay, seat: int):
+        """The panel of ``seat`` (the viewer's own below the rack, an opponent's round the table)."""
+        if seat == self.data.session.viewer:
+            return lay.me
+        return lay.seats.get(seat, lay.me)
+
     def board_view(self) -> BoardView | None:
         """The board's camera and toolbar (the part of the screen's plugin that is a ``BoardView``)."""
         return variant_ui.find(self.scene.plugin, BoardView)
