@@ -107,11 +107,12 @@ class ClaimsScreen(variant_ui.Plugin):
         return words.CONTROLS_TIP
 
     def end_banner(self, reason, winner):
-        return words.end_banner(self.scene.session.state, reason, winner, self.data.target(), self.scene.name_of)
+        sess = self.scene.session
+        return words.end_banner(sess.state, reason, winner, self.data.target(), self.scene.name_of, sess.person)
 
     def results_title(self):
         sess = self.scene.session
-        return words.results_title(sess.state, sess.ranking(), self.data.target(), self.scene.name_of)
+        return words.results_title(sess.state, sess.ranking(), self.data.target(), self.scene.name_of, sess.person)
 
     def results_subtitle(self):
         sess = self.scene.session

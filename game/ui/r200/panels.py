@@ -242,7 +242,7 @@ class ClaimsPanels:
         if mode.active and key in self.data.option_keys():
             return ""
         rec = self.data.claimed_by_key().get(key)
-        story = say.claimed_story(rec, self.scene.name_of) if rec is not None else []
+        story = say.claimed_story(rec, self.scene.name_of, self.data.session.person) if rec is not None else []
         problem = None
         if mode.active and not (rec is not None and rec["locked"]):
             probs = self.data.problems_for(line.cells, line.vertical)

@@ -1,7 +1,8 @@
 """The claims plugin's words, as plain functions of the game's data: the status line, the tips,
 the game-end banner, the results' texts, a claim option's caption and the hover tip.
 
-``name_of(seat)`` is the screen's name for a seat ("You" for the player)."""
+``name_of(seat)`` is the screen's name for a seat ("You" for the player); ``you`` is the player's
+seat (None: nobody's), which the sentences are put in the second person for, whatever it is called."""
 
 from __future__ import annotations
 
@@ -29,42 +30,41 @@ def status_note(in_mode: bool, n_options: int, turn_untouched: bool):
     return None
 
 
-def end_cause(state, reason, name_of: NameOf) -> str:
+def end_cause(state, reason, name_of: NameOf, you: int | None = None) -> str:
     """Why the game ended, in a sentence."""
     if reason == "out":
         out = next((i for i, p in enumerate(state.players) if not p.rack), None)
         if out is not None:
-            who = name_of(out)
-            return f"{who} {'have' if who == 'You' else 'has'} no tiles left."
+            return "You have no tiles left." if out == you else f"{name_of(out)} has no tiles left."
         return "A rack is empty."
     if reason == "blocked":
         return "The pool is empty and nobody can play."
     return "The game is over."
 
 
-def end_banner(state, reason, winner, target: int, name_of: NameOf):
+def end_banner(state, reason, winner, target: int, name_of: NameOf, you: int | None = None):
     """(title, subtitle, colour) of the game-end banner; None without a winner."""
     if winner is None:
         return None
-    who = name_of(winner)
-    you = who == "You"
+    mine = winner == you
+    who = "You" if mine else name_of(winner)
     score = state.players[winner].score
     if reason == "exact-200":
         return (f"Exactly {target}!",
-                f"{who} {'hold' if you else 'holds'} exactly {target} points and {'win' if you else 'wins'} at once.",
+                f"{who} {'hold' if mine else 'holds'} exactly {target} points and {'win' if mine else 'wins'} at once.",
                 theme.GOLD)
     away = abs(target - score)
-    return ("Game over", f"{end_cause(state, reason, name_of)} Closest to {target}: {who} with {score} ({away} away).",
-            theme.GOLD if you else theme.ACCENT)
+    return ("Game over", f"{end_cause(state, reason, name_of, you)} Closest to {target}: {who} with {score} ({away} away).",
+            theme.GOLD if mine else theme.ACCENT)
 
 
-def results_title(state, ranking: list[int], target: int, name_of: NameOf) -> str | None:
+def results_title(state, ranking: list[int], target: int, name_of: NameOf, you: int | None = None) -> str | None:
     if not ranking:
         return None
-    who = name_of(ranking[0])
+    who, mine = name_of(ranking[0]), ranking[0] == you
     if state.round_end_reason == "exact-200":
-        return f"You hit exactly {target}!" if who == "You" else f"{who} hits exactly {target}"
-    return f"You win: closest to {target}" if who == "You" else f"{who} wins: closest to {target}"
+        return f"You hit exactly {target}!" if mine else f"{who} hits exactly {target}"
+    return f"You win: closest to {target}" if mine else f"{who} wins: closest to {target}"
 
 
 def results_subtitle(state, title: str, target: int, name_of: NameOf) -> str:
@@ -117,11 +117,11 @@ def option_text(option: dict, tiles: list, score: int, target: int, name_of: Nam
     return f"{what}: +{option['points']}, {tail}  ·  Enter claims, Tab: next"
 
 
-def claimed_story(rec: dict, name_of: NameOf) -> list[str]:
+def claimed_story(rec: dict, name_of: NameOf, you: int | None = None) -> list[str]:
     """A claimed set in words: who holds it and from whom, and whether it is locked."""
-    owner = name_of(rec["owner"])
     layers = rec["layers"]
-    story = f"{owner} {'hold' if owner == 'You' else 'holds'} {set_name(rec['tiles'])}: {rec['points']} points"
+    held = "You hold" if rec["owner"] == you else f"{name_of(rec['owner'])} holds"
+    story = f"{held} {set_name(rec['tiles'])}: {rec['points']} points"
     if len(layers) == 2:
         story += f" (hijacked from {name_of(layers[-2]['seat'])})"
     parts = [story]
