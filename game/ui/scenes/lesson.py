@@ -108,6 +108,8 @@ class LessonScene(PlayScene):
         self.step_index = step_index
         self.step = self.lesson["steps"][step_index]
         state = coach.build_state(track, self.step)
+        if not self.starts_track:
+            state.opening_draw = []  # no "Who starts?" panel: the lesson goes straight on
         super().__init__(app, LessonSession(state, autosave=False))
         self.card = LessonCard(self)
         parts = [self.card] + list(self.plugin.parts)
@@ -121,6 +123,16 @@ class LessonScene(PlayScene):
             view.frame(step_cells(self.step), margin=0, min_rows=3, min_cols=MIN_FIT_COLS)
 
     # -- the lesson ----------------------------------------------------------------------------
+    @property
+    def starts_track(self) -> bool:
+        """The first step of a track's first lesson shows how a game starts (the deal, then who
+        starts); every later step and lesson goes straight on to its position (docs/tutorial.md)."""
+        return self.lesson_index == 0 and self.step_index == 0
+
+    def deal_animation(self) -> None:
+        if self.starts_track:
+            super().deal_animation()
+
     @property
     def last_step(self) -> bool:
         return self.step_index + 1 >= len(self.lesson["steps"])
