@@ -11,6 +11,7 @@ import pytest
 from game.rules import actions as act
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
+from game.play import reasons
 from game.play.session import Session
 from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
 
@@ -27,10 +28,10 @@ def _try(track, step, moves):
     sess = Session(state, autosave=False)
     for text, cell in moves:
         if text == "claim":
-            return state, coach.judge_claim(step, state, claim_action(cell))
+            return state, coach.judge_claim(step, state, claim_action(cell), reasons)
         ids = coach.resolve(state, sess.table(), list(sess.rack_slots), text)
         assert sess.move(ids, "table", tuple(cell)).ok, text
-    return state, coach.judge(step, state, sess.draft)
+    return state, coach.judge(step, state, sess.draft, reasons)
 
 
 @pytest.mark.parametrize("track_key,li,si", STEPS)

@@ -37,7 +37,7 @@ from ..rules import engine
 from ..rules import events as ev_
 from ..rules.board import Board, Cell
 from ..rules.state import HUMAN, GameState, Phase
-from ..rules.tiles import tiles_in_words
+from ..rules.reasons import Reason
 from ..rules.turn import Analysis, Problem
 
 __all__ = [
@@ -447,15 +447,16 @@ class Session(RackLayout):
         pv = self.preview()
         return pv is not None and pv.outcome == "penalty"
 
-    def end_turn_warnings(self) -> list[str]:
-        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit)."""
+    def end_turn_warnings(self) -> list[Problem]:
+        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit), as codes with
+        data (``game.play.reasons.cautions`` words them)."""
         pv = self.preview()
         return list(pv.warnings) if pv is not None else []
 
     def draw(self) -> Outcome:
         """Draw a tile (tiles moved this turn go back first)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if self.draft_moved or self.held_table_tiles():
             self.draft = self.state.board.copy()
             self.rack_slots = dict(self._turn_rack)
@@ -469,12 +470,11 @@ class Session(RackLayout):
     def end_turn(self) -> Outcome:
         """Play the draft (or draw when the table is unchanged)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
-                              "put them back into sets on the table")
-            self._emit(Refused(self.viewer, (problem.message,)))
+            problem = Problem(Reason.HELD_TILES_UNUSED, tiles=tuple(held))
+            self._emit(Refused(self.viewer, (problem,)))
             return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
@@ -482,7 +482,7 @@ class Session(RackLayout):
         draft = self.draft.copy()
         result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, result.problems)
         if not _played(result.events):
             # a penalty: the table is restored and the tiles go back to the rack
@@ -555,13 +555,13 @@ class Session(RackLayout):
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if not self.variant.has_claims:
-            return Outcome(False, [Problem("this rule set has no such action")])
+            return Outcome(False, [Problem(Reason.NO_SUCH_ACTION)])
         before = self.state.board.copy()
         result = engine.apply(self.state, action)
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, list(result.problems))
         self.rack_slots = dict(self._turn_rack)
         return self._turn_done(self.viewer, result.events, before)

@@ -81,7 +81,7 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None, *, tell:
         view = engine.view(game, seat) if own else None
         result = engine.apply(game, action)
         if not result.ok:
-            raise ReplayError(f"Move {k + 1} of the log does not apply ({result.message}).")
+            raise ReplayError(f"Move {k + 1} of the log does not apply ({', '.join(result.codes)}).")
         events = [dataclasses.replace(ev, before=before_board, after=game.board.copy()) if isinstance(ev, ev_.Played)
                   else ev for ev in result.events]  # a play is told with its table, as the turn log tells it
         lines = [line for ev in events for line in [tell(ev)] if line]

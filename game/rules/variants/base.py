@@ -215,10 +215,11 @@ class Variant:
         """Short variant-specific facts for the play screen (target, hand limit, ...)."""
         return []
 
-    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list[str]:
+    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list["Problem"]:
         """Warnings the screen shows before ``seat`` ends a turn that would leave
         ``rack_after`` (the tiles, or just their number) on the rack, so the player
-        can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty)."""
+        can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty): codes
+        with data, like a refusal's (``game.play.reasons`` words them)."""
         return []
 
     def forced_play(self, board: "Board", rack: "Sequence[int]", melded: bool, drawn: int | None = None) -> "Board | None":
@@ -236,9 +237,10 @@ class Variant:
     def claim_turn(self, state: "GameState", action: "Claim") -> tuple[list["Problem"], list["Event"]]:
         """A claim as the whole turn: (problems, events).  On success the state holds the claim
         and the engine ends the turn; on a refusal nothing changed."""
+        from ..reasons import Reason
         from ..turn import Problem
 
-        return [Problem("this rule set has no claims")], []
+        return [Problem(Reason.NO_CLAIMS)], []
 
     def claim_problems(self, state: "GameState", action: "Claim") -> list["Problem"]:
         """Why a claim would be refused now (empty: it would be accepted)."""

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
 from ..events import Event, HandLimitPenalised
-from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
+from ..tiles import JOKER_PENALTY, rack_value
 from ..problems import Code, StateProblem
+from ..reasons import Reason
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -66,12 +67,7 @@ class Rummibug(Variant):
         if play is None:
             return []
         new = sorted(set(play.tiles()) - set(state.board.tiles()))
-        return [
-            Problem(
-                f"you hold {len(p.rack)} tiles ({self.must_meld_at} or more), so you must meld while you can "
-                f"(you could play {tiles_in_words(new)})"
-            )
-        ]
+        return [Problem(Reason.MUST_MELD, tiles=tuple(new), numbers=(len(p.rack), self.must_meld_at))]
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":
         return self.forced_play(view.board, view.rack, view.me_melded)
@@ -244,15 +240,12 @@ class RummibugRelaxed(Rummibug):
                 out.append(StateProblem(Code.HISTORY_PENALTIES, {"entry": k}))
         return out
 
-    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[str]:
+    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[Problem]:
         held = _count(rack_after)
         limit = self.hand_limit(state)
         if limit is None or held <= limit:
             return []
-        return [
-            f"Ending your turn with {held} tiles is above the hand limit of {limit}: "
-            f"{self.hand_limit_penalty} points will be deducted from your score."
-        ]
+        return [Problem(Reason.OVER_HAND_LIMIT, numbers=(held, limit, self.hand_limit_penalty))]
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":
         forced = self.forced_play(view.board, view.rack, view.me_melded)

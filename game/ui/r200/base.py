@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...play import reasons
 from ...rules import actions as act
 from ...rules import claims as cl
 from .. import variant_ui
@@ -83,7 +84,7 @@ class ClaimsBase(variant_ui.Plugin):
             probs = self.variant.claim_problems(self.session.state, claim)
         except Exception:
             return ["that set cannot be claimed"]
-        return [p.message for p in probs]
+        return [reasons.say(p) for p in probs]
 
     # -- geometry ------------------------------------------------------------------------------------
     def tile_box(self, cell, tile: int | None, lay) -> tuple[float, float, int] | None:
