@@ -10,7 +10,7 @@ import pytest
 from game.play import reasons
 from game.rules import engine
 from game.rules.board import Board
-from game.rules.reasons import Reason
+from game.rules.reasons import Fact, Note, Reason
 from game.rules.tiles import parse_tiles
 from game.rules.turn import Problem
 from helpers import rig
@@ -108,3 +108,35 @@ def test_no_problem_is_built_from_words_anywhere_in_the_game():
                 if texts:
                     wrong.append(codewalk.where(path, call))
     assert wrong == []
+
+
+@pytest.mark.parametrize("fact", list(Fact))
+def test_every_fact_a_rule_set_notes_is_told(fact):
+    from game.play.narrate import Narrator
+
+    for note in (Note(fact), Note(fact, (30, 2, 5), 1)):
+        text = Narrator(["Ann", "Bob"], 0).note(note)
+        assert text.strip() and "{" not in text and "None" not in text and fact.value not in text, (fact, text)
+
+
+def test_facts_in_words_name_the_player_you_and_the_others_by_name():
+    from game.play.narrate import Narrator
+
+    lead = Note(Fact.ROUND_LEADER, (3, 120), 1)
+    assert Narrator(["Ann", "Bob"], 0).note(lead) == "Round 3; leader: Bob with 120"
+    assert Narrator(["Ann", "Bob"], 1).note(lead) == "Round 3; leader: You with 120"
+    n = Narrator(["Ann", "Bob"], 0)
+    assert n.note(Note(Fact.HAND_LIMIT, (30, 1))) == "Hand limit: 30 tiles; 29 after 1 more round of turns"
+    assert n.note(Note(Fact.HAND_LIMIT, (20,))) == "Hand limit: 20 tiles (its lowest)"
+    assert n.note(Note(Fact.EXACT_TARGET, (200, 150))) == "Target: exactly 200 - you hold 150 (50 to go)"
+    assert n.note(Note(Fact.TIME_UP_SECONDS_DRAW, (200,))) == (
+        "200 seconds are up: your tiles go back where they were and you draw a tile.")
+
+
+def test_every_rule_set_notes_facts_and_its_clock_as_codes():
+    from game.rules.variants import REGISTRY
+
+    for key in REGISTRY:
+        state = engine.new_game(key, ["Ann", "Bob", "Cy"], seed=3)
+        assert all(isinstance(n, Note) for n in state.variant.status_lines(state, 0)), key
+        assert isinstance(state.variant.timeout_consequence(), Note), key

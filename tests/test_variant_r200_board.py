@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.rules.reasons import Reason
+from game.rules.reasons import Fact, Note, Reason
 from helpers import refused
 from game.rules import engine
 from game.rules.board import Board
@@ -210,4 +210,4 @@ def test_time_limit_draws_and_ends_the_turn():
     result = engine.timeout(state, draft)
     assert result.ok and state.board == pos.board  # the draft went back
     assert len(state.players[0].rack) == size + 1 and len(state.pool) == pool - 1
-    assert state.current == 1 and "200 seconds" in state.variant.timeout_consequence()
+    assert state.current == 1 and state.variant.timeout_consequence() == Note(Fact.TIME_UP_SECONDS_DRAW, (200,))

@@ -15,7 +15,7 @@ from game.rules import engine, events, finder
 from game.rules.board import Board
 from game.rules.melds import check_line
 from game.rules.state import GameState
-from game.rules.reasons import Reason
+from game.rules.reasons import Fact, Note, Reason
 from game.rules.tiles import ALL_TILE_IDS, notation, parse_tiles, rack_value
 from game.rules.variants import find_variant
 from game.rules import actions as act
@@ -319,13 +319,13 @@ def test_ending_a_turn_above_the_limit_costs_5_points():
     assert v.end_turn_warnings(state, 0, 30) == []
     warn = v.end_turn_warnings(state, 0, list(state.player.rack) + [1])
     assert refused(warn, Reason.OVER_HAND_LIMIT, numbers=(31, 30, 5))
-    assert any("Hand limit: 30" in s for s in v.status_lines(state, 0))
+    assert any(n.fact == Fact.HAND_LIMIT and n.numbers[0] == 30 for n in v.status_lines(state, 0))
     res = engine.draw(state)
     assert res.ok
     pen = [e for e in res.events if isinstance(e, events.HandLimitPenalised)]
     assert len(pen) == 1 and pen[0].points == -5 and pen[0].held == 31 and pen[0].limit == 30
     assert state.players[0].score == -5 and state.players[0].extra["round_penalty"] == -5
-    assert any("lose 5 points" in s for s in v.status_lines(state, 0))
+    assert Note(Fact.OVER_HAND_LIMIT_NOW, (31, 30, 5)) in v.status_lines(state, 0)
     # 29 tiles -> 30 after drawing: no penalty
     state = rig("rummibug-relaxed", [no_set_rack(29), "O13"])
     res = engine.draw(state)
@@ -449,12 +449,14 @@ def test_end_turn_preview_warns_about_the_hand_limit_and_the_35_tile_rule():
 
 def test_hand_limit_line_counts_rounds_in_words():
     # "1 more round", "2 more rounds": never "round(s)" on screen
+    from game.play.narrate import Narrator
+
     v = find_variant("rummibug-relaxed")()
     state = rig("rummibug-relaxed", [no_set_rack(20), "O13"])
     seen = []
     for turn in range(0, 4 * max(1, v.hand_limit_every) * 2 + 1):
         state.turn = turn
-        seen += [ln for ln in v.status_lines(state, 0) if ln.startswith("Hand limit")]
+        seen += [Narrator(["P1", "P2"], 0).note(n) for n in v.status_lines(state, 0) if n.fact == Fact.HAND_LIMIT]
     assert seen and not any("(s)" in ln for ln in seen)
     assert any("after 1 more round of turns" in ln for ln in seen)
     if v.hand_limit_every > 1:

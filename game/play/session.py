@@ -28,6 +28,7 @@ from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
 from .events import NewTiles, Refused, SessionEvent, TurnBegan
+from .narrate import Narrator
 from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
 from .session_save import SESSION_VERSION, Saver
 from .thinking import compute_ai_action, compute_hint
@@ -584,7 +585,9 @@ class Session(RackLayout):
 
     def status_lines(self) -> list[str]:
         try:
-            return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
+            notes = self.variant.status_lines(self.state, self.viewer)
+            teller = Narrator([p.name for p in self.state.players], self.viewer)
+            return [teller.note(n) for n in notes]
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []

@@ -11,6 +11,7 @@ Pure Python: no pygame here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -93,3 +94,39 @@ class Reason(StrEnum):
     # warnings before a turn ends (``Variant.end_turn_warnings``): the turn is allowed, at a cost
     OVER_HAND_LIMIT = "over_hand_limit"  # numbers: (tiles held after the turn, the hand limit, points it costs)
 
+
+
+class Fact(StrEnum):
+    """What a rule set tells the player to move beside the table (``Variant.status_lines``) and
+    what the turn clock does (``Variant.timeout_consequence``).  The comment says the numbers."""
+
+    GAME_OF = "game_of"  # (game, games): Golden Games calls a round a game
+    LOWEST_TOTAL_WINS = "lowest_total_wins"
+    INITIAL_MELD_POINTS = "initial_meld_points"  # (points,)
+    EXACT_TARGET = "exact_target"  # (target, the seat's score)
+    TOKENS_LEFT = "tokens_left"  # (claim tokens, lock tokens)
+    TARGET_LOWEST_WINS = "target_lowest_wins"  # (target,)
+    TARGET_FIRST_TO = "target_first_to"  # (target,)
+    ROUND_LEADER = "round_leader"  # (round, the leader's score); seat: the leader
+    ROUND = "round"  # (round,)
+    JOKER_ON_RACK_COSTS = "joker_on_rack_costs"  # (points,)
+    ROUND_OF_HIGHEST_WINS = "round_of_highest_wins"  # (round, rounds)
+    DRAW_PILE = "draw_pile"  # (tiles in the pool,)
+    MUST_MELD_NOW = "must_meld_now"  # (tiles held, the must-meld count)
+    MUST_MELD_RULE = "must_meld_rule"  # (the must-meld count,)
+    HAND_LIMIT = "hand_limit"  # (limit,) at its lowest, else (limit, rounds of turns until it falls)
+    OVER_HAND_LIMIT_NOW = "over_hand_limit_now"  # (tiles held, limit, points it costs)
+    HAND_LIMIT_COST = "hand_limit_cost"  # (limit, points it costs)
+    # the turn clock ran out (``Variant.timeout_consequence``)
+    TIME_UP_DRAW = "time_up_draw"
+    TIME_UP_PENALTY = "time_up_penalty"  # (penalty tiles,)
+    TIME_UP_SECONDS_DRAW = "time_up_seconds_draw"  # (seconds of the turn,)
+
+
+@dataclass(frozen=True)
+class Note:
+    """One fact for the player to move, with its numbers (and a seat it names)."""
+
+    fact: Fact
+    numbers: tuple[int, ...] = ()
+    seat: int | None = None

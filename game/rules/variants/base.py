@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
 from ..board import GRID_WIDTH, Board, Line
+from ..reasons import Fact, Note
 from ..registry import REGISTRY, find_variant, register  # noqa: F401  (kept importable from here)
 from ..tiles import rack_value
 
@@ -211,8 +212,9 @@ class Variant:
         """Called when a turn ends (play, draw or penalty): returns events (e.g. penalties)."""
         return []
 
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
-        """Short variant-specific facts for the play screen (target, hand limit, ...)."""
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
+        """Short variant-specific facts for the play screen (target, hand limit, ...), as codes
+        with numbers (``game.play.narrate`` words them for the player to move)."""
         return []
 
     def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list["Problem"]:
@@ -373,8 +375,9 @@ class Variant:
         return sorted(range(len(state.players)), key=lambda i: (-state.players[i].score, i))
 
     # -- timers --------------------------------------------------------------------------
-    def timeout_consequence(self) -> str:
-        return "Time is up: your tiles go back and you draw a tile (a finished play would have stood)."
+    def timeout_consequence(self) -> Note:
+        """What the turn clock does when it runs out (``game.play.narrate`` words it)."""
+        return Note(Fact.TIME_UP_DRAW)
 
     # -- rules screen -----------------------------------------------------------------------
     def rules_text(self) -> list[tuple[str, str]]:

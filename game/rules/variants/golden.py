@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .. import turn as turn_rules
 from ..tiles import ALL_TILE_IDS, is_joker, number_of, rack_value
+from ..reasons import Fact, Note
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -102,15 +103,14 @@ class GoldenGames(Variant):
         return "tied on points, games won and last game: won the tie-break draw"
 
     # -- screens -----------------------------------------------------------------------------
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
-        lines = [f"Game {state.round} of {int(self.options.get('rounds', 3))}", "Lowest total wins"]
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
+        lines = [Note(Fact.GAME_OF, (state.round, int(self.options.get("rounds", 3)))), Note(Fact.LOWEST_TOTAL_WINS)]
         if not state.players[seat].melded:
-            lines.append(f"Initial meld: {self.initial_meld}+ points")
+            lines.append(Note(Fact.INITIAL_MELD_POINTS, (self.initial_meld,)))
         return lines
 
-    def timeout_consequence(self) -> str:
-        return ("Time is up: with incomplete sets on the table, the table is put back, your tiles return and you draw "
-                f"{self.failed_play_penalty} penalty tiles; a finished play stands; otherwise your tiles return and you draw one tile.")
+    def timeout_consequence(self) -> Note:
+        return Note(Fact.TIME_UP_PENALTY, (self.failed_play_penalty,))
 
     def rules_text(self) -> list[tuple[str, str]]:
         rounds = int(self.options.get("rounds", 3))

@@ -39,7 +39,7 @@ from ..events import Event
 from ..melds import line_readings
 from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value
 from ..problems import Code, StateProblem
-from ..reasons import Reason
+from ..reasons import Fact, Note, Reason
 from ..turn import Problem
 from ..registry import register
 from ..state import GameState, Phase
@@ -395,15 +395,15 @@ class Rummi200kub(Variant):
         ]
         return {"target": self.target, "sets": sets, "players": players}
 
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
         p = state.players[seat]
         return [
-            f"Target: exactly {self.target} - you hold {p.score} ({self.target - p.score} to go)",
-            f"Claim tokens {p.extra.get('tokens', 0)}, lock tokens {p.extra.get('locks', 0)}",
+            Note(Fact.EXACT_TARGET, (self.target, p.score)),
+            Note(Fact.TOKENS_LEFT, (int(p.extra.get("tokens", 0)), int(p.extra.get("locks", 0)))),
         ]
 
-    def timeout_consequence(self) -> str:
-        return "200 seconds are up: your tiles go back where they were and you draw a tile."
+    def timeout_consequence(self) -> Note:
+        return Note(Fact.TIME_UP_SECONDS_DRAW, (self.turn_time(),))
 
     # -- rules screen ----------------------------------------------------------------------------------
     def rules_text(self) -> list[tuple[str, str]]:
