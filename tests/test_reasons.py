@@ -140,3 +140,10 @@ def test_every_rule_set_notes_facts_and_its_clock_as_codes():
         state = engine.new_game(key, ["Ann", "Bob", "Cy"], seed=3)
         assert all(isinstance(n, Note) for n in state.variant.status_lines(state, 0)), key
         assert isinstance(state.variant.timeout_consequence(), Note), key
+
+
+def test_every_tie_break_is_told():
+    from game.play.narrate import TIE_BREAKS
+    from game.rules.reasons import TieBreak
+
+    assert set(TIE_BREAKS) == set(TieBreak) and all(TIE_BREAKS.values())

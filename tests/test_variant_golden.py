@@ -10,7 +10,7 @@ from game.cli import sim
 from game.rules import engine
 from game.rules import events
 from game.rules.board import Board
-from game.rules.reasons import Reason
+from game.rules.reasons import Reason, TieBreak
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
 from game.rules.variants import REGISTRY, find_variant
@@ -355,14 +355,14 @@ def test_lowest_total_over_the_games_wins_with_documented_tie_breaks():
         p.score, p.rounds_won = score, won
     state.history = [{"deltas": [10, 0, 5, 30]}]
     assert v.ranking(state) == [2, 1, 0, 3]  # Cy and Bob tie on 25: Cy won more games
-    assert "more games won" in v.tie_break_reason(state, 2, 1)
+    assert v.tie_break_reason(state, 2, 1) == TieBreak.MORE_GAMES_WON
     state.players[2].rounds_won = 1
     assert v.ranking(state) == [1, 2, 0, 3]  # then the lower score in the last game
     state.history = [{"deltas": [10, 5, 5, 30]}]
     order = v.ranking(state)
     assert order[2:] == [0, 3] and sorted(order[:2]) == [1, 2]
     assert v.ranking(state) == order  # the tie-break draw is seeded: same answer every time
-    assert "tie-break draw" in v.tie_break_reason(state, order[0], order[1])
+    assert v.tie_break_reason(state, order[0], order[1]) == TieBreak.DRAW
 
 
 def test_games_per_match_option_and_state_round_trip():

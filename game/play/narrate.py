@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..rules import events as ev_
 from ..rules.events import PenaltyReason
-from ..rules.reasons import Fact, Note
+from ..rules.reasons import Fact, Note, TieBreak
 from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..rules.variants.base import Standing, StandingRule
 from .steps import turn_steps
@@ -25,6 +25,13 @@ REASONS = {
     PenaltyReason.INCOMPLETE_SETS: "incomplete sets were left on the table",
     PenaltyReason.TIME_RAN_OUT: "time ran out with incomplete sets on the table",
     PenaltyReason.NO_LEGAL_MOVE: "no legal move",
+}
+
+TIE_BREAKS = {
+    TieBreak.LOWER_TOTAL: "lower total",
+    TieBreak.MORE_GAMES_WON: "tied on points: more games won",
+    TieBreak.LOWER_LAST_GAME: "tied on points and games won: lower score in the last game",
+    TieBreak.DRAW: "tied on points, games won and last game: won the tie-break draw",
 }
 
 TIME_UP_STOOD = "Time is up: your finished play stands."

@@ -96,6 +96,15 @@ class Reason(StrEnum):
 
 
 
+class TieBreak(StrEnum):
+    """Why one seat ranks above another on the same total (Golden Games, ``tie_break_reason``)."""
+
+    LOWER_TOTAL = "lower_total"
+    MORE_GAMES_WON = "more_games_won"
+    LOWER_LAST_GAME = "lower_last_game"
+    DRAW = "draw"
+
+
 class Fact(StrEnum):
     """What a rule set tells the player to move beside the table (``Variant.status_lines``) and
     what the turn clock does (``Variant.timeout_consequence``).  The comment says the numbers."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .. import turn as turn_rules
 from ..tiles import ALL_TILE_IDS, is_joker, number_of, rack_value
-from ..reasons import Fact, Note
+from ..reasons import Fact, Note, TieBreak
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -91,16 +91,17 @@ class GoldenGames(Variant):
         rng = random.Random(state.seed * 7919 + TIEBREAK_SALT)
         return _break_ties(seats, key, rng)
 
-    def tie_break_reason(self, state: "GameState", a: int, b: int) -> str:
-        """Why seat ``a`` ranks above seat ``b`` (for the results and bracket screens)."""
+    def tie_break_reason(self, state: "GameState", a: int, b: int) -> TieBreak:
+        """Why seat ``a`` ranks above seat ``b`` (for the results and bracket screens; a code,
+        ``game.play.narrate.TIE_BREAKS`` words it)."""
         pa, pb = state.players[a], state.players[b]
         if pa.score != pb.score:
-            return "lower total"
+            return TieBreak.LOWER_TOTAL
         if pa.rounds_won != pb.rounds_won:
-            return "tied on points: more games won"
+            return TieBreak.MORE_GAMES_WON
         if state.history and state.history[-1]["deltas"][a] != state.history[-1]["deltas"][b]:
-            return "tied on points and games won: lower score in the last game"
-        return "tied on points, games won and last game: won the tie-break draw"
+            return TieBreak.LOWER_LAST_GAME
+        return TieBreak.DRAW
 
     # -- screens -----------------------------------------------------------------------------
     def status_lines(self, state: "GameState", seat: int) -> list[Note]:
