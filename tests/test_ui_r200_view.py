@@ -160,7 +160,8 @@ def test_counter_counts_rack_tiles_of_a_set_crossing_the_board(app, monkeypatch)
     assert sess.move(tiles("B6"), TABLE, (row + 1, col)).ok
     analysis = sess.analysis()
     (short,) = [p for p in analysis.problems if p.code == Reason.INITIAL_PLAY_TOO_FEW_POINTS]
-    assert short.numbers[1] == 12
+    have = short.numbers[1]
+    assert have == 12
     sizes: list = []
     counters = [t for t in drawn_texts(app, monkeypatch, sizes) if re.fullmatch(r"\d+ / \d+", t)]
     assert counters == [f"{have} / 30"], counters

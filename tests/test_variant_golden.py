@@ -268,7 +268,10 @@ def test_failed_manipulation_restores_the_table_returns_the_tiles_and_draws_thre
     assert len(rack) == len(rack_before) + 3  # three extra tiles, not four
     assert rack[-3:] == pool_before[-3:][::-1] and state.pool == pool_before[:-3]
     assert list(ev.tiles) == rack[-3:] and sorted(ev.returned) == sorted(played)
-    assert ev.penalty == 3 and ev.reason == events.PenaltyReason.INCOMPLETE_SETS and ev.problems
+    assert ev.penalty == 3 and ev.reason == events.PenaltyReason.INCOMPLETE_SETS
+    assert set(ev.problems) == {Reason.INVALID_SET}  # codes, never sentences
+    old = {**ev.to_json(), "problems": ["red 3, red 4: a set needs at least 3 tiles"]}  # as older saves hold it
+    assert events.from_json(old).problems == ("red 3, red 4: a set needs at least 3 tiles",)
     assert state.current == 1  # the turn is over
     assert not state.conservation_problems()
 
