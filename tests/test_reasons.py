@@ -10,7 +10,7 @@ import pytest
 from game.play import reasons
 from game.rules import engine
 from game.rules.board import Board
-from game.rules.reasons import Fact, Note, Reason
+from game.rules.reasons import Fact, Note, Reason, SetFault
 from game.rules.tiles import parse_tiles
 from game.rules.turn import Problem
 from helpers import rig
@@ -24,7 +24,7 @@ def _ids(text: str) -> tuple[int, ...]:
 
 def _full(code: Reason) -> Problem:
     """A problem of ``code`` with every field filled, as the referee fills them."""
-    return Problem(code, ((0, 0), (0, 1)), _ids("R5 B5 O5"), (3, 2, 200), "a run must be all one colour")
+    return Problem(code, ((0, 0), (0, 1)), _ids("R5 B5 O5"), (3, 2, 200), SetFault.RUN_ONE_COLOUR, "h:0,0")
 
 
 @pytest.mark.parametrize("code", list(Reason))
@@ -147,3 +147,17 @@ def test_every_tie_break_is_told():
     from game.rules.reasons import TieBreak
 
     assert set(TIE_BREAKS) == set(TieBreak) and all(TIE_BREAKS.values())
+
+
+@pytest.mark.parametrize("fault", list(SetFault))
+def test_every_set_fault_is_said(fault):
+    text = reasons.fault_words(fault, _ids("R5 R5 J"))
+    assert text.strip() and "{" not in text and "_" not in text and "None" not in text
+
+
+def test_set_faults_exactly_as_players_read_them():
+    problems = engine.check_play(rig("classic", ["R5 B5 K11", "O13"]), Board.from_sets([list(_ids("R5 B5"))])).problems
+    assert reasons.say_all(problems) == "red 5, blue 5: a set needs at least 3 tiles"
+    assert reasons.fault_words(SetFault.GROUP_COLOUR_TWICE, _ids("R5 B5 R5")) == (
+        "a group cannot repeat a colour (two red tiles)")
+    assert reasons.fault_words(SetFault.RUN_WRAPS) == "a run cannot wrap from 13 to 1"

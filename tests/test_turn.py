@@ -1,7 +1,7 @@
 """Turn validation, with the classic sheet's manipulation and joker examples."""
 
 from game.rules.board import Board
-from game.rules.reasons import Reason
+from game.rules.reasons import Reason, SetFault
 from game.rules.tiles import parse_tiles
 from game.rules.turn import TurnStart, validate
 from game.rules.variants import find_variant
@@ -148,7 +148,7 @@ def test_every_line_must_be_valid_and_problems_name_cells():
     board = t.end("R4 R5 R6", "R8")
     problems = validate(CLASSIC, TurnStart(t.board, list(t.rack), True), board)
     assert [p.code for p in problems] == [Reason.INVALID_SET] and problems[0].cells == ((2, 0),)
-    assert problems[0].tiles == tuple(parse_tiles("R8")) and problems[0].detail
+    assert problems[0].tiles == tuple(parse_tiles("R8")) and problems[0].fault == SetFault.TOO_SHORT
 
 
 def test_foreign_and_duplicated_tiles_are_refused_not_raised():

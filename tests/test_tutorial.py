@@ -62,10 +62,10 @@ def test_every_rule_set_has_a_track():
 def test_nudge_names_the_missing_tile():
     from game.rules.tiles import parse_tiles
 
-    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")]) == "That run needs the red 7 between the 6 and the 8."
-    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")])
-    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")])
-    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")])
+    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")], reasons) == "That run needs the red 7 between the 6 and the 8."
+    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")], reasons)
+    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")], reasons)
+    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")], reasons)
 
 
 def test_a_legal_play_that_is_not_the_lesson_gets_told_what_to_make():

@@ -15,7 +15,7 @@ from game.rules import engine, events, finder
 from game.rules.board import Board
 from game.rules.melds import check_line
 from game.rules.state import GameState
-from game.rules.reasons import Fact, Note, Reason
+from game.rules.reasons import Fact, Note, Reason, SetFault
 from game.rules.tiles import ALL_TILE_IDS, notation, parse_tiles, rack_value
 from game.rules.variants import find_variant
 from game.rules import actions as act
@@ -47,7 +47,7 @@ def test_sheet_set_examples():
     assert line("R3 R4 R5 R6 R7").kind == "run"
     assert line("K5 R5 B5 O5").kind == "group"
     wrong_colour = line("R3 R4 R5 B6 R7")
-    assert not wrong_colour and "one colour" in wrong_colour.reason
+    assert not wrong_colour and wrong_colour.reason == SetFault.RUN_ONE_COLOUR
     assert not line("K5 R5 B4 O5")  # 5-5-4-5: the 4 is not the group's number
     five = line("K5 R5 B5 O5 O5")  # two yellow 5s
     assert not five

@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if meld:
         print(f"valid {meld.kind} {meld.value}")
         return 0
-    print(f"invalid: {meld.reason}")
+    print(f"invalid: {reasons.fault_words(meld.reason, tiles)}")
     return 1
 
 

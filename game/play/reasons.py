@@ -12,11 +12,11 @@ Pure Python: no pygame here.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from ..rules.engine import EndTurnPreview
-from ..rules.reasons import Reason
-from ..rules.tiles import set_words, tile_words, tiles_in_words
+from ..rules.reasons import Reason, SetFault
+from ..rules.tiles import COLOR_NAMES, COLORS, colour_index, is_joker, set_words, tile_words, tiles_in_words
 from ..rules.turn import Problem
 
 
@@ -38,6 +38,40 @@ def _freed_few(p: Problem) -> str:
     return f"a freed joker must be played this turn in a set with {'at least one tile' if n == 1 else f'{n} or more tiles'} from your rack"
 
 
+FAULTS = {
+    SetFault.GROUP_ONE_NUMBER: "a group needs one number in different colours",
+    SetFault.GROUP_TOO_LONG: "a group has at most 4 tiles, one of each colour",
+    SetFault.GROUP_COLOUR_TWICE: "a group cannot repeat a colour",
+    SetFault.NO_NUMBER: "a set needs at least one numbered tile",
+    SetFault.RUN_ONE_COLOUR: "a run must be all one colour",
+    SetFault.RUN_WRAPS: "a run cannot wrap from 13 to 1",
+    SetFault.RUN_ASCENDING: "a run needs consecutive numbers, lowest first",
+    SetFault.RUN_PAST_13: "a run cannot go past 13 (no wrapping to 1)",
+    SetFault.RUN_BELOW_1: "a run cannot go below 1",
+    SetFault.RUN_REPEATS: "a run cannot repeat a number",
+    SetFault.RUN_TOO_LONG: "a run has at most 13 tiles",
+    SetFault.RUN_CONSECUTIVE: "a run needs consecutive numbers",
+    SetFault.TOO_SHORT: "a set needs at least 3 tiles",
+    SetFault.EMPTY: "empty set",
+    SetFault.NONE: "not a valid set",
+}
+
+
+def fault_words(fault: SetFault, tiles: Sequence[int] = ()) -> str:
+    """Why a line of tiles is not a set (``Meld.reason``); a repeated colour is named from the tiles."""
+    text = FAULTS[fault]
+    if fault == SetFault.GROUP_COLOUR_TWICE:
+        colours = [colour_index(t) for t in tiles if not is_joker(t)]
+        twice = next((c for c in colours if colours.count(c) > 1), None)
+        if twice is not None:
+            text += f" (two {COLOR_NAMES[COLORS[twice]]} tiles)"
+    return text
+
+
+def _fault(p: Problem) -> str:
+    return fault_words(p.fault, p.tiles)
+
+
 WORDS: dict[Reason, Callable[[Problem], str]] = {
     Reason.NOT_A_LAYOUT: lambda p: "a play must be a table layout",
     Reason.NOT_A_CELL: lambda p: "the table has a place that is not a (row, column) cell",
@@ -46,7 +80,7 @@ WORDS: dict[Reason, Callable[[Problem], str]] = {
     Reason.NOT_YOURS: lambda p: f"those tiles are not yours to play ({_tiles(p)})",
     Reason.TABLE_TILE_TO_RACK: lambda p: f"table tiles cannot go back to the rack ({_tiles(p)})",
     Reason.DRAWN_THIS_TURN: lambda p: "the tile you drew this turn cannot be played until your next turn",
-    Reason.INVALID_SET: lambda p: f"{_tiles(p)}: {p.detail or 'not a valid set'}",
+    Reason.INVALID_SET: lambda p: f"{_tiles(p)}: {_fault(p)}",
     Reason.NOT_CONNECTED: lambda p: "all tiles on the board must form one connected group",
     Reason.NOTHING_PLAYED: lambda p: "play at least one tile from your rack (or draw instead)",
     Reason.TABLE_MOVED_BEFORE_MELD: lambda p: "before your initial meld you may not move tiles already on the table",
@@ -89,7 +123,7 @@ WORDS: dict[Reason, Callable[[Problem], str]] = {
     Reason.CLAIM_EMPTY_CELLS: lambda p: "a claim must cover tiles, not empty cells",
     Reason.CLAIM_ONE_SET: lambda p: "you may claim only one set a turn",
     Reason.CLAIM_WHOLE_SET: lambda p: "a claim must cover every tile of exactly one set (a full line of three or more)",
-    Reason.CLAIM_INVALID_SET: lambda p: f"{set_words(p.tiles)} is not a valid set ({p.detail or 'not a set'})",
+    Reason.CLAIM_INVALID_SET: lambda p: f"{set_words(p.tiles)} is not a valid set ({_fault(p)})",
     Reason.CLAIM_BEFORE_INITIAL: lambda p: "make your initial play before you claim a set",
     Reason.CLAIM_LOCKED: lambda p: "that set is locked: it was claimed three times and cannot be claimed again",
     Reason.CLAIM_HELD_ALREADY: lambda p: "you already hold that set",
@@ -107,7 +141,8 @@ WORDS: dict[Reason, Callable[[Problem], str]] = {
     Reason.PUZZLE_NO_POOL: lambda p: "a puzzle has no pool to draw from: press Skip to move on",
     Reason.LESSON_OTHER_CLAIM: lambda p: "not this lesson's claim",
     Reason.PUZZLE_NOT_A_TILE: lambda p: f"not a tile: {p.detail!r}",
-    Reason.PUZZLE_INVALID_SET: lambda p: f"{set_words(p.tiles)} is not a valid set: {p.detail or 'a set needs at least 3 tiles'}",
+    Reason.PUZZLE_INVALID_SET: lambda p: (f"{set_words(p.tiles)} is not a valid set: "
+                                          f"{_fault(p) if p.fault else FAULTS[SetFault.TOO_SHORT]}"),
     Reason.PUZZLE_TILE_TWICE: lambda p: f"the {_tiles(p)} lies on the table twice",
     Reason.PUZZLE_TABLE_TILES_GONE: lambda p: f"table tiles taken away: {_tiles(p)}",
     Reason.PUZZLE_RACK_NOT_PLACED: lambda p: f"rack tiles not placed: {_tiles(p)}",

@@ -196,7 +196,7 @@ def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[Problem]
         ids = [int(t) for t in line]
         meld = check_line(ids)
         if not meld:
-            problems.append(Problem(Reason.PUZZLE_INVALID_SET, tiles=tuple(ids), detail=meld.reason))
+            problems.append(Problem(Reason.PUZZLE_INVALID_SET, tiles=tuple(ids), fault=meld.reason))
         for t in ids:
             if t in seen:
                 problems.append(Problem(Reason.PUZZLE_TILE_TWICE, tiles=(t,)))

@@ -241,7 +241,7 @@ def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, wa
     """``check_claim`` for a set already found on the board (``want``: "claim" or "hijack")."""
     meld = check_line(line.tiles)
     if not meld:
-        return ClaimCheck([Problem(Reason.CLAIM_INVALID_SET, line.cells, tuple(line.tiles), detail=meld.reason)], line)
+        return ClaimCheck([Problem(Reason.CLAIM_INVALID_SET, line.cells, tuple(line.tiles), fault=meld.reason)], line)
     idx = find_record(pos.claims, line.cells, line.vertical)
     rec = pos.claims[idx] if idx is not None else None
     kind = kind_of(rec)

@@ -26,7 +26,7 @@ class Reason(StrEnum):
     NOT_YOURS = "not_yours"  # tiles
     TABLE_TILE_TO_RACK = "table_tile_to_rack"  # tiles, cells
     DRAWN_THIS_TURN = "drawn_this_turn"  # cells
-    INVALID_SET = "invalid_set"  # tiles, cells, detail: the set's fault (``melds.Meld.reason``)
+    INVALID_SET = "invalid_set"  # tiles, cells, fault: the set's ``SetFault`` (``melds.Meld.reason``)
     NOT_CONNECTED = "not_connected"
     NOTHING_PLAYED = "nothing_played"
     # the initial meld
@@ -67,7 +67,7 @@ class Reason(StrEnum):
     CLAIM_ONE_SET = "claim_one_set"
     CLAIM_WHOLE_SET = "claim_whole_set"
     # Rummi200kub: may this seat claim that set (``claims.check_line_claim``)
-    CLAIM_INVALID_SET = "claim_invalid_set"  # tiles, cells, detail: the set's fault
+    CLAIM_INVALID_SET = "claim_invalid_set"  # tiles, cells, fault
     CLAIM_BEFORE_INITIAL = "claim_before_initial"  # cells
     CLAIM_LOCKED = "claim_locked"  # cells
     CLAIM_HELD_ALREADY = "claim_held_already"  # cells
@@ -85,7 +85,7 @@ class Reason(StrEnum):
     LESSON_OTHER_CLAIM = "lesson_other_claim"
     # a puzzle's table (``game.puzzles.check_table``)
     PUZZLE_NOT_A_TILE = "puzzle_not_a_tile"  # detail: what was there, cut short
-    PUZZLE_INVALID_SET = "puzzle_invalid_set"  # tiles, detail: the set's fault
+    PUZZLE_INVALID_SET = "puzzle_invalid_set"  # tiles, fault
     PUZZLE_TILE_TWICE = "puzzle_tile_twice"  # tiles
     PUZZLE_TABLE_TILES_GONE = "puzzle_table_tiles_gone"  # tiles
     PUZZLE_RACK_NOT_PLACED = "puzzle_rack_not_placed"  # tiles
@@ -94,6 +94,27 @@ class Reason(StrEnum):
     # warnings before a turn ends (``Variant.end_turn_warnings``): the turn is allowed, at a cost
     OVER_HAND_LIMIT = "over_hand_limit"  # numbers: (tiles held after the turn, the hand limit, points it costs)
 
+
+
+class SetFault(StrEnum):
+    """Why a line of tiles is not a valid set (``melds.Meld.reason``).  The repeated colour of
+    ``GROUP_COLOUR_TWICE`` is read from the tiles."""
+
+    NONE = ""
+    GROUP_ONE_NUMBER = "group_one_number"
+    GROUP_TOO_LONG = "group_too_long"
+    GROUP_COLOUR_TWICE = "group_colour_twice"
+    NO_NUMBER = "no_number"
+    RUN_ONE_COLOUR = "run_one_colour"
+    RUN_WRAPS = "run_wraps"
+    RUN_ASCENDING = "run_ascending"  # consecutive numbers, lowest first (in table order)
+    RUN_PAST_13 = "run_past_13"
+    RUN_BELOW_1 = "run_below_1"
+    RUN_REPEATS = "run_repeats"
+    RUN_TOO_LONG = "run_too_long"
+    RUN_CONSECUTIVE = "run_consecutive"  # consecutive numbers (in any order)
+    TOO_SHORT = "too_short"
+    EMPTY = "empty"
 
 
 class TieBreak(StrEnum):

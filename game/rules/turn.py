@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from .board import Board, Cell, Line
 from .melds import Meld
-from .reasons import Reason
+from .reasons import Reason, SetFault
 from .tiles import JOKER_IDS, copies, face_key, is_joker
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +30,8 @@ class Problem:
     cells: tuple[Cell, ...] = ()
     tiles: tuple[int, ...] = ()
     numbers: tuple[int, ...] = ()
-    detail: str = ""  # a set's fault (``Meld.reason``), a claim's key, a decoder's note
+    fault: SetFault = SetFault.NONE  # why a set is not valid (``Meld.reason``)
+    detail: str = ""  # a claim's key, a decoder's note for developers
 
 
 @dataclass
@@ -67,7 +68,7 @@ class Analysis:
 
 def invalid_set(line: Line, meld: Meld) -> Problem:
     """A line on the table that is not a valid set."""
-    return Problem(Reason.INVALID_SET, line.cells, tiles=tuple(line.tiles), detail=meld.reason)
+    return Problem(Reason.INVALID_SET, line.cells, tiles=tuple(line.tiles), fault=meld.reason)
 
 
 def _one_of_each(faces: Iterable[int]) -> tuple[int, ...]:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol
+from typing import Iterable, Protocol, Sequence
 
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
-from ..rules.reasons import Reason
+from ..rules.reasons import Reason, SetFault
 from ..rules.state import HUMAN
 from ..rules.tiles import COLOR_NAMES, COLORS, JOKER_FACE, face_colour, face_key, face_number, is_joker, parse_tiles, tile_words
 from ..rules.turn import Problem
@@ -36,6 +36,8 @@ class Words(Protocol):
     def preview_words(self, pv: engine.EndTurnPreview) -> str: ...
 
     def cautions(self, warnings: Iterable[Problem]) -> str: ...
+
+    def fault_words(self, fault: SetFault, tiles: Sequence[int]) -> str: ...
 
 
 @dataclass
@@ -222,7 +224,7 @@ def _why(state, board: Board, pv, words: Words) -> str:
         return _cap(words.say(first[0])) + "."
     for ln in state.variant.lines(board):
         if not ln.check():
-            return diagnose(ln.tiles)
+            return diagnose(ln.tiles, words)
     rest = [p for p in pv.problems if p.code != Reason.NOTHING_PLAYED] or list(pv.problems)
     return (_cap(words.say(rest[0])) + ".") if rest else "That is not a play yet."
 
@@ -235,11 +237,11 @@ def _num(face: int) -> int:
     return face_number(face)
 
 
-def diagnose(tiles: list[int]) -> str:
+def diagnose(tiles: list[int], words: Words) -> str:
     """What is wrong with one line of tiles (in table order), as a player would say it."""
     fs = [face_key(t) for t in tiles]
     real = [f for f in fs if f != JOKER_FACE]
-    words = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
+    named = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
     if len(tiles) == 2 and len(real) == 2:
         (a, b), (ca, cb) = sorted(_num(f) for f in real), (_colour(real[0]), _colour(real[1]))
         if ca == cb and b - a == 2:
@@ -252,8 +254,8 @@ def diagnose(tiles: list[int]) -> str:
             return f"The {ca} and {cb} {a} need a third {a} of another colour to make a group."
     if len(tiles) < 3:
         if len(tiles) == 1:
-            return f"The {words} stands alone: a set needs at least three tiles."
-        return f"The {words} are too short for a set: a set needs at least three tiles."
+            return f"The {named} stands alone: a set needs at least three tiles."
+        return f"The {named} are too short for a set: a set needs at least three tiles."
     colours = {_colour(f) for f in real}
     numbers = [_num(f) for f in real]
     if len(set(numbers)) == 1 and len(real) > 1:
@@ -298,4 +300,4 @@ def diagnose(tiles: list[int]) -> str:
         odd = next(t for t in tiles if not is_joker(t) and _num(face_key(t)) != by_number[0])
         return f"The {tile_words(odd)} does not belong: a group is all one number."
     meld = check_line(tuple(tiles))
-    return _cap(f"{words}: {meld.reason}") + "."
+    return _cap(f"{named}: {words.fault_words(meld.reason, tiles)}") + "."
