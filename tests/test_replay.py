@@ -72,6 +72,17 @@ def test_a_game_in_progress_replays_up_to_now():
     assert len(frames) == 31 and frames[-1].board == part.board
 
 
+def test_a_move_of_the_log_that_does_not_apply_gives_the_referees_reasons():
+    from game.rules import actions as act
+    from game.rules.reasons import Reason
+
+    state = simulate("classic", ["basic", "basic"], 4, {"rounds": 1})
+    state.actions.insert(1, act.to_log(act.NextRound(), state.board))  # a new round in the middle of one
+    with pytest.raises(timeline.ReplayError, match="Move 2 of the log does not apply") as got:
+        timeline.build(state, tell=told(state, 0))
+    assert [p.code for p in got.value.problems] == [Reason.NEXT_ROUND_EARLY]
+
+
 def test_old_saves_without_a_log_say_so():
     state = simulate("classic", ["basic", "basic"], 5, {"rounds": 1})
     d = state.to_dict()

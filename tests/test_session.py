@@ -9,6 +9,7 @@ import pytest
 from game.rules import actions as act
 from game.rules import events
 from game.rules.board import Board
+from game.rules.reasons import Reason
 from game.rules.state import StateError
 from game.rules.tiles import colour_index, sort_key_runs
 from game.play.events import NewTiles, Refused, TurnBegan
@@ -84,7 +85,7 @@ def test_table_tile_taken_to_rack_must_go_back():
     assert s.move([r10], RACK, (1, 15)).ok
     assert s.held_table_tiles() == [r10]
     out = s.end_turn()
-    assert not out.ok and "back" in out.message
+    assert not out.ok and out.codes == [Reason.HELD_TILES_UNUSED]
 
 
 def test_initial_meld_play_and_draw():

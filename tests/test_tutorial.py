@@ -11,6 +11,7 @@ import pytest
 from game.rules import actions as act
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
+from game.play import reasons
 from game.play.session import Session
 from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
 
@@ -27,10 +28,10 @@ def _try(track, step, moves):
     sess = Session(state, autosave=False)
     for text, cell in moves:
         if text == "claim":
-            return state, coach.judge_claim(step, state, claim_action(cell))
+            return state, coach.judge_claim(step, state, claim_action(cell), reasons)
         ids = coach.resolve(state, sess.table(), list(sess.rack.slots), text)
         assert sess.move(ids, "table", tuple(cell)).ok, text
-    return state, coach.judge(step, state, sess.draft)
+    return state, coach.judge(step, state, sess.draft, reasons)
 
 
 @pytest.mark.parametrize("track_key,li,si", STEPS)
@@ -61,10 +62,10 @@ def test_every_rule_set_has_a_track():
 def test_nudge_names_the_missing_tile():
     from game.rules.tiles import parse_tiles
 
-    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")]) == "That run needs the red 7 between the 6 and the 8."
-    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")])
-    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")])
-    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")])
+    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")], reasons) == "That run needs the red 7 between the 6 and the 8."
+    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")], reasons)
+    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")], reasons)
+    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")], reasons)
 
 
 def test_a_legal_play_that_is_not_the_lesson_gets_told_what_to_make():

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.storage.saves import session_bridge
+from game.play.narrate import Narrator
 from game.play.session import RACK, TABLE, Session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -256,7 +257,7 @@ def test_the_countdown_runs_out(app):
     app.sound.played.clear()
     run_until(app, lambda: not sess.my_turn, 40, draw_every=30)
     assert play.banner is not None and play.banner[0] == "Time's up!"
-    assert sess.variant.timeout_consequence() in play.banner[1]
+    assert Narrator(["You"], 0).note(sess.variant.timeout_consequence()) in play.banner[1]
     assert len(sess.state.players[0].rack) == n + 1 and len(sess.state.board) == 0
     assert app.sound.played.count("tick") >= 9
 

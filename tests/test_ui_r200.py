@@ -9,6 +9,7 @@ import pytest
 
 from game.rules import actions as act
 from game.rules import engine
+from game.play import reasons
 from game.play.session import TABLE, Session
 from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
@@ -233,7 +234,7 @@ def test_a_refused_claim_says_why(app):
     step(app, [motion(pos)])
     assert "no more claims" in claims.panels.hover_text()
     click(app, pos)
-    expected = sess.variant.claim_problems(sess.state, act.claim("claim", cells=sevens))[0].message
+    expected = reasons.say(sess.variant.claim_problems(sess.state, act.claim("claim", cells=sevens))[0])
     assert any(expected in t for t in toasts(play)) and "locked" in expected
     assert sess.my_turn and claims.claim_mode.active and claims.claim_mode.refused is not None
 

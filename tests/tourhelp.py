@@ -67,7 +67,7 @@ def rig_going_out(session) -> list[list[int]]:
     row = max([r for r, _ in session.table().cells] + [-1]) + 2
     for k, run in enumerate(runs):
         res = session.move(run, "table", (row, k * 5))
-        assert res.ok, res.message
+        assert res.ok, res.codes
     return runs
 
 

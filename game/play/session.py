@@ -28,6 +28,7 @@ from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
 from .events import NewTiles, Refused, SessionEvent, TurnBegan
+from .narrate import Narrator
 from .rack import RACK_MIN_COLS, RACK_ROWS, Rack
 from .session_save import SESSION_VERSION, Saver
 from .thinking import compute_ai_action, compute_hint
@@ -37,7 +38,7 @@ from ..rules import engine
 from ..rules import events as ev_
 from ..rules.board import Board, Cell
 from ..rules.state import HUMAN, GameState, Phase
-from ..rules.tiles import tiles_in_words
+from ..rules.reasons import Reason
 from ..rules.turn import Analysis, Problem
 
 __all__ = [
@@ -453,15 +454,16 @@ class Session:
         pv = self.preview()
         return pv is not None and pv.outcome == "penalty"
 
-    def end_turn_warnings(self) -> list[str]:
-        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit)."""
+    def end_turn_warnings(self) -> list[Problem]:
+        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit), as codes with
+        data (``game.play.reasons.cautions`` words them)."""
         pv = self.preview()
         return list(pv.warnings) if pv is not None else []
 
     def draw(self) -> Outcome:
         """Draw a tile (tiles moved this turn go back first)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if self.draft_moved or self.held_table_tiles():
             self.draft = self.state.board.copy()
             self.rack.back_to_turn_start()
@@ -475,12 +477,11 @@ class Session:
     def end_turn(self) -> Outcome:
         """Play the draft (or draw when the table is unchanged)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
-                              "put them back into sets on the table")
-            self._emit(Refused(self.viewer, (problem.message,)))
+            problem = Problem(Reason.HELD_TILES_UNUSED, tiles=tuple(held))
+            self._emit(Refused(self.viewer, (problem,)))
             return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
@@ -488,7 +489,7 @@ class Session:
         draft = self.draft.copy()
         result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, result.problems)
         if not _played(result.events):
             # a penalty: the table is restored and the tiles go back to the rack
@@ -561,13 +562,13 @@ class Session:
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if not self.variant.has_claims:
-            return Outcome(False, [Problem("this rule set has no such action")])
+            return Outcome(False, [Problem(Reason.NO_SUCH_ACTION)])
         before = self.state.board.copy()
         result = engine.apply(self.state, action)
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, list(result.problems))
         self.rack.back_to_turn_start()
         return self._turn_done(self.viewer, result.events, before)
@@ -588,7 +589,9 @@ class Session:
 
     def status_lines(self) -> list[str]:
         try:
-            return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
+            notes = self.variant.status_lines(self.state, self.viewer)
+            teller = Narrator([p.name for p in self.state.players], self.viewer)
+            return [teller.note(n) for n in notes]
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []

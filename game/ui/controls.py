@@ -24,6 +24,7 @@ import math
 
 import pygame
 
+from ..play import reasons
 from ..play.session import TABLE
 from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
 from . import clickplan, keymap, theme, variant_ui
@@ -177,7 +178,7 @@ class ClickControls(variant_ui.Plugin):
         """A refused draw: explain it in a dialog (Rummibug's 35-tile rule names a play)."""
         sc = self.scene
         sess = self.session
-        msg = outcome.message or "you cannot draw now"
+        msg = reasons.say_all(outcome.problems) or "you cannot draw now"
         msg = msg[0].upper() + msg[1:]
         tiles = self.forced_tiles()
         title = "You must meld" if tiles else "You cannot draw now"

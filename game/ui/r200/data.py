@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from ...play import reasons
 from ...rules import actions as act
 from ...rules import claims as cl
 
@@ -75,7 +76,7 @@ class ClaimsData:
         except Exception:  # noqa: BLE001 - logged; the player is told the set cannot be claimed
             log.exception("claim_problems failed")
             return ["that set cannot be claimed"]
-        return [p.message for p in probs]
+        return [reasons.say(p) for p in probs]
 
     @staticmethod
     def key_of(line) -> str:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...play import reasons
 from ...play.session import Outcome, Session
+from ...rules.reasons import Reason
 from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
@@ -37,7 +39,7 @@ class LessonSession(Session):
     def human_action(self, action):
         judge = self.claim_judge
         if judge is not None and not judge(action):
-            return Outcome(False, [Problem("not this lesson's claim")])
+            return Outcome(False, [Problem(Reason.LESSON_OTHER_CLAIM)])
         return super().human_action(action)
 
 
@@ -155,7 +157,7 @@ class LessonScene(PlayScene):
 
     def try_step(self) -> coach.Verdict:
         sess = self.session
-        verdict = coach.judge(self.step, sess.state, sess.draft)
+        verdict = coach.judge(self.step, sess.state, sess.draft, reasons)
         self.show_verdict(verdict)
         if verdict.ok and self.step.get("goal", {}).get("outcome") == "penalty":
             self.show_penalty()
@@ -178,7 +180,7 @@ class LessonScene(PlayScene):
         """A claim from the claim controls: the coach decides; a right one is then made for real."""
         if self.passed_at is not None or self.input_locked():
             return False
-        verdict = coach.judge_claim(self.step, self.session.state, action)
+        verdict = coach.judge_claim(self.step, self.session.state, action, reasons)
         self.show_verdict(verdict)
         return verdict.ok
 

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ....play import reasons
 from ....play.events import Refused
 from ....play.session import RACK, TABLE
 from ... import keymap, theme
@@ -111,12 +112,12 @@ class PlayInput:
         go = self.do_end_turn if changed else self.do_draw
         pv = sess.preview()
         if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
-            self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
+            self.app.push(DialogScene(self.app, "The table is not valid", reasons.preview_words(pv),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN, focus=1))
             return
         if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
-            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
+            self.app.push(DialogScene(self.app, "Before you end your turn", reasons.cautions(pv.warnings),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN, focus=1))
             return
@@ -132,13 +133,13 @@ class PlayInput:
         for ev in events:
             self.on_event(ev)
         if not out.ok and not any(isinstance(ev, Refused) for ev in events):
-            self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
+            self.toast("Not yet: " + (reasons.say_all(out.problems) or "that play is not valid"), theme.BAD, 4.5)
             self.app.sound.play("invalid")
 
     def do_draw(self) -> None:
         out = self.session.draw()
         if not out.ok and not self.plugin.draw_refused(out):
-            self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
+            self.toast(reasons.say_all(out.problems) or "You cannot draw now", theme.BAD, 4.0)
             self.app.sound.play("invalid")
         self.selection = []
         for ev in self.session.poll_events():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ....play import reasons
 from ....play.events import NewTiles, Refused, SessionEvent, TurnBegan
 from ....play.narrate import Narrator
 from ....rules import events as ev_
@@ -165,7 +166,7 @@ class PlayEffects:
                 self.drag = None
                 self.press = None
             case Refused(problems=problems):
-                self.toast("Not yet: " + (problems[0] if problems else "that play is not valid"), theme.BAD, 4.5)
+                self.toast("Not yet: " + (reasons.say(problems[0]) if problems else "that play is not valid"), theme.BAD, 4.5)
                 self.app.sound.play("invalid")
                 self.shake = 0.35
             case ev_.RoundEnded():

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
 
-from ....rules.turn import Problem
+from ....play import reasons
 from ... import playlayout, portrait_art, theme
 from .records import BUTTON_LABELS, LONG_THINK, level_text
 
@@ -389,7 +390,7 @@ class PlayHud:
             return list(analysis.problems)
         start = sess.state.board.where()
         cells = {start[t] for t in held if t in start}
-        return [Problem(p.message) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
+        return [dataclasses.replace(p, cells=()) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
                 for p in analysis.problems]
 
     def draw_status(self, surf, lay, analysis) -> None:
@@ -402,7 +403,7 @@ class PlayHud:
         msg = ""
         if analysis is not None and self.session.draft_changed:
             shown = self.shown_problems(analysis)
-            loose = [p.message for p in shown if not p.cells]
+            loose = [reasons.say(p) for p in shown if not p.cells]
             if loose:
                 msg = loose[0]
             elif shown:
@@ -479,7 +480,7 @@ class PlayHud:
         for prob in self.shown_problems(analysis):
             rects = self.cell_runs(lay.grid, prob.cells)
             if any(rect.collidepoint(self.mouse) for rect in rects):
-                return prob.message, rects[0].unionall(rects[1:])
+                return reasons.say(prob), rects[0].unionall(rects[1:])
         return "", None
 
     def tip_box(self, size, lay, avoid: pygame.Rect | None = None, keep_clear=()) -> pygame.Rect:
