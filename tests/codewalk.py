@@ -85,3 +85,24 @@ def dict_literals_with(t: ast.AST, key: str) -> Iterator[ast.Dict]:
 
 def where(path: Path, node: ast.AST) -> str:
     return f"{path.relative_to(ROOT)}:{node.lineno}"
+
+
+def class_defs(t: ast.AST) -> Iterator[ast.ClassDef]:
+    for node in ast.walk(t):
+        if isinstance(node, ast.ClassDef):
+            yield node
+
+
+def base_names(cls: ast.ClassDef) -> list[str]:
+    """The names of a class's bases, last part only (``a.B`` and ``B`` are both "B"; ``Generic[T]`` is "")."""
+    return [dotted(b).rsplit(".", 1)[-1] for b in cls.bases]
+
+
+def methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def raised(t: ast.AST) -> set[str]:
+    """The dotted names ``t`` raises (``raise X`` and ``raise X(...)``)."""
+    return {dotted(n.exc.func if isinstance(n.exc, ast.Call) else n.exc)
+            for n in ast.walk(t) if isinstance(n, ast.Raise) and n.exc is not None}

@@ -5,8 +5,18 @@ import errno
 
 from game.rules import engine
 from game.rules.board import Board
-from game.rules.tiles import ALL_TILE_IDS, parse_tiles
+from game.rules.tiles import ALL_TILE_IDS, notation, parse_tiles
 from game.storage import persistence
+
+
+def refused(result, code, tiles=None, numbers=None) -> bool:
+    """Was ``result`` (a ``TurnResult`` or a list of problems) refused with a problem of ``code``,
+    naming ``tiles`` (notation, in any order) and ``numbers`` when they are given?"""
+    problems = result if isinstance(result, list) else result.problems
+    return any(p.code == code
+               and (tiles is None or sorted(map(notation, p.tiles)) == sorted(map(notation, parse_tiles(tiles))))
+               and (numbers is None or p.numbers == tuple(numbers))
+               for p in problems)
 
 
 def rig(variant, racks, table=(), melded=True, current=0, options=None, seed=5):

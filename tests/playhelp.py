@@ -45,7 +45,7 @@ def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1
     st = sess.state
     lay_table(st, list(table))
     set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
-    sess._sync_rack(initial=True)
+    sess.rack.sync(sess.my_rack(), initial=True)
     sess._begin_turn()
     if mode is not None:
         app.settings["hint_mode"] = mode

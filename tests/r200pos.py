@@ -61,8 +61,9 @@ def make_state(pos: Pos, racks: list[list[int]], melded=None, seed: int = 5, opt
     return state
 
 
-def messages(result) -> str:
-    return " | ".join(p.message for p in result.problems)
+def messages(result) -> list:
+    """A refusal's reason codes."""
+    return [p.code for p in result.problems]
 
 
 def variant(**options):
@@ -79,7 +80,7 @@ def cells_of(r, c, n, vertical=False):
 
 def check(pos: Pos, rack: list[int], board: Board, melded=True, extra=None):
     start = TurnStart(pos.board.copy(), rack, melded, None, extra or {"claims": []})
-    return [p.message for p in analyse(variant(), start, board).problems]
+    return analyse(variant(), start, board).problems
 
 
 def claim_position(n_players=3, **options):

@@ -83,7 +83,7 @@ def rigged_state(levels=("basic", "basic", "basic"), seed: int = 5, rack: int = 
     for seat, cl in claims:
         state.current = seat
         res = engine.apply(state, {"type": "claim", "cells": cl})
-        assert res.ok, (seat, cl, [p.message for p in res.problems])
+        assert res.ok, (seat, cl, res.codes)
     state.history = []
     state.current = current
     state.drawn = None

@@ -19,6 +19,7 @@ from game.rules import actions as act
 from game.rules import engine
 from game.rules import events
 from game.rules.board import Board
+from game.rules.reasons import Reason
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
 from game.rules.variants import REGISTRY
@@ -56,7 +57,7 @@ def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(bad):
     state = rig("classic", ["R1 R2 R3", "K5"])
     before = state.to_dict()
     result = engine.apply(state, bad)
-    assert not result.ok and result.problems and result.message
+    assert not result.ok and result.problems and result.codes
     assert state.to_dict() == before
 
 
@@ -231,7 +232,7 @@ def test_golden_games_refuses_tiles_that_are_not_the_players_without_a_penalty()
         before = state.to_dict()
         assert engine.preview_end_turn(state, draft).outcome == "refused"
         result = engine.end_turn_with_draft(state, draft)
-        assert not result.ok and "not yours" in result.message
+        assert not result.ok and Reason.NOT_YOURS in result.codes
         assert state.to_dict() == before  # no penalty tiles
 
 

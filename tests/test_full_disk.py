@@ -36,7 +36,7 @@ def test_the_finished_game_waits_and_never_comes_back_as_a_game_in_progress(disk
     got = saves.load_game("autosave")
     assert got.missing and not got.ok  # the earlier turn's save was set aside, not offered to continue
     folder = saves.slot_path("autosave").parent
-    assert list(folder.glob("autosave.json.finished-*"))  # kept, never deleted
+    assert list(folder.glob("autosave.json.finished-*"))  # kept while the game waits
     assert not any(info.exists for info in saves.list_slots() if not info.finished)
     notice = unsaved.take_notice()
     assert "could not be saved (no space left on device)" in notice

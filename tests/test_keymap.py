@@ -130,4 +130,4 @@ def test_the_play_screen_follows_the_table(app, monkeypatch):
     key(app, pygame.K_z)  # no longer undo
     assert sess.table().get((2, 5)) == r10
     key(app, pygame.K_u)
-    assert sess.table().get((2, 5)) is None and r10 in sess.rack_slots
+    assert sess.table().get((2, 5)) is None and r10 in sess.rack.slots

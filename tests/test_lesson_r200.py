@@ -52,7 +52,7 @@ def test_first_lesson_says_across_down_and_works_as_it_says(app):
     say = scene.step["say"]
     assert "Across/Down (V)" in say
     sess = scene.session
-    r6, b6 = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), "R6 B6")
+    r6, b6 = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), "R6 B6")
     click(app, tile_center(scene, r6))
     click(app, tile_center(scene, b6))
     settle(app, scene)

@@ -50,7 +50,7 @@ def test_moves_are_legal_and_only_use_own_tiles(level):
     assert isinstance(action, (act.Play, act.Draw))
     if isinstance(action, act.Play):
         result = engine.play(state, action.board)
-        assert result.ok, result.message
+        assert result.ok, result.codes
         assert not state.conservation_problems()
 
 

@@ -9,6 +9,7 @@ import pytest
 from game.puzzles import PuzzleError, Rush, daily, daily_grade, level_open, pack_grade, pack_open, pack_puzzle, pack_stars, stars
 from game.puzzles.packs import PACKS, PER_PACK, quick_seconds
 from game.puzzles.rush import PENALTY, Outcome, par_seconds, rush_grade
+from game.rules.reasons import Reason
 
 
 def _answer(run: Rush):
@@ -52,7 +53,7 @@ def test_a_wrong_done_costs_ten_seconds_and_keeps_the_puzzle():
     run.done(_answer(run))
     puzzle = run.current
     got = run.done([list(s) for s in puzzle.table])  # rack tiles left over
-    assert not got.solved and got.penalty == PENALTY and any("not placed" in p for p in got.problems)
+    assert not got.solved and got.penalty == PENALTY and Reason.PUZZLE_RACK_NOT_PLACED in [p.code for p in got.problems]
     assert run.time_left == pytest.approx(180.0 - 1.0 - PENALTY)
     assert run.current is puzzle and run.streak == 0 and run.combo == 0 and run.score > 0
     assert run.record.wrong == 1
@@ -221,4 +222,4 @@ def test_a_daily_puzzle_stays_the_same_across_versions():
 def test_a_done_with_things_that_are_not_tiles_is_just_wrong():
     run = Rush("survival", 12)
     got = run.done([["R5", None, 3.5], [999, -1, 7], [True]])
-    assert not got.solved and got.miss and all("not a tile" in p for p in got.problems[:3])
+    assert not got.solved and got.miss and all(p.code == Reason.PUZZLE_NOT_A_TILE for p in got.problems[:3])

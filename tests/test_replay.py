@@ -72,6 +72,17 @@ def test_a_game_in_progress_replays_up_to_now():
     assert len(frames) == 31 and frames[-1].board == part.board
 
 
+def test_a_move_of_the_log_that_does_not_apply_gives_the_referees_reasons():
+    from game.rules import actions as act
+    from game.rules.reasons import Reason
+
+    state = simulate("classic", ["basic", "basic"], 4, {"rounds": 1})
+    state.actions.insert(1, act.to_log(act.NextRound(), state.board))  # a new round in the middle of one
+    with pytest.raises(timeline.ReplayError, match="Move 2 of the log does not apply") as got:
+        timeline.build(state, tell=told(state, 0))
+    assert [p.code for p in got.value.problems] == [Reason.NEXT_ROUND_EARLY]
+
+
 def test_old_saves_without_a_log_say_so():
     state = simulate("classic", ["basic", "basic"], 5, {"rounds": 1})
     d = state.to_dict()
@@ -262,7 +273,7 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
     from game.rules import engine
 
     state = engine.new_game("classic", [("You", "medium"), ("Mia", "basic"), ("Otto", "basic")], seed=21)
-    live = turnlog.TurnLog()
+    live = turnlog.TurnLog(you=0)
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
     players = {i: make_player(p.kind, seed=i, board=FLAT) for i, p in enumerate(state.players)}
     for _ in range(30):  # as the play screen logs each turn's events while it plays them
@@ -274,7 +285,7 @@ def test_a_continued_game_shows_the_turns_before_it_was_left_in_its_log():
             if isinstance(ev, events.Played):
                 ev = dataclasses.replace(ev, before=before, after=state.board.copy())
             live.add(ev, name_of, round_no)
-    back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of)
+    back = turnlog.rebuilt(type(state).from_dict(state.to_dict()), name_of, you=0)
     assert [(e.seat, e.kind, e.lines, e.tiles) for e in back.entries] == [(e.seat, e.kind, e.lines, e.tiles) for e in live.entries]
     assert any(e.kind == "play" for e in back.entries) and back.last_replayable() is not None
     old = state.clone()
@@ -307,7 +318,7 @@ def test_the_replay_log_says_each_play_as_the_play_screens_turn_log():
             break
         computer.computer_turn(state, players[state.current])
     name_of = lambda seat: "You" if seat == 0 else state.players[seat].name  # noqa: E731
-    log = turnlog.rebuilt(state, name_of)  # the play screen's turn log of the same game
+    log = turnlog.rebuilt(state, name_of, you=0)  # the play screen's turn log of the same game
     frames = timeline.build(state, 0, tell=told(state, 0))
     plays = [f for f in frames if f.kind == "play"]
     entries = [e for e in log.entries if e.kind == "play"]

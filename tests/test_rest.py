@@ -93,7 +93,7 @@ def test_a_move_is_animated_every_frame_and_then_rests(app):
     from game.play.session import TABLE
 
     play = _waiting(app, timer=0)
-    t = play.session.rack_tiles()[0]
+    t = play.session.rack.tiles()[0]
     assert play.move_tiles([t], TABLE, (0, 0))
     step(app)
     assert play.next_frame() == 0.0 or play.sprites[t].moving is False
@@ -107,7 +107,7 @@ def test_a_move_is_animated_every_frame_and_then_rests(app):
 def test_a_code_change_of_what_is_shown_gets_a_frame(app):
     play = _waiting(app, timer=0)
     drawn = app.frames_drawn
-    play.selection = [play.session.rack_tiles()[0]]  # not through input
+    play.selection = [play.session.rack.tiles()[0]]  # not through input
     step(app)
     assert app.frames_drawn == drawn + 1
 

@@ -33,15 +33,15 @@ def _through_a_file(sess: Session) -> Session:
 
 def test_a_mid_turn_save_restores_the_draft_the_rack_order_and_the_clock():
     s = _mid_turn(37.0)
-    draft, rack = s.table().to_list(), dict(s.rack_slots)
+    draft, rack = s.table().to_list(), dict(s.rack.slots)
     back = _through_a_file(s)
     assert back.my_turn
     assert back.table().to_list() == draft
-    assert back.rack_slots == rack and back.rack_tiles() == s.rack_tiles()
+    assert back.rack.slots == rack and back.rack.tiles() == s.rack.tiles()
     assert back.timer_left == pytest.approx(37.0)
     assert back.state.board.to_list() == s.state.board.to_list()  # the game itself is still at the turn's start
     assert back.reset() and len(back.table()) == 0  # Reset still goes back to the start of the turn
-    assert set(back.rack_slots) == set(s.state.players[0].rack)
+    assert set(back.rack.slots) == set(s.state.players[0].rack)
 
 
 def test_held_table_tiles_come_back_held():
@@ -55,7 +55,7 @@ def test_held_table_tiles_come_back_held():
     assert s.move([b6], RACK, (1, 0)).ok
     assert s.held_table_tiles() == [b6]
     back = _through_a_file(s)
-    assert back.held_table_tiles() == [b6] and back.rack_slots[b6] == (1, 0)
+    assert back.held_table_tiles() == [b6] and back.rack.slots[b6] == (1, 0)
 
 
 def test_an_old_save_without_the_turn_still_loads_at_the_turn_start():
@@ -82,7 +82,7 @@ def test_a_turn_that_does_not_fit_the_game_is_ignored(damage):
     damage(d[turnsave.FIELD])
     back = Session.from_dict(d)
     assert not back.draft_changed and back.timer_left == pytest.approx(37.0)
-    assert set(back.rack_slots) == set(back.state.players[0].rack)
+    assert set(back.rack.slots) == set(back.state.players[0].rack)
 
 
 def test_nothing_is_kept_when_nothing_moved_or_it_is_not_the_persons_turn():
@@ -125,7 +125,7 @@ def test_quitting_mid_turn_and_continuing_gives_back_the_draft_and_the_time(app)
     play = _play_mid_turn(app)
     left = play.session.timer_left
     draft = play.session.table().to_list()
-    order = play.session.rack_tiles()
+    order = play.session.rack.tiles()
     key(app, pygame.K_ESCAPE)  # pause: the clock stops
     step(app, n=90)
     assert play.session.timer_left == left
@@ -137,7 +137,7 @@ def test_quitting_mid_turn_and_continuing_gives_back_the_draft_and_the_time(app)
     app.top.continue_game()
     back = app.top
     assert isinstance(back, PlayScene) and back is not play
-    assert back.session.table().to_list() == draft and back.session.rack_tiles() == order
+    assert back.session.table().to_list() == draft and back.session.rack.tiles() == order
     assert back.session.timer_left == pytest.approx(left, abs=0.01)
 
 

@@ -9,9 +9,11 @@ import pytest
 from game.rules import actions as act
 from game.rules import events
 from game.rules.board import Board
+from game.rules.reasons import Reason
 from game.rules.state import StateError
-from game.rules.tiles import colour_index
+from game.rules.tiles import colour_index, sort_key_runs
 from game.play.events import NewTiles, Refused, TurnBegan
+from game.play.rack import RACK_MIN_COLS, Rack
 from game.play.session import RACK, TABLE, Session, view_from_dict, view_to_dict
 from uihelp import human_session, tiles
 
@@ -21,15 +23,15 @@ def test_move_to_table_undo_and_reset():
     r10, r11, r12 = tiles("R10 R11 R12")
     assert s.my_turn and not s.draft_changed
     assert s.move([r10], TABLE, (0, 0)).ok
-    assert s.table().get((0, 0)) == r10 and r10 not in s.rack_slots
+    assert s.table().get((0, 0)) == r10 and r10 not in s.rack.slots
     assert s.draft_changed and s.state.board.get((0, 0)) is None  # the game state is untouched
     assert s.move([r11, r12], TABLE, (0, 1)).ok
     assert [s.table().get((0, c)) for c in range(3)] == [r10, r11, r12]
     assert s.analysis().ok and s.analysis().initial_points() == 33
     assert s.undo()
-    assert s.table().get((0, 1)) is None and r11 in s.rack_slots
+    assert s.table().get((0, 1)) is None and r11 in s.rack.slots
     assert s.reset()
-    assert len(s.table()) == 0 and {r10, r11, r12} <= set(s.rack_slots)
+    assert len(s.table()) == 0 and {r10, r11, r12} <= set(s.rack.slots)
     assert s.undo()  # a reset can be undone too
     assert s.table().get((0, 0)) == r10
 
@@ -48,15 +50,15 @@ def test_dropping_onto_a_tile_joins_its_set_in_its_place():
 
 def test_rack_rearranging_and_sorting():
     s = human_session("K1 R1 B1 O1 R2 R3")
-    order = s.rack_tiles()
+    order = s.rack.tiles()
     t = order[-1]
     assert s.move([t], RACK, (0, 0)).ok
-    assert s.rack_tiles()[0] == t
-    s.sort_rack("groups")
-    ranks = [(x >> 1) % 13 if x < 104 else 99 for x in s.rack_tiles()]
+    assert s.rack.tiles()[0] == t
+    s.rack.sort("groups")
+    ranks = [(x >> 1) % 13 if x < 104 else 99 for x in s.rack.tiles()]
     assert ranks == sorted(ranks)
-    s.sort_rack("runs")
-    faces = [x >> 1 if x < 104 else 999 for x in s.rack_tiles()]
+    s.rack.sort("runs")
+    faces = [x >> 1 if x < 104 else 999 for x in s.rack.tiles()]
     assert faces == sorted(faces)
 
 
@@ -83,7 +85,7 @@ def test_table_tile_taken_to_rack_must_go_back():
     assert s.move([r10], RACK, (1, 15)).ok
     assert s.held_table_tiles() == [r10]
     out = s.end_turn()
-    assert not out.ok and "back" in out.message
+    assert not out.ok and out.codes == [Reason.HELD_TILES_UNUSED]
 
 
 def test_initial_meld_play_and_draw():
@@ -107,7 +109,7 @@ def test_draw_puts_moved_tiles_back_then_draws():
     assert s.draw().ok
     assert len(s.state.players[0].rack) == n + 1 and len(s.state.board) == 0
     new = [e for e in s.poll_events() if isinstance(e, NewTiles)]
-    assert new and new[0].tiles[0] in s.rack_slots
+    assert new and new[0].tiles[0] in s.rack.slots
 
 
 def test_computer_turns_sync_and_checked():
@@ -130,9 +132,9 @@ def test_computer_turns_and_saving_are_parts_the_session_owns():
     from game.play.session_save import Saver
 
     s = human_session()
-    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver)
-    assert not {ComputerTurns, Saver} & set(Session.__mro__)  # owned, not mixed in
-    for rel in ("play/computer_turns.py", "play/session_save.py"):
+    assert isinstance(s.computer, ComputerTurns) and isinstance(s.saver, Saver) and isinstance(s.rack, Rack)
+    assert Session.__mro__ == (Session, object)  # its parts are owned, not mixed in
+    for rel in ("play/computer_turns.py", "play/session_save.py", "play/rack.py"):
         raised = [codewalk.dotted(n.exc.func if isinstance(n.exc, ast.Call) else n.exc)
                   for n in ast.walk(codewalk.module(rel)) if isinstance(n, ast.Raise) and n.exc is not None]
         assert "NotImplementedError" not in raised, rel
@@ -204,7 +206,7 @@ def test_session_round_trip_and_autosave_hook():
     back = Session.from_dict(json.loads(json.dumps(s.to_dict())), autosave=False)
     assert back.state.to_dict() == s.state.to_dict()
     assert back.timer_left == pytest.approx(s.timer_left)
-    assert back.rack_slots == s.rack_slots
+    assert back.rack.slots == s.rack.slots
     # the same future: both draw the same next tiles
     while back.computer_to_move:
         back.computer.run_sync()
@@ -214,14 +216,14 @@ def test_session_round_trip_and_autosave_hook():
 
 def test_turn_in_progress_is_saved_beside_its_start():
     s = human_session("R10 R11 R12")
-    start_slots = dict(s.rack_slots)
+    start_slots = dict(s.rack.slots)
     s.move(tiles("R10 R11 R12"), TABLE, (0, 0))
     d = s.to_dict()
     assert d["state"]["board"] == []  # the game itself: the start of the turn
     assert [[r, c] for t, r, c in d["rack_slots"]] == [list(start_slots[t]) for t, _, _ in d["rack_slots"]]
     back = Session.from_dict(d, autosave=False)
     assert back.my_turn and back.draft_changed and back.table() == s.table()  # the draft is back (game.play.turnsave)
-    assert back.reset() and back.rack_slots == start_slots
+    assert back.reset() and back.rack.slots == start_slots
 
 
 @pytest.mark.parametrize("bad", [None, [], {"state": {}}, {"state": {"schema": 2}}, "x",
@@ -329,14 +331,44 @@ def test_sets_only_moved_about_is_no_change_and_ending_the_turn_draws():
     assert s.state.board.where()[run[0]] != (3, 2)
 
 
+def test_the_rack_is_a_part_the_session_owns_and_its_sort_is_one_undo_step():
+    s = human_session("K1 R1 B1 O1 R2 R3", exact=True)
+    assert set(s.rack.slots) == set(s.my_rack()) and s.rack.turn_start == s.rack.slots
+    before = dict(s.rack.slots)
+    version = s.version
+    s.rack.sort("groups")  # the rack tells the session first: an undo step, the screen redraws
+    assert s.rack.slots != before and s.rack.moved and s.can_undo and s.version > version
+    assert s.to_dict()["rack_slots"] == [[t, r, c] for t, (r, c) in sorted(before.items())]  # saved: the turn's start
+    assert s.undo() and s.rack.slots == before and not s.rack.moved
+    s.rack.sort("groups")
+    assert s.reset() and s.rack.slots == before
+
+
+def test_a_rack_on_its_own_syncs_places_and_sorts_without_a_session():
+    edits = []
+    rack = Rack(lambda: edits.append(dict(rack.slots)))
+    r1, r2, k5 = tiles("R1 R2 K5")
+    assert rack.sync([k5, r2, r1], initial=True) == [k5, r2, r1]
+    runs = sorted([r1, r2, k5], key=sort_key_runs)  # colour, then number
+    assert rack.tiles() == runs and rack.cols == RACK_MIN_COLS
+    last = runs[-1]
+    rack.take([last])
+    rack.place([last], 0, 0)  # put in front: the tiles there move right
+    assert rack.tiles()[0] == last and len(set(rack.slots.values())) == 3 and not edits
+    moved = dict(rack.slots)
+    rack.sort("runs")
+    assert edits == [moved] and rack.tiles() == runs  # told before the sort, with the slots as they were
+    assert rack.sync([r1, k5]) == [] and set(rack.slots) == {r1, k5}  # a tile gone from the state goes
+
+
 def test_runs_sort_keeps_each_colour_on_one_row():
     s = human_session("R1 R3 R5 R7 R9 B2 B4 B6 B8 K10 K11 K12 O12 O13", exact=True)
-    s.sort_rack("runs")
+    s.rack.sort("runs")
     rows: dict[int, set[int]] = {}
-    for t, (r, _) in s.rack_slots.items():
+    for t, (r, _) in s.rack.slots.items():
         rows.setdefault(colour_index(t), set()).add(r)
     assert all(len(r) == 1 for r in rows.values()), rows
-    faces = [x >> 1 for x in s.rack_tiles()]
+    faces = [x >> 1 for x in s.rack.tiles()]
     assert faces == sorted(faces)
     # the two rows share the colours: neither holds them all when they fit on two
     assert {r for rs in rows.values() for r in rs} == {0, 1}

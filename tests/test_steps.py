@@ -60,7 +60,9 @@ def test_a_split_with_a_tile_from_the_rack():
     check_story(before, after, steps)
     # the same turn as advice and as the player's own
     assert turn_steps(before, after, None)[0].caption == "Split the black 3-8 run and add your black 5"
-    assert turn_steps(before, after, "You")[0].caption == "You split the black 3-8 run and add your black 5"
+    assert turn_steps(before, after, "Ada", you=True)[0].caption == "You split the black 3-8 run and add your black 5"
+    # the person is told by seat, not by name: a seat that happens to be called "You" is someone else
+    assert turn_steps(before, after, "You")[0].caption == "You splits the black 3-8 run and adds a black 5"
 
 
 def test_a_freed_joker_goes_into_a_new_set():
@@ -122,3 +124,27 @@ def test_real_computer_turns_are_told_whole(variant, seed):
         check_story(before, state.board, steps)
         told += 1
     assert told >= 5
+
+
+def test_the_person_is_told_by_seat_whatever_the_seats_are_called():
+    from game.play.narrate import Narrator
+    from game.play.turnlog import TurnLog
+
+    before, after = position(["K3 K4 K5 K6 K7 K8"], "K5", ["K3 K4 K5", "K5 K6 K7 K8"])
+    played = tuple(t for t in after.tiles() if t not in before.tile_set())
+    names = ["Ada", "You", "Mia"]  # the person (seat 0) chose a name; seat 1 is called "You"
+    log = TurnLog(you=0)
+    for seat in (0, 1):
+        log.add(events.Played(seat, played, False, before=before, after=after), names.__getitem__, 1)
+        log.add(events.Drew(seat, 7), names.__getitem__, 1)
+    mine, my_draw, theirs, their_draw = log.entries
+    assert mine.lines == ["You split the black 3-8 run and add your black 5"] and mine.name == "Ada"
+    assert my_draw.lines == ["You draw a tile"] and my_draw.tiles == [7]  # the person sees their own tile
+    assert theirs.lines == ["You splits the black 3-8 run and adds a black 5"]
+    assert their_draw.lines == ["You draws a tile"] and their_draw.tiles == []  # another seat's tile stays hidden
+    told = Narrator(names, 0)
+    assert told.tell(events.Played(0, played, False, before=before, after=after)).startswith("You split the black")
+    assert told.tell(events.Played(1, played, False, before=before, after=after)).startswith("You splits the black")
+    nobody = TurnLog()  # told to nobody in particular (a demo): every seat by name
+    nobody.add(events.Drew(0, 7), names.__getitem__, 1)
+    assert nobody.entries[0].lines == ["Ada draws a tile"] and nobody.entries[0].tiles == []

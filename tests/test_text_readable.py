@@ -67,9 +67,10 @@ def test_fitting_a_label_shrinks_it_no_further_than_the_readable_size(monkeypatc
 
 @pytest.mark.parametrize("px", [12, 14, 16, 18])
 def test_a_number_keeps_a_gap_from_its_word_up_to_18px(px):
-    # "9 entrants" read as "9entrants" at 14 px: the font's space is 3 px there, its digits sit tight
+    # "9 entrants" once read as "9entrants" at 14 px; the gap is a word's gap, not a double one
     gap = theme.text("9 entrants", px).get_width() - theme.text("9entrants", px).get_width()
-    assert gap >= theme.DIGIT_GAP_PX
+    words = theme.text("of entrants", px).get_width() - theme.text("ofentrants", px).get_width()
+    assert gap >= theme.MIN_SPACE_PX and gap == words
     assert theme.text_width(theme.font(px), "9 entrants") == theme.text("9 entrants", px).get_width()
 
 
@@ -107,7 +108,7 @@ def position(app, table, rack: str, seat: int = 0, opponents=("basic", "basic", 
     for p in st.players:
         p.melded = True
     st.current = seat
-    sess._sync_rack(initial=True)
+    sess.rack.sync(sess.my_rack(), initial=True)
     sess._begin_turn()
     return sess, app.push(PlayScene(app, sess))
 

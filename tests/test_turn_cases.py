@@ -12,6 +12,7 @@ import pytest
 
 from game.cli.rules import main
 from game.rules.casefile import CaseError, judge
+from game.rules.reasons import Reason
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "data" / "turns").glob("*/*.json"))
@@ -27,7 +28,7 @@ def test_every_sheet_has_cases():
 def test_sheet_case(path):
     case = json.loads(path.read_text())
     verdict = judge(case)
-    assert verdict.legal == (case["expect"] == "legal"), verdict.line()
+    assert verdict.legal == (case["expect"] == "legal"), verdict.codes
 
 
 def test_cli_prints_legal_and_exits_0(capsys):
@@ -88,7 +89,7 @@ def test_copies_are_handed_out_by_the_checker():
 
 def test_a_tile_the_player_does_not_have_is_refused():
     verdict = judge({"variant": "classic", "rack": "R5 R6", "after": ["R5 R6 R7"]})
-    assert not verdict.legal and "not yours" in verdict.line()
+    assert not verdict.legal and Reason.NOT_YOURS in verdict.codes
 
 
 def test_claim_fields_must_name_a_set():

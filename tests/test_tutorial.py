@@ -11,6 +11,7 @@ import pytest
 from game.rules import actions as act
 from game.tutorial import coach, progress
 from game.tutorial import lessons as data
+from game.play import reasons
 from game.play.session import Session
 from uidrive import DT, cell_center, click, drag, key, make_app, run_until, settle, step, tile_center
 
@@ -27,10 +28,10 @@ def _try(track, step, moves):
     sess = Session(state, autosave=False)
     for text, cell in moves:
         if text == "claim":
-            return state, coach.judge_claim(step, state, claim_action(cell))
-        ids = coach.resolve(state, sess.table(), list(sess.rack_slots), text)
+            return state, coach.judge_claim(step, state, claim_action(cell), reasons)
+        ids = coach.resolve(state, sess.table(), list(sess.rack.slots), text)
         assert sess.move(ids, "table", tuple(cell)).ok, text
-    return state, coach.judge(step, state, sess.draft)
+    return state, coach.judge(step, state, sess.draft, reasons)
 
 
 @pytest.mark.parametrize("track_key,li,si", STEPS)
@@ -61,10 +62,10 @@ def test_every_rule_set_has_a_track():
 def test_nudge_names_the_missing_tile():
     from game.rules.tiles import parse_tiles
 
-    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")]) == "That run needs the red 7 between the 6 and the 8."
-    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")])
-    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")])
-    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")])
+    assert coach.diagnose([int(t) for t in parse_tiles("R6 R8")], reasons) == "That run needs the red 7 between the 6 and the 8."
+    assert "red 7 to 8" in coach.diagnose([int(t) for t in parse_tiles("R6 R9 R10")], reasons)
+    assert "does not belong" in coach.diagnose([int(t) for t in parse_tiles("R6 R7 B8")], reasons)
+    assert "two red" in coach.diagnose([int(t) for t in parse_tiles("R6 B6 R6")], reasons)
 
 
 def test_a_legal_play_that_is_not_the_lesson_gets_told_what_to_make():
@@ -108,7 +109,7 @@ def _play_step(app, scene):
             click(app, tile_center(scene, sess.state.board.get((cell[0], cell[1]))))
             return
         r, c = cell
-        ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
+        ids = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text)
         for k, t in enumerate(ids):
             _drag_tile(app, scene, t, (r, c + k))
             # the drop lands where the table's set rules put it (joined to the set it touches, in order)
@@ -141,7 +142,7 @@ def test_each_lesson_driven_to_its_end(track_key, li):
                 if text == "claim":
                     assert not sess.human_action(claim_action(cell)).ok
                     break
-                ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
+                ids = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text)
                 assert scene.move_tiles(ids, "table", tuple(cell))
             else:
                 key(app, pygame.K_SPACE)
@@ -199,7 +200,7 @@ def test_the_penalty_lesson_plays_the_penalty_for_real():
         sess = scene.session
         before = len(sess.state.players[0].rack)
         for text, cell in scene.step["solution"]:
-            scene.move_tiles(coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text), "table", tuple(cell))
+            scene.move_tiles(coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text), "table", tuple(cell))
         scene.end_or_draw()
         assert scene.verdict.ok
         assert len(sess.state.players[0].rack) == before + 3  # the table went back and 3 tiles were drawn

@@ -52,7 +52,7 @@ def test_new_set_from_selected_rack_tiles(app):
     assert row_of(sess, "R3") == "R3 R4 R5 R6 R7 R8"
     assert play.selection == [] and not sess.problems()
     key(app, pygame.K_z)  # one undo step takes it all back
-    assert not sess.draft_changed and all(t in sess.rack_slots for t in tiles("K5 K6 K7"))
+    assert not sess.draft_changed and all(t in sess.rack.slots for t in tiles("K5 K6 K7"))
     # the keyboard shortcut does the same
     for t in tiles("K5 K6 K7"):
         click(app, tile_center(play, t))
@@ -222,7 +222,7 @@ def test_split_a_run_with_the_split_tool(app):
     assert not controls(play).split_mode
     assert row_of(sess, "B2") == "B2 B3 B4" and row_of(sess, "B5") == "B5 B6 B7"
     assert row_of(sess, "K1") == "K1 R1 O1"
-    rack_b4 = next(t for t in tiles("B4 B4") if t in sess.rack_slots)
+    rack_b4 = next(t for t in tiles("B4 B4") if t in sess.rack.slots)
     click(app, tile_center(play, rack_b4))
     click(app, tile_center(play, b5))
     assert row_of(sess, "B5") == "B4 B5 B6 B7" and not sess.problems()
@@ -403,7 +403,7 @@ def test_joker_question_says_your_only_for_a_rack_tile(app):
     sess = position(["O9 J O11", "B10 K10 O10 R10"], "O10 K5 K6")
     play = open_play(app, sess)
     joker = tiles("J")[0]
-    rack_o10 = next(t for t in sess.rack_slots if format_tiles([t]) == "O10")
+    rack_o10 = next(t for t in sess.rack.slots if format_tiles([t]) == "O10")
     table_o10 = next(t for t in sess.table().tiles() if format_tiles([t]) == "O10")
     play.selection = [table_o10]  # a table tile picked up with Shift-click
     click(app, tile_center(play, joker))

@@ -102,3 +102,38 @@ def test_every_registered_plugin_is_a_plugin():
     variant_ui.load_plugins()
     factories = list(variant_ui.PLUGINS.values()) + [f for f, _ in variant_ui.GENERAL]
     assert factories and all(issubclass(f, variant_ui.Plugin) for f in factories)
+
+
+def mixins(tree: ast.AST) -> list[ast.ClassDef]:
+    """Classes with more than one base class (a class assembled from mixins)."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and len(node.bases) > 1]
+
+
+def writes_through_a_part(tree: ast.AST) -> list[ast.Attribute]:
+    """Assignments to ``self.part.field``: one part writing a field of another it holds.  The play
+    screen (``self.scene``) is not a part: a plugin may clear its selection and hold its next move
+    (``selection``, ``busy_until``), which the plugin hooks have no other way to do."""
+    targets = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets += node.targets if isinstance(node, ast.Assign) else [node.target]
+    return [t for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Attribute)
+            and isinstance(t.value.value, ast.Name) and t.value.value.id == "self" and t.value.attr != "scene"]
+
+
+def test_the_rummi200kub_screen_is_built_from_parts_not_mixins():
+    r200 = codewalk.files("ui/r200")
+    assert len(r200) >= 8
+    assert [f"{codewalk.where(p, c)}: {c.name}" for p in r200 for c in mixins(codewalk.tree(p))] == []
+    assert [f"{codewalk.where(p, t)}: {ast.unparse(t)}" for p in r200 for t in writes_through_a_part(codewalk.tree(p))] == []
+    # the checks see a mixin class and a part's field written by another object
+    assert [c.name for c in mixins(ast.parse("class A(B, C):\n    pass\nclass D(E):\n    pass"))] == ["A"]
+    assert len(writes_through_a_part(ast.parse("self.mode.active = True\nself.active = True\nself.scene.busy_until = 1"))) == 1
+
+
+def test_no_mixin_classes_under_ui_outside_the_play_screen():
+    # the play screen (game/ui/scenes/play/) is being taken apart on its own
+    play = codewalk.GAME / "ui" / "scenes" / "play"
+    hits = [f"{codewalk.where(p, c)}: {c.name}" for p in codewalk.files("ui") if play not in p.parents
+            for c in mixins(codewalk.tree(p))]
+    assert hits == []

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.storage.saves import session_bridge
+from game.play.narrate import Narrator
 from game.play.session import RACK, TABLE, Session
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -39,9 +40,9 @@ def test_start_classic_game_from_the_title(app):
     assert any(sp.moving for sp in play.sprites.values())
     run_until(app, lambda: not any(sp.moving for sp in play.sprites.values()), 10)
     lay = play.layout()
-    for t, cell in sess.rack_slots.items():
+    for t, cell in sess.rack.slots.items():
         assert play.sprites[t].pos == lay.rack_grid.cell_pos(cell)
-    assert len(sess.rack_slots) == 14
+    assert len(sess.rack.slots) == 14
 
 
 def test_drag_a_tile_then_reset(app):
@@ -49,7 +50,7 @@ def test_drag_a_tile_then_reset(app):
     play = open_play(app, sess)
     r10 = tiles("R10")[0]
     drag(app, tile_center(play, r10), cell_center(play, TABLE, (2, 5)))
-    assert sess.table().get((2, 5)) == r10 and r10 not in sess.rack_slots
+    assert sess.table().get((2, 5)) == r10 and r10 not in sess.rack.slots
     assert sess.state.board.get((2, 5)) is None  # only the draft changed
     settle(app, play)
     assert play.sprites[r10].pos == play.layout().grid.cell_pos((2, 5))
@@ -57,9 +58,9 @@ def test_drag_a_tile_then_reset(app):
     step(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=cell_center(play, TABLE, (2, 5)), rel=(0, 0), buttons=(0, 0, 0))])
     assert "at least 3 tiles" in play.hovered_problem(play.layout(), sess.analysis())
     key(app, pygame.K_r)
-    assert len(sess.table()) == 0 and r10 in sess.rack_slots
+    assert len(sess.table()) == 0 and r10 in sess.rack.slots
     settle(app, play)
-    assert play.sprites[r10].pos == play.layout().rack_grid.cell_pos(sess.rack_slots[r10])
+    assert play.sprites[r10].pos == play.layout().rack_grid.cell_pos(sess.rack.slots[r10])
 
 
 def test_drag_within_the_table_and_undo(app):
@@ -104,7 +105,7 @@ def test_initial_meld_by_keyboard_only(app):
     key(app, pygame.K_DOWN)  # the first arrow shows the cursor on the rack
     assert play.kb_mode and play.cursor[0] == RACK
     for t in meld:
-        target = sess.rack_slots[t]
+        target = sess.rack.slots[t]
         area, (r, c) = play.cursor
         if area == TABLE:
             for _ in range(10):
@@ -204,7 +205,7 @@ def test_finish_a_round_then_the_next(app):
     past_guard(app)
     key(app, pygame.K_RETURN)
     assert app.top is play and sess.state.round == 2 and sess.phase == "play"
-    assert len(sess.rack_slots) == 14
+    assert len(sess.rack.slots) == 14
 
 
 def test_a_result_screen_takes_only_its_own_buttons_and_nothing_at_first(app):
@@ -256,7 +257,7 @@ def test_the_countdown_runs_out(app):
     app.sound.played.clear()
     run_until(app, lambda: not sess.my_turn, 40, draw_every=30)
     assert play.banner is not None and play.banner[0] == "Time's up!"
-    assert sess.variant.timeout_consequence() in play.banner[1]
+    assert Narrator(["You"], 0).note(sess.variant.timeout_consequence()) in play.banner[1]
     assert len(sess.state.players[0].rack) == n + 1 and len(sess.state.board) == 0
     assert app.sound.played.count("tick") >= 9
 
@@ -322,7 +323,7 @@ def test_window_resize_rescales_the_layout(app):
     assert app.size == (960, 600)
     lay = play.layout()
     assert lay.size == (960, 600)
-    for t, cell in sess.rack_slots.items():
+    for t, cell in sess.rack.slots.items():
         x, y = play.sprites[t].pos
         assert (x, y) == lay.rack_grid.cell_pos(cell)
         assert 0 <= x and x + lay.rack_grid.tile_w <= 960 and y + lay.rack_grid.tile_w * 1.32 <= 600
@@ -394,7 +395,7 @@ def test_a_drop_outside_slides_the_tile_home(app):
     r10 = tiles("R10")[0]
     home = play.sprites[r10].pos
     drag(app, tile_center(play, r10), (640, 20))  # onto the header
-    assert r10 in sess.rack_slots and len(sess.table()) == 0
+    assert r10 in sess.rack.slots and len(sess.table()) == 0
     assert play.sprites[r10].pos != home  # it starts from where it was let go
     settle(app, play)
     assert play.sprites[r10].pos == home
@@ -403,7 +404,7 @@ def test_a_drop_outside_slides_the_tile_home(app):
     assert not sess.my_turn
     r11 = tiles("R11")[0]
     drag(app, tile_center(play, r11), cell_center(play, TABLE, (4, 4)))
-    assert r11 in sess.rack_slots and sess.table().get((4, 4)) is None
+    assert r11 in sess.rack.slots and sess.table().get((4, 4)) is None
 
 
 def test_countdown_ring_shows_the_seconds_left_whenever_a_timer_runs(app, monkeypatch):

@@ -220,10 +220,10 @@ def test_the_hint_is_shown_on_the_table_and_apply_makes_it_the_draft(app):
     lay = play.layout()
     click(app, hint.buttons(lay)["apply"].center)
     assert not hint.active
-    assert sess.draft == proposed and sess.analysis().ok and not set(played) & set(sess.rack_slots)
+    assert sess.draft == proposed and sess.analysis().ok and not set(played) & set(sess.rack.slots)
     # the player may change it, or undo it
     key(app, pygame.K_z)
-    assert sess.table() == start and set(played) <= set(sess.rack_slots)
+    assert sess.table() == start and set(played) <= set(sess.rack.slots)
 
 
 def test_the_hint_starts_small_and_more_goes_up_to_the_most_tiles(app):
@@ -396,3 +396,23 @@ def test_a_computer_turn_keeps_the_tile_size_and_the_sets_it_does_not_touch(app)
             assert ln.cells == old[ln.tiles]
     settle(app, play)
     assert play.layout().grid.rows == 7  # a spare row again, now the turn is over
+
+
+def test_the_log_keys_the_person_on_their_seat_not_on_a_name(app):
+    sess, play = computer_to_move(app)
+    sess.state.players[0].name = "Ada"  # the person may be called anything
+    sess.state.players[1].name = "You"  # and a seat across the table may be called "You" (a hand-edited save)
+    log = play.turnshow.log
+    log.add(events.Drew(0, 7), play.name_of, 1)
+    log.add(events.Drew(1, 9), play.name_of, 1)
+    mine, theirs = log.entries[-2:]
+    assert mine.lines == ["You draw a tile"] and mine.tiles == [7]
+    assert theirs.lines == ["You draws a tile"] and theirs.tiles == []  # their drawn tile stays hidden
+
+
+def test_a_computer_seat_called_you_is_told_as_itself_while_its_turn_plays_out(app):
+    sess, play = computer_to_move(app)
+    sess.state.players[1].name = "You"  # a seat across the table called "You" (a hand-edited save)
+    pb = start_playback(app, play, sess)
+    assert play.turnshow.status() == "You plays"
+    assert pb.steps and all(st.caption.startswith("You ") and " your " not in st.caption for st in pb.steps)

@@ -136,7 +136,9 @@ def test_the_opening_draw_names_the_starter_in_words():
 
     drawn = [int(t) for t in parse_tiles("R3 K12 B5")]
     assert starts_text(["You", "Mara", "Ivo"], drawn, 1, False) == "Mara drew the highest tile (black 12) and starts."
-    assert starts_text(["You", "Mara", "Ivo"], drawn, 0, True) == "You drew the lowest tile (red 3) and start."
+    assert starts_text(["You", "Mara", "Ivo"], drawn, 0, True, you=0) == "You drew the lowest tile (red 3) and start."
+    # keyed on the person's seat, not a name: a seat called "You" that is not the person's starts
+    assert starts_text(["Ada", "You", "Ivo"], drawn, 1, False, you=0) == "You drew the highest tile (black 12) and starts."
     tie = [int(t) for t in parse_tiles("R9 K9 B5")]
     assert "redraw" in starts_text(["You", "Mara", "Ivo"], tie, 1, False)
 
@@ -274,7 +276,7 @@ def test_the_players_name_is_typed_in_settings_and_used_in_a_game():
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Ana")])
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\u200b")])  # draws nothing: refused with a note
         assert field.text == "Ana" and field.error
-        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\U0001F600")])  # not in the game's font
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text="\u6f22")])  # not in the game's font (no CJK)
         assert field.text == "Ana"
         key(app, pygame.K_RETURN)
         assert not field.editing and app.settings["player_name"] == "Ana"

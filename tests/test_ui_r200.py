@@ -9,6 +9,7 @@ import pytest
 
 from game.rules import actions as act
 from game.rules import engine
+from game.play import reasons
 from game.play.session import TABLE, Session
 from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
@@ -165,10 +166,10 @@ def test_one_tile_dropped_on_a_joker_takes_its_place(app):
     r5 = tiles("R5")[0]
     joker = st.board.get((0, 1))
     assert joker >= 104
-    slot = sess.rack_slots[r5]
+    slot = sess.rack.slots[r5]
     drag(app, tile_center(play, r5), cell_center(play, TABLE, (0, 1)))
     assert sess.table().get((0, 1)) == r5
-    assert sess.rack_slots.get(joker) == slot and joker in sess.held_table_tiles()
+    assert sess.rack.slots.get(joker) == slot and joker in sess.held_table_tiles()
 
 
 def test_claim_by_mouse(app):
@@ -176,18 +177,18 @@ def test_claim_by_mouse(app):
     play = open_play(app, sess)
     claims, _board = parts(play)
     lay = play.layout()
-    click(app, claims.button_rect(lay).center)
-    assert claims.mode and claims.options()
+    click(app, claims.claim_mode.button_rect(lay).center)
+    assert claims.claim_mode.active and claims.data.options()
     fives = group_cells(5)
     click(app, cell_center(play, TABLE, tuple(fives[1])))
-    assert not claims.mode and not sess.my_turn
+    assert not claims.claim_mode.active and not sess.my_turn
     view = sess.variant.claims_view(sess.state)
     got = next(s for s in view["sets"] if s["cells"] == fives)
     assert got["owner"] == 0 and got["side"] == "blank" and sess.state.players[0].score == 44
     run_until(app, lambda: any("You claim" in t for t in toasts(play)), 5)
     assert any(t == "You claim red, blue, orange and black 5 — 20 points" for t in toasts(play))
     # the tokens are drawn in the player's colour on the set's tiles
-    run_until(app, lambda: not claims.anims, 5)
+    run_until(app, lambda: not claims.clock.landings, 5)
     step(app)
     b5 = sess.state.board.get(tuple(fives[1]))
     (cx, cy), d = token_centre(play, fives[1], b5)
@@ -199,23 +200,23 @@ def test_claim_by_keyboard_cycles_and_confirms(app):
     play = open_play(app, sess)
     claims, _board = parts(play)
     key(app, pygame.K_c)
-    assert claims.mode
-    opts = claims.options()
-    first = opts[claims.focus]["key"]
-    assert opts[claims.focus]["points"] == max(o["points"] for o in opts)  # the richest first
+    assert claims.claim_mode.active
+    opts = claims.data.options()
+    first = opts[claims.claim_mode.focus]["key"]
+    assert opts[claims.claim_mode.focus]["points"] == max(o["points"] for o in opts)  # the richest first
     key(app, pygame.K_TAB)
-    second = opts[claims.focus]["key"]
+    second = opts[claims.claim_mode.focus]["key"]
     assert second != first
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    assert opts[claims.focus]["key"] == first
+    assert opts[claims.claim_mode.focus]["key"] == first
     key(app, pygame.K_RIGHT)
-    assert opts[claims.focus]["key"] == second
+    assert opts[claims.claim_mode.focus]["key"] == second
     key(app, pygame.K_ESCAPE)  # leaves claim mode, not the game
-    assert not claims.mode and sess.my_turn and app.top is play
+    assert not claims.claim_mode.active and sess.my_turn and app.top is play
     key(app, pygame.K_c)
-    while opts[claims.focus]["key"] != second:
+    while opts[claims.claim_mode.focus]["key"] != second:
         key(app, pygame.K_DOWN)
-    chosen = opts[claims.focus]
+    chosen = opts[claims.claim_mode.focus]
     key(app, pygame.K_RETURN)
     assert not sess.my_turn
     view = sess.variant.claims_view(sess.state)
@@ -231,18 +232,18 @@ def test_a_refused_claim_says_why(app):
     sevens = group_cells(7)  # locked
     pos = cell_center(play, TABLE, tuple(sevens[1]))
     step(app, [motion(pos)])
-    assert "no more claims" in claims.hover_text()
+    assert "no more claims" in claims.panels.hover_text()
     click(app, pos)
-    expected = sess.variant.claim_problems(sess.state, act.claim("claim", cells=sevens))[0].message
+    expected = reasons.say(sess.variant.claim_problems(sess.state, act.claim("claim", cells=sevens))[0])
     assert any(expected in t for t in toasts(play)) and "locked" in expected
-    assert sess.my_turn and claims.mode and claims.refused is not None
+    assert sess.my_turn and claims.claim_mode.active and claims.claim_mode.refused is not None
 
     # before the initial play there is no claim mode, and the screen says so
     sess2 = human_session(variant="rummi200kub", opponents=("basic",))
     play2 = open_play(app, sess2)
     claims2, _ = parts(play2)
     key(app, pygame.K_c)
-    assert not claims2.mode and any("initial play" in t for t in toasts(play2))
+    assert not claims2.claim_mode.active and any("initial play" in t for t in toasts(play2))
 
 
 def test_hijack_and_lock_are_drawn(app):
@@ -257,7 +258,7 @@ def test_hijack_and_lock_are_drawn(app):
     (cx, cy), d = token_centre(play, cell, sess.state.board.get(cell))
     assert near(app.screen.get_at((int(cx - d * 0.33), int(cy))), token_colour(3))  # Lena's "2" side on top
     step(app, [motion(cell_center(play, TABLE, cell))])
-    assert "Lena holds" in claims.hover_text() and "hijacked from You" in claims.hover_text()
+    assert "Lena holds" in claims.panels.hover_text() and "hijacked from You" in claims.panels.hover_text()
 
     sevens = next(s for s in view["sets"] if s["cells"] == group_cells(7))
     assert sevens["locked"] and sevens["lock_cell"] == [-3, 6] and sevens["lock_seat"] == 3
@@ -266,7 +267,7 @@ def test_hijack_and_lock_are_drawn(app):
     lx, ly = sp.pos[0] - size * 0.34, sp.pos[1] - size * 0.34
     assert near(app.screen.get_at((int(lx + size * 0.66), int(ly + size * 0.64))), theme.GOLD, 50)  # the padlock
     step(app, [motion(cell_center(play, TABLE, (-2, 6)))])
-    assert "locked by Lena" in claims.hover_text()
+    assert "locked by Lena" in claims.panels.hover_text()
 
 
 def test_score_bars_follow_the_points(app):
@@ -275,7 +276,7 @@ def test_score_bars_follow_the_points(app):
     claims, _board = parts(play)
     step(app)
     lay = play.layout()
-    rows, _px, mark_x = claims.race_rows(lay, lay.info[0])
+    rows, _px, mark_x = claims.panels.race_rows(lay, lay.info[0])
     for row in rows:
         seat = row["seat"]
         bar = row["bar"]
@@ -290,19 +291,19 @@ def test_a_computer_hijack_for_exactly_200_is_shown(app):
     sess = rigged_session(current=1)  # Mia (176) can hijack K8 R8 O8 (24) from You
     play = open_play(app, sess)
     claims, _board = parts(play)
-    assert run_until(app, lambda: bool(claims.anims), 10)
+    assert run_until(app, lambda: bool(claims.clock.landings), 10)
     assert sess.state.players[1].score == 200 and sess.phase == "game_over"
     assert sess.computer.illegal_moves == 0
-    anim = next(iter(claims.anims.values()))
-    assert anim["seat"] == 1 and anim["kind"] == "hijack" and anim["from"] == 0
-    assert claims.shown_points[1] < 200  # the bar waits for the tokens to land
+    anim = next(iter(claims.clock.landings.values()))
+    assert anim.seat == 1 and anim.kind == "hijack" and anim.taken_from == 0
+    assert claims.clock.shown_points[1] < 200  # the bar waits for the tokens to land
     msg = "Mia hijacks black, red and orange 8 from you — 24 points move to Mia"
     assert run_until(app, lambda: msg in toasts(play), 5)
     run_until(app, lambda: play.banner is not None, 5)
     assert play.banner[0] == "Exactly 200!" and "Mia holds exactly 200" in play.banner[1]
     lay = play.layout()
-    rows, _px, mark_x = claims.race_rows(lay, lay.info[0])
-    assert run_until(app, lambda: claims.shown_points[1] == 200 and claims.shown_points[0] == 0, 5)
+    rows, _px, mark_x = claims.panels.race_rows(lay, lay.info[0])
+    assert run_until(app, lambda: claims.clock.shown_points[1] == 200 and claims.clock.shown_points[0] == 0, 5)
     step(app)
     assert near(app.screen.get_at((mark_x - 4, rows[1]["bar"].centery)), token_colour(1))
     assert run_until(app, lambda: isinstance(app.top, GameOverScene), 10)
@@ -335,10 +336,10 @@ def test_the_200_second_timer_draws_for_you(app):
     claims, _board = parts(play)
     assert sess.turn_time == 200
     key(app, pygame.K_c)
-    assert claims.mode
+    assert claims.claim_mode.active
     n = len(sess.state.players[0].rack)
     sess.timer_left = 0.2
     run_until(app, lambda: not sess.my_turn, 2)
-    assert len(sess.state.players[0].rack) == n + 1 and not claims.mode
+    assert len(sess.state.players[0].rack) == n + 1 and not claims.claim_mode.active
     step(app)
     assert play.banner is not None and play.banner[0] == "Time's up!" and "draw" in play.banner[1]

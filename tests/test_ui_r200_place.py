@@ -32,7 +32,7 @@ def test_a_drop_lands_on_the_cell_under_the_pointer_and_nothing_moves(app, corne
     board = variant_ui.find(play.plugin, BoardView)
     k8 = sess.state.board.get((0, 7))
     home = play.sprites[k8].pos
-    tile = sess.rack_tiles()[0]
+    tile = sess.rack.tiles()[0]
     g = play.layout().grid
     # the tile grabbed near a corner, the pointer let go near the opposite corner of a cell
     sp = play.sprites[tile]
@@ -45,7 +45,7 @@ def test_a_drop_lands_on_the_cell_under_the_pointer_and_nothing_moves(app, corne
     assert sess.table().where()[tile] == cell
     assert board.auto and play.sprites[k8].pos == home  # the view did not move
     # a second tile, far out: still exactly there, still no movement
-    tile2 = sess.rack_tiles()[0]
+    tile2 = sess.rack.tiles()[0]
     vr0, vc0, vr1, vc1 = board.visible_cells()
     cell2 = (int(vr0) + 1 if vr0 >= 0 else int(vr0), int(vc1) - 2)  # near the felt's top right corner
     assert cell2 not in sess.table().cells and cell2[1] > 13
@@ -74,7 +74,7 @@ def test_centre_centres_on_the_tiles_both_ways_and_the_grid_covers_the_felt(app)
     px = lay.grid.px
     assert abs(mx - inner.centerx) < px * 0.6 and abs(my - inner.centery) < px * 0.8
     # a tile put far to the right: the view stays; Centre then centres on all the tiles
-    tile = sess.rack_tiles()[0]
+    tile = sess.rack.tiles()[0]
     far = (0, int(board.visible_cells()[3]) - 2)
     drag_to(app, tile_center(play, tile), cell_center(play, TABLE, far))
     settle(app, play)

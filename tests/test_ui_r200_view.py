@@ -13,6 +13,7 @@ import pytest
 
 from game.play.session import TABLE, Session
 from game.rules import events
+from game.rules.reasons import Reason
 from game.rules.board import Board
 from game.ui import theme, variant_ui
 from game.ui.boardview import BoardView
@@ -158,8 +159,8 @@ def test_counter_counts_rack_tiles_of_a_set_crossing_the_board(app, monkeypatch)
     assert sess.move(tiles("R6"), TABLE, (row - 1, col)).ok
     assert sess.move(tiles("B6"), TABLE, (row + 1, col)).ok
     analysis = sess.analysis()
-    note = " ".join(p.message for p in analysis.problems)
-    have = int(re.search(r"you have (\d+)", note).group(1))
+    (short,) = [p for p in analysis.problems if p.code == Reason.INITIAL_PLAY_TOO_FEW_POINTS]
+    have = short.numbers[1]
     assert have == 12
     sizes: list = []
     counters = [t for t in drawn_texts(app, monkeypatch, sizes) if re.fullmatch(r"\d+ / \d+", t)]

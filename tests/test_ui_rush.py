@@ -329,7 +329,7 @@ def test_a_puzzle_solved_with_the_keyboard_only(app):
     key(app, pygame.K_RIGHT)  # the first arrow shows the cursor
     for tile in [int(t) for t in scene.puzzle.rack]:
         home = next(s for s in answer if tile in s)
-        go_to("rack", scene.session.rack_slots[tile])
+        go_to("rack", scene.session.rack.slots[tile])
         key(app, pygame.K_RETURN)  # picked up
         assert scene.selection == [tile]
         line = next(ln for ln in scene.session.table().lines() if set(ln.tiles) & set(home))

@@ -24,7 +24,7 @@ def lines(sess) -> list[str]:
 
 def rack_tile(sess, text: str) -> int:
     """The rack's copy of a face (the table may hold the other one)."""
-    return next(t for t in tiles(text + " " + text) if t in sess.rack_slots)
+    return next(t for t in tiles(text + " " + text) if t in sess.rack.slots)
 
 
 def test_a_red_6_at_the_end_of_a_run_joins_it_and_not_the_set_one_gap_away(app):

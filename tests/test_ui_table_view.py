@@ -39,7 +39,7 @@ def right_drag(app, start, end, steps: int = 6) -> None:
 
 
 def rack_tile(sess, text: str) -> int:
-    return next(t for t in tiles(text + " " + text) if t in sess.rack_slots)
+    return next(t for t in tiles(text + " " + text) if t in sess.rack.slots)
 
 
 def in_view(view, cell) -> bool:

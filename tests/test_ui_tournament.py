@@ -166,7 +166,7 @@ def test_play_the_table_penalty_results_between_games_and_the_other_tables(app):
     # a failed manipulation: one tile alone on the table, then Space
     rack_before = sorted(sess.state.players[sess.viewer].rack)
     board_before = sess.state.board.copy()
-    lone = sess.rack_tiles()[0]
+    lone = sess.rack.tiles()[0]
     assert sess.move([lone], "table", (6, 20)).ok
     key(app, pygame.K_SPACE)
     dialog = app.top
@@ -234,7 +234,7 @@ def test_strict_mode_takes_the_penalty_without_asking(app):
     sess = play.session
     human_turn(app, play)
     n = len(sess.state.players[sess.viewer].rack)
-    assert sess.move([sess.rack_tiles()[0]], "table", (6, 20)).ok
+    assert sess.move([sess.rack.tiles()[0]], "table", (6, 20)).ok
     key(app, pygame.K_SPACE)
     assert app.top is play  # no question asked
     step(app)
@@ -259,9 +259,9 @@ def test_quit_mid_game_and_resume_where_you_were(app):
     timer = sess.timer_left
     assert 110 < timer < 120
     row = max((r for r, _ in sess.table().cells), default=-1) + 2
-    assert sess.move([sess.rack_tiles()[0]], TABLE, (row, 0)).ok  # a tile put down, the turn not ended
+    assert sess.move([sess.rack.tiles()[0]], TABLE, (row, 0)).ok  # a tile put down, the turn not ended
     draft = sess.table().to_list()
-    slots = dict(sess.rack_slots)
+    slots = dict(sess.rack.slots)
     state = sess.state.to_dict()
     key(app, pygame.K_ESCAPE)
     pause = app.top
@@ -278,7 +278,7 @@ def test_quit_mid_game_and_resume_where_you_were(app):
     assert isinstance(play2, TournamentPlayScene) and isinstance(app.scenes[-2], BracketScene)
     sess2 = play2.session
     assert sess2.state.to_dict() == state
-    assert sess2.rack_slots == slots and abs(sess2.timer_left - timer) < 0.1  # a frame may have passed
+    assert sess2.rack.slots == slots and abs(sess2.timer_left - timer) < 0.1  # a frame may have passed
     assert sess2.table().to_list() == draft  # the turn as the player left it
     assert sess2.state is play2.run.t.live_game
     # the pause menu's Bracket keeps the game; Continue your game goes back to it

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.rules.reasons import Fact, Note, Reason
+from game.rules.turn import Problem
 from game.rules.variants import base
 from game.rules.variants.classic import Classic
 from game.play.session import TABLE, Session
@@ -22,7 +24,7 @@ class PenaltyRules(Classic):
     failed_play_penalty = 3
 
     def status_lines(self, state, seat):
-        return [f"Hand {len(state.players[seat].rack)} of 30", "Target 200"]
+        return [Note(Fact.DRAW_PILE, (len(state.pool),)), Note(Fact.TARGET_FIRST_TO, (200,))]
 
 
 class WarningRules(Classic):
@@ -30,7 +32,7 @@ class WarningRules(Classic):
     title = "Warning test"
 
     def end_turn_warnings(self, state, seat, rack_after):
-        return ["You will end above the hand limit: it costs 5 points."]
+        return [Problem(Reason.OVER_HAND_LIMIT, numbers=(31, 30, 5))]
 
 
 class CrosswordRules(Classic):
@@ -49,7 +51,8 @@ def _test_rule_sets(monkeypatch):
 def test_a_penalised_end_asks_first_then_applies_the_penalty(app):
     sess = human_session("R10 K4", variant="penalty-test")
     play = open_play(app, sess)
-    assert sess.status_lines() == [f"Hand {len(sess.state.players[0].rack)} of 30", "Target 200"]
+    assert sess.status_lines() == [f"Draw pile: {len(sess.state.pool)} tiles; the round ends when it runs out (fewest tiles wins)",
+                                   "Target: 200 points; the first to reach it ends the game"]
     n = len(sess.state.players[0].rack)
     drag(app, tile_center(play, tiles("R10")[0]), cell_center(play, TABLE, (1, 1)))
     key(app, pygame.K_SPACE)

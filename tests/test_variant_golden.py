@@ -10,9 +10,11 @@ from game.cli import sim
 from game.rules import engine
 from game.rules import events
 from game.rules.board import Board
+from game.rules.reasons import Reason, TieBreak
 from game.rules.state import GameState
 from game.rules.tiles import parse_tiles, rack_value
 from game.rules.variants import REGISTRY, find_variant
+from helpers import refused
 
 VARIANT = "golden-games"
 NAMES = ["Ann", "Bob", "Cy"]
@@ -54,7 +56,7 @@ def make_state(board, rack, melded=True, others=None, pool=None, options=None):
 
 
 def problems(state, draft):
-    return [p.message for p in engine.check_play(state, draft).problems]
+    return engine.check_play(state, draft).problems
 
 
 # -- the table and the start --------------------------------------------------------------------
@@ -107,9 +109,9 @@ def test_initial_meld_needs_thirty_in_sets_of_three_or_more():
     state = make_state(Board(), rack, melded=False)
     assert problems(state, Board.from_sets([rack[:3]])) == []  # 33 points
     too_few = problems(state, Board.from_sets([rack[3:6]]))  # 24 points
-    assert any("at least 30" in m and "you have 24" in m for m in too_few)
+    assert refused(too_few, Reason.MELD_TOO_FEW_POINTS, numbers=(30, 24))
     two = problems(state, Board.from_sets([rack[:3], rack[6:8]]))  # a two-tile "set" beside a good one
-    assert any("at least 3 tiles" in m for m in two)
+    assert refused(two, Reason.INVALID_SET, tiles="B7 B8")
     # Several sets may make up the 30 together.
     assert problems(state, Board.from_sets([rack[3:6], [rack[0], rack[1], rack[2]]])) == []
 
@@ -124,10 +126,10 @@ def test_initial_turn_may_work_the_table_after_melding_thirty():
     assert problems(state, draft) == []  # 33 from the rack, then K6 onto the table
     # Only sets made wholly from the rack count towards the 30: 24 + K6 is not enough.
     short = problems(state, Board.from_sets([table + [k6], [r7, r8, r9]]))
-    assert any("you have 24" in m for m in short)
+    assert refused(short, Reason.MELD_TOO_FEW_POINTS, numbers=(30, 24))
     # With the option off, the table stays untouched on the initial-meld turn.
     strict = make_state(start, rack, melded=False, options={"initial_turn_manipulation": False})
-    assert any("rack only" in m or "may not move" in m for m in problems(strict, draft))
+    assert {p.code for p in problems(strict, draft)} & {Reason.MELD_FROM_RACK_ONLY, Reason.TABLE_MOVED_BEFORE_MELD}
     assert problems(strict, Board.from_sets([table, [r10, r11, r12]])) == []
 
 
@@ -141,9 +143,9 @@ def test_groups_hold_at_most_four_tiles_of_distinct_colours():
     state = make_state(Board.from_sets([group]), rack)
     assert problems(state, Board.from_sets([group + [o8]])) == []
     five = problems(state, Board.from_sets([group + [o8, joker]]))
-    assert any("at most 4" in m for m in five)
+    assert refused(five, Reason.INVALID_SET)
     repeat = problems(state, Board.from_sets([group + [r8b]]))
-    assert any("repeat a colour" in m for m in repeat)
+    assert refused(repeat, Reason.INVALID_SET)
 
 
 def test_every_set_keeps_three_tiles_after_a_manipulation():
@@ -156,7 +158,7 @@ def test_every_set_keeps_three_tiles_after_a_manipulation():
     assert problems(state, Board.from_sets([[r3, r4, r5], [r6, b6, o6]])) == []
     # Taking R5 and R6 leaves two: not allowed.
     left_two = problems(state, Board.from_sets([[r3, r4], [b5, r5], [r6, b6, o6]]))
-    assert any("red 3, red 4" in m and "at least 3" in m for m in left_two)
+    assert refused(left_two, Reason.INVALID_SET, "R3 R4")
 
 
 # -- the funny face -----------------------------------------------------------------------------
@@ -187,7 +189,7 @@ def test_freed_joker_never_goes_to_the_rack():
     r6, b9, o9 = rack
     state = make_state(Board.from_sets(table), rack)
     msgs = problems(state, Board.from_sets([[r5, r6, r7], [b9, o9]]))
-    assert any("cannot go back to the rack" in m for m in msgs)
+    assert refused(msgs, Reason.TABLE_TILE_TO_RACK)
 
 
 def test_freed_joker_needs_two_rack_tiles_in_its_new_set():
@@ -196,7 +198,7 @@ def test_freed_joker_needs_two_rack_tiles_in_its_new_set():
     k1, k2, k3 = table[1]
     state = make_state(Board.from_sets(table), rack)
     msgs = problems(state, Board.from_sets([[r5, r6, r7], [k1, k2, k3, k4, joker]]))
-    assert any("2 or more tiles" in m for m in msgs)
+    assert refused(msgs, Reason.FREED_JOKER_FEW_RACK, numbers=(2,))
 
 
 def test_replacing_tile_does_not_count_as_one_of_the_two():
@@ -204,7 +206,7 @@ def test_replacing_tile_does_not_count_as_one_of_the_two():
     r6, r9 = rack
     state = make_state(Board.from_sets(table), rack)
     msgs = problems(state, Board.from_sets([[r5, r6, r7, joker, r9]]))  # the joker now stands for R8
-    assert any("besides the tile that replaced it" in m for m in msgs)
+    assert refused(msgs, Reason.FREED_JOKER_FEW_BESIDES)
 
 
 def test_joker_rules_hold_on_the_initial_meld_turn_too():
@@ -216,7 +218,7 @@ def test_joker_rules_hold_on_the_initial_meld_turn_too():
     # The joker moved into a rack-made group, its own tile never put back: refused.
     wrong = Board.from_sets([[r10, r11, r12], [r5, r7], [joker, b9, o9, k9]])
     msgs = problems(state, wrong)
-    assert any("red 6 from your rack" in m for m in msgs)
+    assert refused(msgs, Reason.JOKER_NOT_REPLACED, "R6")
 
 
 def test_joker_must_be_replaced_by_its_exact_tile_from_the_rack():
@@ -226,7 +228,7 @@ def test_joker_must_be_replaced_by_its_exact_tile_from_the_rack():
     k6, r6, b6, o6 = table[1]
     state = make_state(Board.from_sets(table), rack)
     msgs = problems(state, Board.from_sets([[r5, r6, r7], [k6, b6, o6], [joker, b9, o9]]))
-    assert any("must be replaced by red 6 from your rack" in m for m in msgs)
+    assert refused(msgs, Reason.JOKER_NOT_REPLACED, "R6")
 
 
 def test_replacing_tile_takes_the_jokers_place():
@@ -236,7 +238,7 @@ def test_replacing_tile_takes_the_jokers_place():
     b8, b6, b7, o11, o12 = rack
     state = make_state(Board.from_sets([group]), rack)
     elsewhere = problems(state, Board.from_sets([[k8, r8, o8], [b6, b7, b8], [joker, o11, o12]]))
-    assert any("take its place" in m for m in elsewhere)
+    assert refused(elsewhere, Reason.JOKER_NOT_IN_PLACE)
     in_place = problems(state, Board.from_sets([[k8, r8, o8, b8], [joker, o11, o12]]))
     assert in_place == []
 
@@ -266,7 +268,10 @@ def test_failed_manipulation_restores_the_table_returns_the_tiles_and_draws_thre
     assert len(rack) == len(rack_before) + 3  # three extra tiles, not four
     assert rack[-3:] == pool_before[-3:][::-1] and state.pool == pool_before[:-3]
     assert list(ev.tiles) == rack[-3:] and sorted(ev.returned) == sorted(played)
-    assert ev.penalty == 3 and ev.reason == events.PenaltyReason.INCOMPLETE_SETS and ev.problems
+    assert ev.penalty == 3 and ev.reason == events.PenaltyReason.INCOMPLETE_SETS
+    assert set(ev.problems) == {Reason.INVALID_SET}  # codes, never sentences
+    old = {**ev.to_json(), "problems": ["red 3, red 4: a set needs at least 3 tiles"]}  # as older saves hold it
+    assert events.from_json(old).problems == ("red 3, red 4: a set needs at least 3 tiles",)
     assert state.current == 1  # the turn is over
     assert not state.conservation_problems()
 
@@ -305,14 +310,14 @@ def test_other_mistakes_are_refused_without_penalty():
     before = state.to_dict()
     draft = Board.from_sets([rack[:3]])  # complete, but only 24 points
     result = engine.end_turn_with_draft(state, draft)
-    assert not result.ok and "at least 30" in result.message
+    assert refused(result, Reason.MELD_TOO_FEW_POINTS) and result.problems[0].numbers[0] == 30
     assert state.to_dict() == before
 
 
 def test_preview_tells_the_screen_whether_to_warn():
     state, bad, (b6, o6) = _penalty_position()
     preview = engine.preview_end_turn(state, bad)
-    assert preview.outcome == "penalty" and preview.warn and "3 penalty tiles" in preview.message
+    assert preview.outcome == "penalty" and preview.warn and preview.penalty == 3
     strict, bad2, _ = _penalty_position(options={"warn_before_penalty": False})
     assert engine.preview_end_turn(strict, bad2).outcome == "penalty"
     assert not engine.preview_end_turn(strict, bad2).warn
@@ -353,14 +358,14 @@ def test_lowest_total_over_the_games_wins_with_documented_tie_breaks():
         p.score, p.rounds_won = score, won
     state.history = [{"deltas": [10, 0, 5, 30]}]
     assert v.ranking(state) == [2, 1, 0, 3]  # Cy and Bob tie on 25: Cy won more games
-    assert "more games won" in v.tie_break_reason(state, 2, 1)
+    assert v.tie_break_reason(state, 2, 1) == TieBreak.MORE_GAMES_WON
     state.players[2].rounds_won = 1
     assert v.ranking(state) == [1, 2, 0, 3]  # then the lower score in the last game
     state.history = [{"deltas": [10, 5, 5, 30]}]
     order = v.ranking(state)
     assert order[2:] == [0, 3] and sorted(order[:2]) == [1, 2]
     assert v.ranking(state) == order  # the tie-break draw is seeded: same answer every time
-    assert "tie-break draw" in v.tie_break_reason(state, order[0], order[1])
+    assert v.tie_break_reason(state, order[0], order[1]) == TieBreak.DRAW
 
 
 def test_games_per_match_option_and_state_round_trip():

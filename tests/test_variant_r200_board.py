@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from game.rules.reasons import Fact, Note, Reason
+from helpers import refused
 from game.rules import engine
 from game.rules.board import Board
 from game.rules.turn import TurnStart, analyse
@@ -77,7 +79,7 @@ def test_vertical_runs_ascend_top_to_bottom():
     board = pos.board.copy()
     board.place((-1, 1), rack[0])  # R9 above R8, R7 below: descending
     board.place((1, 1), rack[1])
-    assert any("consecutive" in m for m in check(pos, rack, board))
+    assert refused(check(pos, rack, board), Reason.INVALID_SET)
 
 
 def test_two_parallel_sets_make_invalid_two_tile_lines():
@@ -87,7 +89,7 @@ def test_two_parallel_sets_make_invalid_two_tile_lines():
     for c, t in enumerate(rack):
         board.place((1, c), t)
     problems = check(pos, rack, board)
-    assert sum("at least 3 tiles" in m for m in problems) == 3
+    assert [p.code for p in problems].count(Reason.INVALID_SET) == 3
 
 
 def test_all_tiles_must_form_one_connected_group():
@@ -96,7 +98,7 @@ def test_all_tiles_must_form_one_connected_group():
     board = pos.board.copy()
     for c, t in enumerate(rack):
         board.place((0, 5 + c), t)
-    assert any("one connected group" in m for m in check(pos, rack, board))
+    assert refused(check(pos, rack, board), Reason.NOT_CONNECTED)
 
 
 def test_a_loose_tile_is_refused():
@@ -128,7 +130,7 @@ def test_initial_play_on_an_empty_board():
     low = Board()
     for c, t in enumerate(rack[3:6]):
         low.place((0, c), t)
-    assert any("at least 30 points" in m and "you have 27" in m for m in check(pos, rack, low, melded=False))
+    assert refused(check(pos, rack, low, melded=False), Reason.INITIAL_PLAY_TOO_FEW_POINTS, numbers=(30, 27))
 
 
 def test_initial_play_of_two_crossing_sets_counts_the_shared_tile_once():
@@ -140,7 +142,7 @@ def test_initial_play_of_two_crossing_sets_counts_the_shared_tile_once():
     board.place((-2, 1), rack[3])
     board.place((-1, 1), rack[4])
     problems = check(pos, rack, board, melded=False)
-    assert any("you have 22" in m for m in problems)
+    assert refused(problems, Reason.INITIAL_PLAY_TOO_FEW_POINTS, numbers=(30, 22))
     rack2 = pos.tiles("K12 R12 B12 R10 R11")
     board2 = Board()
     for c, t in enumerate(rack2[:3]):
@@ -156,7 +158,7 @@ def test_initial_play_across_a_set_counts_only_rack_tiles():
     short = pos.board.copy()
     short.place((-1, 1), rack[0])
     short.place((1, 1), rack[1])  # R9 R10 R11 is worth 30, but only 20 of it is yours
-    assert any("you have 20" in m for m in check(pos, rack, short, melded=False))
+    assert refused(check(pos, rack, short, melded=False), Reason.INITIAL_PLAY_TOO_FEW_POINTS, numbers=(30, 20))
     full = pos.board.copy()
     for r, t in zip((-1, 1, 2, 3), rack):
         full.place((r, 1), t)
@@ -171,7 +173,7 @@ def test_initial_play_may_not_extend_or_move_table_sets():
     for c, t in enumerate(rack[3:6]):
         board.place((3, c), t)  # K13 R13 B13 across the bottom of the R10-R12 run: extends it too
     problems = check(pos, rack, board, melded=False)
-    assert any("may not add to or join sets" in m for m in problems)
+    assert refused(problems, Reason.INITIAL_PLAY_NEW_SETS)
     assert check(pos, rack, board, melded=True) == []  # fine after the initial play
     extend = variant(initial_may_extend=True)
     start = TurnStart(pos.board.copy(), rack, False, None, {"claims": []})
@@ -179,7 +181,7 @@ def test_initial_play_may_not_extend_or_move_table_sets():
     moved = pos.board.copy()
     moved.remove((0, 0))
     moved.place((0, 3), pos.cell(0, 0))
-    assert any("may not move tiles" in m for m in check(pos, rack, moved, melded=False))
+    assert refused(check(pos, rack, moved, melded=False), Reason.BOARD_MOVED_BEFORE_PLAY)
 
 
 # -- a turn is one thing -------------------------------------------------------------------------------------
@@ -195,7 +197,7 @@ def test_failed_play_is_undone():
     draft.place((2, 0), pos.cell(0, 0))
     draft.place((0, 3), rack[0])  # ...and a rack tile added: loose K8, broken group
     result = engine.play(state, draft)
-    assert not result.ok and "connected" in messages(result)
+    assert not result.ok and Reason.NOT_CONNECTED in messages(result)
     assert json.dumps(state.to_dict(), sort_keys=True) == before
 
 
@@ -208,4 +210,4 @@ def test_time_limit_draws_and_ends_the_turn():
     result = engine.timeout(state, draft)
     assert result.ok and state.board == pos.board  # the draft went back
     assert len(state.players[0].rack) == size + 1 and len(state.pool) == pool - 1
-    assert state.current == 1 and "200 seconds" in state.variant.timeout_consequence()
+    assert state.current == 1 and state.variant.timeout_consequence() == Note(Fact.TIME_UP_SECONDS_DRAW, (200,))

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.rules.reasons import Reason
 from game.rules import engine
 from game.rules import events
 from game.rules.state import GameState
@@ -34,9 +35,9 @@ def test_one_claim_a_turn_and_one_set_a_claim():
     pos, state = claim_position()
     two_sets = cells_of(0, 0, 3) + [(-2, 2), (-1, 2)]
     result = claim(state, *two_sets)
-    assert not result.ok and "one set" in messages(result)
+    assert not result.ok and Reason.CLAIM_WHOLE_SET in messages(result)
     part = claim(state, (0, 0), (0, 1))
-    assert not part.ok and "every tile of exactly one set" in messages(part)
+    assert not part.ok and Reason.CLAIM_WHOLE_SET in messages(part)
     assert state.current == 0 and state.players[0].extra["tokens"] == 45
     assert claim(state, *cells_of(0, 0, 3)).ok
     # The next claim is someone else's turn: seat 0 cannot claim again until play comes back.
@@ -62,30 +63,30 @@ def test_hijack_with_the_two_side_moves_the_points_then_the_third_claim_locks():
     assert state.players[1].extra["locks"] == 3 and [p.score for p in state.players] == [0, 24, 0]
     assert state.current == 0
     refused = claim(state, *group)
-    assert not refused.ok and "locked" in messages(refused)
+    assert not refused.ok and Reason.CLAIM_LOCKED in messages(refused)
 
 
 def test_claim_refusals_explain_themselves():
     pos, state = claim_position()
     hij = claim(state, *cells_of(0, 0, 3), kind="hijack")
-    assert not hij.ok and "nobody has claimed" in messages(hij)
+    assert not hij.ok and Reason.HIJACK_UNCLAIMED in messages(hij)
     assert claim(state, *cells_of(0, 0, 3)).ok
     state.current = 0
     own = claim(state, *cells_of(0, 0, 3))
-    assert not own.ok and "already hold" in messages(own)
+    assert not own.ok and Reason.CLAIM_HELD_ALREADY in messages(own)
     state.players[1].melded = False
     state.current = 1
     early = claim(state, (-2, 2), (-1, 2), (0, 2))
-    assert not early.ok and "initial play" in messages(early)
+    assert not early.ok and Reason.CLAIM_BEFORE_INITIAL in messages(early)
     state.players[1].melded = True
     state.players[1].extra["tokens"] = 2
     poor = claim(state, (-2, 2), (-1, 2), (0, 2))
-    assert not poor.ok and "3 claim tokens" in messages(poor)
+    assert not poor.ok and Reason.CLAIM_FEW_TOKENS in messages(poor) and poor.problems[-1].numbers[0] == 3
     assert not claim(state, (5, 5), (5, 6), (5, 7)).ok
     bad = engine.apply(state, {"type": "claim", "cells": "everything"})
-    assert not bad.ok and "cells of one set" in messages(bad)
+    assert not bad.ok and Reason.CLAIM_NEEDS_CELLS in messages(bad)
     bad = engine.apply(state, {"type": "claim", "cells": [[0, "a"], 1]})
-    assert not bad.ok and "[row, column]" in messages(bad)
+    assert not bad.ok and Reason.CLAIM_BAD_CELLS in messages(bad)
     assert not engine.apply(state, {"type": "dance"}).ok
     assert not engine.apply(state, None).ok
 
@@ -95,7 +96,7 @@ def test_third_claim_needs_a_lock_token():
     group = cells_of(0, 0, 3)
     assert claim(state, *group).ok and claim(state, *group).ok
     result = claim(state, *group)
-    assert not result.ok and "lock token" in messages(result)
+    assert not result.ok and Reason.CLAIM_NO_LOCK in messages(result)
 
 
 def test_claim_by_cell_and_key_and_claim_options():
@@ -104,7 +105,7 @@ def test_claim_by_cell_and_key_and_claim_options():
     assert sorted(o["key"] for o in opts) == ["h:-2,2", "h:0,0", "v:-2,2"]
     assert {o["kind"] for o in opts} == {"claim"}
     ambiguous = engine.apply(state, {"type": "claim", "cell": [0, 2]})
-    assert not ambiguous.ok and "two sets" in messages(ambiguous)
+    assert not ambiguous.ok and Reason.CLAIM_WHICH_SET in messages(ambiguous)
     result = engine.apply(state, {"type": "claim", "cell": [0, 2], "vertical": True})
     assert result.ok and result.events[0].key == "v:-2,2" and state.players[0].score == 6 + 7 + 8
     result = engine.apply(state, {"type": "claim", "key": "h:0,0"})
@@ -124,8 +125,8 @@ def test_claimed_set_may_be_crossed_but_not_changed():
     assert engine.check_play(state, cross).problems == []
     extend = state.board.copy()
     extend.place((0, 3), state.players[0].rack[2])  # O8 added to the claimed group
-    problems = [p.message for p in engine.check_play(state, extend).problems]
-    assert any("is claimed" in m for m in problems)
+    problems = [p.code for p in engine.check_play(state, extend).problems]
+    assert Reason.CLAIMED_SET_KEPT in problems
     # With the other reading, the change is allowed and takes the claim off (tokens back, points lost).
     state.options["claimed_sets"] = "release"
     state._variant = None
@@ -142,7 +143,7 @@ def test_crossing_claims_option():
     pos, strict = claim_position(crossing_claims=False)
     assert claim(strict, *cells_of(0, 0, 3)).ok
     result = claim(strict, (-2, 2), (-1, 2), (0, 2))
-    assert not result.ok and "crossing" in messages(result)
+    assert not result.ok and Reason.CLAIM_CROSSING in messages(result)
 
 
 # -- exactly 200 --------------------------------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_no_claim_past_200_unless_the_option_allows_it():
     state = make_state(pos, [pos.tiles("O1"), pos.tiles("O2")])
     hold(state, 0, 190, K_RUN)
     result = claim(state, *cells_of(0, 0, 3))
-    assert not result.ok and "past 200" in messages(result)
+    assert not result.ok and Reason.CLAIM_PAST_TARGET in messages(result) and result.problems[-1].numbers[2] == 200
     state = make_state(pos, [pos.tiles("O3"), pos.tiles("O4")], options={"allow_over_200": True})
     hold(state, 0, 190, K_RUN)
     assert claim(state, *cells_of(0, 0, 3)).ok and state.players[0].score == 214 and state.phase == "play"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 
+from game.rules.reasons import Reason
+from helpers import refused
 from r200pos import Pos, check, joker_position
 
 
@@ -31,7 +33,7 @@ def test_freed_joker_needs_two_rack_tiles_in_its_new_set():
     board.place((0, 1), rack[0])
     board.place((1, 0), joker)
     board.place((2, 0), rack[1])  # K8 J K10: only one tile from the rack with the joker
-    assert any("2 or more tiles" in m for m in check(pos, rack, board))
+    assert refused(check(pos, rack, board), Reason.FREED_JOKER_FEW_RACK, numbers=(2,))
 
 
 def test_joker_must_be_replaced_by_the_exact_tile_in_its_place():
@@ -45,7 +47,7 @@ def test_joker_must_be_replaced_by_the_exact_tile_in_its_place():
     for r, t in zip((1, 2, 3), (joker, wrong[0], wrong[1])):
         board.place((r, 0), t)
     problems = check(pos, wrong, board)
-    assert any("must be replaced by orange 8 or red 8" in m for m in problems)
+    assert refused(problems, Reason.JOKER_NOT_REPLACED, "O8 R8")
 
 
 def test_the_exact_tile_played_elsewhere_does_not_free_the_joker():
@@ -61,7 +63,7 @@ def test_the_exact_tile_played_elsewhere_does_not_free_the_joker():
     board.place((1, 3), r8)
     board.place((2, 3), b8)  # O8 R8 B8 down from O8: R8 is played, but not in the joker's place
     problems = check(pos, rack, board)
-    assert len(problems) == 1 and problems[0].startswith("to free a joker, put red 8 from your rack in its place in the set")
+    assert len(problems) == 1 and refused(problems, Reason.JOKER_NOT_IN_PLACE, "R8")
     fixed = board.copy()
     fixed.remove((1, 3))
     fixed.remove((2, 3))
@@ -77,7 +79,7 @@ def test_no_joker_retrieval_before_the_initial_play():
     board.place((0, 1), rack[0])
     for r, t in zip((1, 2, 3, 4), (joker, rack[1], rack[2], rack[3])):
         board.place((r, 0), t)
-    assert any("may not move tiles" in m for m in check(pos, rack, board, melded=False))
+    assert refused(check(pos, rack, board, melded=False), Reason.BOARD_MOVED_BEFORE_PLAY)
 
 
 def test_joker_at_a_crossing_stands_for_one_tile():
@@ -91,7 +93,7 @@ def test_joker_at_a_crossing_stands_for_one_tile():
     k7, r7 = pos.tiles("K7 R7")
     bad.place((-2, 1), k7)
     bad.place((-1, 1), r7)  # K7 R7 J down: the joker would be a 7 down and O9 across
-    assert check(pos, [k7, r7], bad) == ["a joker where two sets cross must stand for the same tile in both"]
+    assert [p.code for p in check(pos, [k7, r7], bad)] == [Reason.JOKER_CROSSING]
 
 
 def test_a_freed_joker_may_not_extend_a_line_already_on_the_board():
@@ -104,4 +106,4 @@ def test_a_freed_joker_may_not_extend_a_line_already_on_the_board():
     for r, t in zip((1, 2, 3), (joker, rack[1], rack[2])):
         board.place((r, 2), t)  # B6 B7 B8 J(B9) B10 B11: the old line, extended
     problems = check(pos, rack, board)
-    assert any("new set" in m for m in problems)
+    assert refused(problems, Reason.FREED_JOKER_OLD_SET)

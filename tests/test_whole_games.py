@@ -25,7 +25,7 @@ def play_out(seed: int, n: int) -> engine.GameState:
             res = engine.play(s, action.board)
         else:
             res = engine.draw(s)
-        assert res.ok, res.message
+        assert res.ok, res.codes
         assert s.conservation_problems() == []
         assert sum(len(p.rack) for p in s.players) + len(s.pool) + len(s.board) == 106
         # the table between turns is always made of valid sets

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from game.rules.tiles import parse_tiles, set_words
+from game.play.narrate import Narrator
+from game.rules.reasons import Fact, Note
 from game.rules.variants import REGISTRY
 from game.ui.scenes.setup import spec_choices
 
@@ -18,7 +20,7 @@ DEVELOPER = ("plus-minus", "0 = off", "read together", "issue", "session", "help
 def player_texts(key: str) -> list[str]:
     cls = REGISTRY[key]
     v = cls()
-    out = [cls.title, cls.blurb, v.winner_rule(), v.timeout_consequence()]
+    out = [cls.title, cls.blurb, v.winner_rule(), Narrator(["You"], 0).note(v.timeout_consequence())]
     out += [h + " " + p for h, p in v.rules_text()]
     out += v.readings()
     for spec in cls.all_option_specs():
@@ -148,8 +150,9 @@ def test_events_are_told_in_the_second_person_to_the_player_and_by_name_otherwis
         "The play changed a claimed set: its tokens go back and Bob loses 12 points.")
     assert n.tell(events.HandLimitPenalised(1, -5, 31, 30)) == (
         "Bob ended the turn with 31 tiles, above the hand limit of 30: 5 points deducted")
-    assert n.time_up(events.TimedOut(0, stood=True), "Time is up: you draw.") == "Time is up: your finished play stands."
-    assert n.time_up(events.TimedOut(1), "Time is up: you draw.") == "Bob: Time is up: you draw."
+    assert n.time_up(events.TimedOut(0, stood=True), Note(Fact.TIME_UP_DRAW)) == "Time is up: your finished play stands."
+    assert n.time_up(events.TimedOut(1), Note(Fact.TIME_UP_SECONDS_DRAW, (90,))) == (
+        "Bob: 90 seconds are up: your tiles go back where they were and you draw a tile.")
 
 
 def test_the_rules_report_codes_and_the_narrator_has_words_for_every_one():

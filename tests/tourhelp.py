@@ -62,12 +62,12 @@ def rig_going_out(session) -> list[list[int]]:
     assert session.my_turn, "rig at the start of the human's turn"
     runs = two_runs(state)
     set_rack(state, session.viewer, [t for run in runs for t in run])
-    session._sync_rack(initial=True)
+    session.rack.sync(session.my_rack(), initial=True)
     session._begin_turn(session.timer_left)
     row = max([r for r, _ in session.table().cells] + [-1]) + 2
     for k, run in enumerate(runs):
         res = session.move(run, "table", (row, k * 5))
-        assert res.ok, res.message
+        assert res.ok, res.codes
     return runs
 
 

@@ -60,7 +60,7 @@ def main(argv):
     play = app.push(PlayScene(app, sess))
     frames(app, 400)
     if sess.my_turn:
-        lone = sess.rack_tiles()[0]
+        lone = sess.rack.tiles()[0]
         sess.move([lone], "table", (2, 10))
         frames(app, 20)
         play.end_or_draw()

@@ -17,6 +17,8 @@ from shotkit import frames, save  # noqa: E402
 
 from game.rules import engine  # noqa: E402
 from game.play.session import Session  # noqa: E402
+from game.ui import variant_ui  # noqa: E402
+from game.ui.r200 import ClaimsScreen  # noqa: E402
 from game.ui.scenes.play import PlayScene  # noqa: E402
 
 
@@ -74,7 +76,8 @@ def main(argv):
     play = app.push(PlayScene(app, sess))
     for i in range(600):
         app.step([], 1 / 60, draw=False)
-        if play.plugin is not None and getattr(play.plugin.parts[0] if hasattr(play.plugin, "parts") else play.plugin, "anims", None):
+        claims = variant_ui.find(play.plugin, ClaimsScreen)
+        if claims is not None and claims.clock.busy():
             break
     frames(app, 12)
     save(app, outdir, f"{tag}-mia-hijack-landing")

@@ -70,7 +70,7 @@ def shots(size: tuple[int, int], outdir: str) -> None:
     scene = app.top
     run.tick(31.0)  # a little under a minute into the run
     frames(app, 40)
-    rack = [t for t in scene.session.rack_slots]
+    rack = [t for t in scene.session.rack.slots]
     answer = next(s for s in scene.puzzle.answer if rack[0] in s)
     line = next((ln for ln in scene.session.table().lines() if set(ln.tiles) & set(answer)), None)
     if line is not None:

@@ -94,7 +94,7 @@ def main(argv):
     frames(app, 60)
     save(app, outdir, f"{tag}-play-busy")
     # select two tiles and drag one
-    rack = sess.rack_tiles()
+    rack = sess.rack.tiles()
     if sess.my_turn and rack:
         lay = play.layout()
         sp = play.sprites[rack[0]]

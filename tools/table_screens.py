@@ -67,7 +67,7 @@ def main(argv) -> None:
     # a rack tile dragged to the end of a run: the preview shows where it lands
     from game.rules.melds import check_line
 
-    tile, line = next((t, ln) for ln in sess.table().lines() for t in sess.rack_tiles() if check_line(list(ln.tiles) + [t]))
+    tile, line = next((t, ln) for ln in sess.table().lines() for t in sess.rack.tiles() if check_line(list(ln.tiles) + [t]))
     sp = play.sprites[tile]
     start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6)
     end_cell = (line.cells[-1][0], line.cells[-1][1] + 1)
@@ -106,7 +106,7 @@ def main(argv) -> None:
     play = app.push(PlayScene(app, sess))
     run(app, 150)
     save(app, outdir, f"{tag}-r200-board")
-    tile = sess.rack_tiles()[0]
+    tile = sess.rack.tiles()[0]
     sp = play.sprites[tile]
     start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6)
     g = play.layout().grid

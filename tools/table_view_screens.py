@@ -92,7 +92,7 @@ def main(argv) -> None:
     cell = (math.ceil(r0) + 1, math.ceil(c0) + 1)  # well inside the view
     while sess.table().get(cell) is not None or sess.table().get((cell[0], cell[1] + 1)) is not None:
         cell = (cell[0], cell[1] + 1)
-    tile = sess.rack_tiles()[0]
+    tile = sess.rack.tiles()[0]
     sp = play.sprites[tile]
     drag(app, (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w * 0.6), play.layout().grid.cell_rect(cell).center)
     run(app, 40)

@@ -85,7 +85,7 @@ def main(argv):
     frames(app, 30)
     save(app, outdir, f"{tag}-t04-play")
     # a failed manipulation: one tile from the rack alone on the table
-    t0 = sess.rack_tiles()[0]
+    t0 = sess.rack.tiles()[0]
     sess.move([t0], "table", (4, 3))
     frames(app, 5)
     play.end_or_draw()

@@ -22,7 +22,7 @@ def do_moves(scene, moves):
             for ev in sess.poll_events():
                 scene.on_event(ev)
             continue
-        ids = coach.resolve(sess.state, sess.table(), list(sess.rack_slots), text)
+        ids = coach.resolve(sess.state, sess.table(), list(sess.rack.slots), text)
         scene.move_tiles(ids, "table", tuple(cell))
 
 

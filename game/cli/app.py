@@ -62,7 +62,8 @@ ALREADY_OPEN = "Tile Rush is already open with this data folder"
 def claim_data_folder():
     """This copy's claim on the data folder (``game.storage.locks``; held until the process
     ends), or None when another copy of the game holds it: then this one writes nothing.
-    The copy that gets it keeps room for a finished game on a full disk (``storage.reserve``)."""
+    The copy that gets it keeps room for a finished game on a full disk (``storage.reserve``)
+    and removes the autosave copies set aside for finished games now on disk (``unsaved.drop_set_aside``)."""
     from ..storage import locks, persistence, reserve
 
     try:
@@ -72,6 +73,9 @@ def claim_data_folder():
     claim = locks.claim_instance(folder)
     if claim is not None:
         reserve.ensure()
+        from ..play import unsaved
+
+        unsaved.drop_set_aside()
     return claim
 
 

@@ -17,6 +17,7 @@ import os
 import stat
 import sys
 
+from ..play import reasons
 from ..rules.casefile import CaseError, judge
 from ..rules.melds import check_set
 from ..rules.tiles import NotationError, parse_tiles
@@ -63,7 +64,7 @@ def turn_main(args: list[str]) -> int:
     except CaseError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(verdict.line())
+    print("legal" if verdict.legal else "illegal: " + reasons.say_all(verdict.reasons))
     return 0 if verdict.legal else 1
 
 
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if meld:
         print(f"valid {meld.kind} {meld.value}")
         return 0
-    print(f"invalid: {meld.reason}")
+    print(f"invalid: {reasons.fault_words(meld.reason, tiles)}")
     return 1
 
 

@@ -23,6 +23,7 @@ import time
 
 from ..ai.solver import SolverError, check_result, solve, solve_initial
 from .figures import percentile
+from ..play.reasons import fault_words
 from ..rules.melds import check_set
 from ..rules.tiles import NotationError, format_tiles, parse_tiles
 
@@ -43,7 +44,7 @@ def parse_table(text: str) -> list[list[int]]:
         tiles = parse_tiles(part, used=used)
         meld = check_set(tiles)
         if not meld:
-            raise InputError(f"table set {format_tiles(tiles)!r} is not a valid set: {meld.reason}")
+            raise InputError(f"table set {format_tiles(tiles)!r} is not a valid set: {fault_words(meld.reason, tiles)}")
         used.extend(tiles)
         sets.append([int(t) for t in tiles])
     return sets

@@ -65,7 +65,7 @@ def apply_computer_action(state: GameState, action: act.Action | dict) -> Comput
         result = engine.apply(state, fallback)
         if result.ok:
             return ComputerTurn(result, True)
-    raise RuntimeError(f"no action ends the turn: {result.message}")  # Forfeit is always accepted in play
+    raise RuntimeError(f"no action ends the turn: {result.codes}")  # Forfeit is always accepted in play
 
 
 def computer_turn(state: GameState, player: Player) -> ComputerTurn:

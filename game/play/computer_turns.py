@@ -18,6 +18,7 @@ from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.state import GameState
+from ..rules.reasons import Reason
 from ..rules.turn import Problem
 
 Outcome = engine.TurnResult
@@ -76,7 +77,7 @@ class ComputerTurns:
         """Apply a computer player's answer (its action's JSON form, ``actions.to_json``).  A move
         the rules refuse (or an answer that is no action) is replaced by a draw, counted illegal."""
         if token != self._pending or not self.host.computer_to_move:
-            return Outcome(False, [Problem("stale computer move")])
+            return Outcome(False, [Problem(Reason.STALE_COMPUTER_MOVE)])
         self._pending = None
         state = self.host.state
         seat = state.current

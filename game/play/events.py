@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Union
 
 from ..rules.events import Event, GameEvent
+from ..rules.turn import Problem
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class TurnBegan(Event):
 class Refused(Event):
     type: ClassVar[str] = "refused"
     seat: int
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]  # codes with data: ``game.play.reasons`` words them
 
 
 @dataclass(frozen=True)

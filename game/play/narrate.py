@@ -16,6 +16,7 @@ from typing import Sequence
 
 from ..rules import events as ev_
 from ..rules.events import PenaltyReason
+from ..rules.reasons import Fact, Note, TieBreak
 from ..rules.tiles import set_words, tile_words, tiles_in_words
 from ..rules.variants.base import Standing, StandingRule
 from .steps import turn_steps
@@ -24,6 +25,13 @@ REASONS = {
     PenaltyReason.INCOMPLETE_SETS: "incomplete sets were left on the table",
     PenaltyReason.TIME_RAN_OUT: "time ran out with incomplete sets on the table",
     PenaltyReason.NO_LEGAL_MOVE: "no legal move",
+}
+
+TIE_BREAKS = {
+    TieBreak.LOWER_TOTAL: "lower total",
+    TieBreak.MORE_GAMES_WON: "tied on points: more games won",
+    TieBreak.LOWER_LAST_GAME: "tied on points and games won: lower score in the last game",
+    TieBreak.DRAW: "tied on points, games won and last game: won the tie-break draw",
 }
 
 TIME_UP_STOOD = "Time is up: your finished play stands."
@@ -103,7 +111,7 @@ class Narrator:
         black 2-4 run."); without them, tile by tile."""
         steps = []
         if ev.before is not None and ev.after is not None:
-            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns)
+            steps = turn_steps(ev.before, ev.after, self.who(ev.seat), vertical=self.reads_columns, you=self.is_you(ev.seat))
         if steps:
             text = ". ".join(st.caption for st in steps)
         else:
@@ -182,7 +190,58 @@ class Narrator:
                         f"closest now: {name} with {st.value}")
         return ""
 
-    def time_up(self, ev: ev_.TimedOut, consequence: str) -> str:
+    def time_up(self, ev: ev_.TimedOut, consequence: Note) -> str:
         """The clock ran out: ``consequence`` is what the rule set does then (``Variant.timeout_consequence``)."""
-        text = TIME_UP_STOOD if ev.stood else consequence
+        text = TIME_UP_STOOD if ev.stood else self.note(consequence)
         return text if self.is_you(ev.seat) else f"{self.who(ev.seat)}: {text}"
+
+    def note(self, note: Note) -> str:
+        """A rule set's fact for the player to move (``Variant.status_lines``) or what its turn clock
+        does (``Variant.timeout_consequence``), told to that player."""
+        n = list(note.numbers) + [0] * 3
+        match note.fact:
+            case Fact.GAME_OF:
+                return f"Game {n[0]} of {n[1]}"
+            case Fact.LOWEST_TOTAL_WINS:
+                return "Lowest total wins"
+            case Fact.INITIAL_MELD_POINTS:
+                return f"Initial meld: {n[0]}+ points"
+            case Fact.EXACT_TARGET:
+                return f"Target: exactly {n[0]} - you hold {n[1]} ({n[0] - n[1]} to go)"
+            case Fact.TOKENS_LEFT:
+                return f"Claim tokens {n[0]}, lock tokens {n[1]}"
+            case Fact.TARGET_LOWEST_WINS:
+                return f"Target: the game ends when a penalty total reaches {n[0]}; lowest total wins"
+            case Fact.TARGET_FIRST_TO:
+                return f"Target: {n[0]} points; the first to reach it ends the game"
+            case Fact.ROUND_LEADER:
+                return f"Round {n[0]}; leader: {self.who(note.seat)} with {n[1]}"
+            case Fact.ROUND:
+                return f"Round {n[0]}"
+            case Fact.JOKER_ON_RACK_COSTS:
+                return f"A joker still on your rack when someone goes out costs {n[0]} points"
+            case Fact.ROUND_OF_HIGHEST_WINS:
+                return f"Round {n[0]} of {n[1]}; the highest total wins"
+            case Fact.DRAW_PILE:
+                return f"Draw pile: {n[0]} tiles; the round ends when it runs out (fewest tiles wins)"
+            case Fact.MUST_MELD_NOW:
+                return f"You hold {n[0]} tiles: with {n[1]} or more you must meld if you can"
+            case Fact.MUST_MELD_RULE:
+                return f"Holding {n[0]} or more tiles you must meld if you can"
+            case Fact.HAND_LIMIT:
+                if len(note.numbers) < 2:
+                    return f"Hand limit: {n[0]} tiles (its lowest)"
+                return f"Hand limit: {n[0]} tiles; {n[0] - 1} after {plural(n[1], 'more round')} of turns"
+            case Fact.OVER_HAND_LIMIT_NOW:
+                return f"You hold {n[0]} tiles: end this turn with {n[1]} or fewer, or lose {n[2]} points"
+            case Fact.HAND_LIMIT_COST:
+                return f"Ending a turn with more than {n[0]} tiles costs {n[1]} points"
+            case Fact.TIME_UP_DRAW:
+                return "Time is up: your tiles go back and you draw a tile (a finished play would have stood)."
+            case Fact.TIME_UP_PENALTY:
+                return ("Time is up: with incomplete sets on the table, the table is put back, your tiles return and "
+                        f"you draw {n[0]} penalty tiles; a finished play stands; otherwise your tiles return and you "
+                        "draw one tile.")
+            case Fact.TIME_UP_SECONDS_DRAW:
+                return f"{n[0]} seconds are up: your tiles go back where they were and you draw a tile."
+        return ""

@@ -15,6 +15,7 @@ from typing import Sequence
 from ..rules import engine
 from ..rules.board import GRID_WIDTH, Board
 from ..rules.state import HUMAN, GameState
+from ..rules.reasons import Reason
 from ..rules.turn import Problem
 from .session import Outcome, Session
 
@@ -106,7 +107,7 @@ class PuzzleSession(Session):
         return 0
 
     def draw(self) -> Outcome:
-        return Outcome(False, [Problem("a puzzle has no pool to draw from: press Skip to move on")])
+        return Outcome(False, [Problem(Reason.PUZZLE_NO_POOL)])
 
     def table_sets(self) -> list[list[int]]:
         """The table as the player has it now, as sets of tiles (each line left to right)."""

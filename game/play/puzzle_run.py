@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import reasons
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -194,7 +196,7 @@ class SingleRun(PuzzleRun):
         problems = check_table(self._puzzle, sets)
         if problems:
             self.wrong += 1
-            return Verdict(False, misses=self.wrong, text=problems[0])
+            return Verdict(False, misses=self.wrong, text=reasons.say(problems[0]))
         self.solved = True
         m, sec = divmod(int(self.seconds), 60)
         return Verdict(True, text=f"Solved in {m}:{sec:02d}" + (" with a hint" if self.hinted else ""))

@@ -15,6 +15,7 @@ from ..puzzles import packs as packs_mod
 from ..storage import arcade
 from ..puzzles.daily import daily
 from ..puzzles.rush import MODES, PENALTY, Rush
+from . import reasons
 from .puzzle_run import PuzzleRun, Row, SingleRun, Verdict
 
 RUSH_MODES = tuple(MODES)
@@ -139,7 +140,7 @@ class RushRun(PuzzleRun):
         if got.solved:
             note = "Solved with the answer shown: no points" if hinted else ""
             return Verdict(True, got.points, got.multiplier, got.streak, text=note)
-        text = got.problems[0] if got.problems else "not solved yet"
+        text = reasons.say(got.problems[0]) if got.problems else "not solved yet"
         return Verdict(False, penalty=got.penalty, misses=self.rush.misses, text=text)
 
     def skip(self) -> None:

@@ -1,100 +1,137 @@
 """The person's rack as the play screen shows it: which slot (row, column) each tile sits in.
 
-``RackLayout`` is one part of ``game.play.session.Session``: it keeps ``rack_slots`` in step with the
-viewer's rack in the game state, finds free slots, sorts, and pushes tiles aside on a drop.
+``Rack`` is a part ``game.play.session.Session`` owns (``session.rack``): it keeps its ``slots``
+in step with the viewer's rack in the game state (``sync``), finds free slots, sorts, pushes
+tiles aside on a drop, and remembers the slots as the person's turn began.  A sort is the
+person's own edit: the rack tells its owner first (``on_edit``), which keeps an undo step.
 Pure Python: no pygame here.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Callable, Iterable
 
 from . import draft as draft_edit
-from ..rules.board import Board, Cell
-from ..rules.state import GameState
+from ..rules.board import Cell
 from ..rules.tiles import colour_index, sort_key_groups, sort_key_runs
 
 RACK_ROWS = 2
 RACK_MIN_COLS = 16
+MAX_RACK_COLS = 200  # a saved slot further right than this is damaged
 
 
-class RackLayout:
-    """The rack slots of the session's viewer (mixed into ``Session``, which sets these fields)."""
+class Rack:
+    """The rack slots of the session's viewer: ``slots`` maps each tile to its (row, column), ``cols``
+    is how wide the rack is, ``turn_start`` the slots as the person's turn began (None outside it)."""
 
-    state: GameState
-    viewer: int
-    rack_cols: int
-    rack_slots: dict[int, Cell]
-    draft: Board | None
-    _turn_rack: dict[int, Cell]
-    version: int
+    def __init__(self, on_edit: Callable[[], None] = lambda: None) -> None:
+        self.cols = RACK_MIN_COLS
+        self.slots: dict[int, Cell] = {}
+        self.turn_start: dict[int, Cell] | None = None
+        self._on_edit = on_edit  # called before the person rearranges the rack (``sort``)
 
-    def _push_undo(self) -> None:  # the session's undo stack
-        raise NotImplementedError
-
-    def _restore_rack(self, slots: dict, cols: int | None) -> None:
-        rack = set(self.state.players[self.viewer].rack)
-        self.rack_cols = max(RACK_MIN_COLS, cols or RACK_MIN_COLS)
+    def restore(self, tiles: Iterable[int], slots: dict, cols: int | None) -> None:
+        """Saved slots for the tiles of ``tiles`` (the viewer's rack); damaged or foreign ones are skipped."""
+        rack = set(tiles)
+        self.cols = max(RACK_MIN_COLS, cols or RACK_MIN_COLS)
         used = set()
         for t, (r, c) in slots.items():
-            if t in rack and 0 <= r < RACK_ROWS and 0 <= c < 200 and (r, c) not in used:
-                self.rack_slots[t] = (r, c)
+            if t in rack and 0 <= r < RACK_ROWS and 0 <= c < MAX_RACK_COLS and (r, c) not in used:
+                self.slots[t] = (r, c)
                 used.add((r, c))
-                self.rack_cols = max(self.rack_cols, c + 1)
+                self.cols = max(self.cols, c + 1)
 
-    def saved_slots(self) -> dict[int, Cell]:
-        """Rack positions to save: during a turn, those from the turn's start."""
-        return dict(self._turn_rack) if self.draft is not None else dict(self.rack_slots)
+    def arrange(self, slots: dict[int, Cell], cols: int = 0) -> None:
+        """Put the tiles in exactly these slots (an undo, a turn put back, a saved turn), the rack
+        at least ``cols`` wide and wide enough for them."""
+        self.slots = dict(slots)
+        needed = max((c for _, c in self.slots.values()), default=-1) + 1
+        self.cols = max(self.cols, needed, cols)
+
+    # -- the person's turn ----------------------------------------------------------------------
+    def begin_turn(self, active: bool) -> None:
+        """A turn began: the person's own (``active``: its slots are remembered) or another's."""
+        self.turn_start = dict(self.slots) if active else None
+
+    def back_to_turn_start(self) -> None:
+        """Every tile back in its slot from the start of the turn (tiles gained since are not placed)."""
+        self.slots = dict(self.turn_start or {})
+
+    @property
+    def moved(self) -> bool:
+        """A tile is in another slot than when the person's turn began."""
+        return self.turn_start is not None and self.slots != self.turn_start
+
+    def saved(self) -> dict[int, Cell]:
+        """Rack positions to save: during the person's turn, those from the turn's start."""
+        return dict(self.turn_start if self.turn_start is not None else self.slots)
+
+    # -- tiles in and out ---------------------------------------------------------------------------
+    def take(self, tiles: Iterable[int]) -> None:
+        """These tiles leave the rack (those not on it are ignored)."""
+        for t in tiles:
+            self.slots.pop(t, None)
+
+    def put(self, tile: int, cell: Cell) -> None:
+        """One tile into this slot (the caller knows it is free)."""
+        self.slots[tile] = cell
+
+    def add(self, tiles: Iterable[int]) -> None:
+        """Tiles not on the rack yet go into free slots, one after another after the last tile."""
+        last = max(self.slots.values(), default=None)
+        for t in tiles:
+            if t not in self.slots:
+                last = self.slots[t] = self.free_slot(last)
 
     def _needed_cols(self, n: int) -> int:
         return max(RACK_MIN_COLS, math.ceil((n + 2) / RACK_ROWS))
 
-    def _free_rack_slot(self, after: Cell | None = None) -> Cell:
-        used = set(self.rack_slots.values())
-        order = [(r, c) for r in range(RACK_ROWS) for c in range(self.rack_cols)]
+    def free_slot(self, after: Cell | None = None) -> Cell:
+        """The first free slot after ``after`` (reading row by row, round to the start); the rack
+        grows a column when it is full."""
+        used = set(self.slots.values())
+        order = [(r, c) for r in range(RACK_ROWS) for c in range(self.cols)]
         start = 0
         if after is not None and after in order:
             start = order.index(after) + 1
         for cell in order[start:] + order[:start]:
             if cell not in used:
                 return cell
-        self.rack_cols += 1
-        return self._free_rack_slot(after)
+        self.cols += 1
+        return self.free_slot(after)
 
-    def _sync_rack(self, initial: bool = False) -> list[int]:
-        """Make the rack slots match the viewer's rack; returns tiles newly added."""
-        rack = list(self.state.players[self.viewer].rack)
+    def sync(self, tiles: Iterable[int], initial: bool = False) -> list[int]:
+        """Make the slots match ``tiles`` (the viewer's rack in the game state); returns tiles newly
+        added.  ``initial`` (a new deal) lays the whole rack out sorted by runs."""
+        rack = list(tiles)
         present = set(rack)
-        for t in [t for t in self.rack_slots if t not in present]:
-            del self.rack_slots[t]
-        new = [t for t in rack if t not in self.rack_slots]
-        self.rack_cols = max(self.rack_cols, self._needed_cols(len(rack)))
-        if initial or (new and not self.rack_slots):
-            self.rack_slots = {}
-            self.rack_cols = self._needed_cols(len(rack))
+        for t in [t for t in self.slots if t not in present]:
+            del self.slots[t]
+        new = [t for t in rack if t not in self.slots]
+        self.cols = max(self.cols, self._needed_cols(len(rack)))
+        if initial or (new and not self.slots):
+            self.slots = {}
+            self.cols = self._needed_cols(len(rack))
             self._fill_sorted(rack, sort_key_runs)
             return new
-        last = max(self.rack_slots.values(), default=None)
-        for t in new:
-            cell = self._free_rack_slot(last)
-            self.rack_slots[t] = cell
-            last = cell
+        self.add(new)
         return new
 
     def _fill_sorted(self, tiles: list[int], key) -> None:
         tiles = sorted(tiles, key=key)
-        self.rack_cols = max(self.rack_cols, self._needed_cols(len(tiles)))
+        self.cols = max(self.cols, self._needed_cols(len(tiles)))
         if key is sort_key_runs:
             rows = self._colour_rows(tiles)
             if rows is not None:
                 for r, row in enumerate(rows):
                     for c, t in enumerate(row):
                         if t is not None:
-                            self.rack_slots[t] = (r, c)
+                            self.slots[t] = (r, c)
                 return
         per_row = math.ceil(len(tiles) / RACK_ROWS) if tiles else 0
         for i, t in enumerate(tiles):
-            self.rack_slots[t] = (i // per_row, i % per_row) if per_row else (0, 0)
+            self.slots[t] = (i // per_row, i % per_row) if per_row else (0, 0)
 
     def _colour_rows(self, tiles: list[int]) -> list[list[int | None]] | None:
         """Tiles sorted by runs laid out so each colour (and the jokers) stays on one row, an
@@ -111,7 +148,7 @@ class RackLayout:
             parts = [blocks[:k], blocks[k:]]
             for gap in (1, 0):
                 widths = [sum(len(b) for b in p) + gap * max(0, len(p) - 1) for p in parts]
-                if max(widths) > self.rack_cols:
+                if max(widths) > self.cols:
                     continue
                 score = (-gap, abs(widths[0] - widths[1]), -widths[0])
                 if best is None or score < best[0]:
@@ -127,33 +164,32 @@ class RackLayout:
             rows.append(row)
         return rows
 
-    def rack_tiles(self) -> list[int]:
-        """Tiles on the viewer's rack as displayed (in slot order)."""
-        return sorted(self.rack_slots, key=lambda t: self.rack_slots[t])
+    def tiles(self) -> list[int]:
+        """Tiles on the rack as displayed (in slot order)."""
+        return sorted(self.slots, key=lambda t: self.slots[t])
 
-    def sort_rack(self, how: str) -> None:
+    def sort(self, how: str) -> None:
         """Sort by ``runs`` (colour, then number) or ``groups`` (number, then colour)."""
         key = sort_key_groups if how == "groups" else sort_key_runs
-        if self.draft is not None:
-            self._push_undo()
-        tiles = list(self.rack_slots)
-        self.rack_slots = {}
+        self._on_edit()
+        tiles = list(self.slots)
+        self.slots = {}
         self._fill_sorted(tiles, key)
-        self.version += 1
 
-    def _place_rack(self, tiles: list[int], r: int, c: int) -> bool:
-        row = {cc: t for t, (rr, cc) in self.rack_slots.items() if rr == r}
+    def place(self, tiles: list[int], r: int, c: int) -> None:
+        """Put ``tiles`` side by side from slot (r, c), pushing the row's tiles aside; those pushed
+        past the end go to free slots."""
+        row = {cc: t for t, (rr, cc) in self.slots.items() if rr == r}
         pushed = draft_edit.push_row(row, c, len(tiles), keep_gaps=False, limit=None)
         for t in row.values():
-            del self.rack_slots[t]
+            del self.slots[t]
         for i, t in enumerate(tiles):
             pushed[c + i] = t
         spill = []
         for cc, t in sorted(pushed.items()):
-            if cc >= self.rack_cols:
+            if cc >= self.cols:
                 spill.append(t)
             else:
-                self.rack_slots[t] = (r, cc)
+                self.slots[t] = (r, cc)
         for t in spill:
-            self.rack_slots[t] = self._free_rack_slot()
-        return True
+            self.slots[t] = self.free_slot()

@@ -7,7 +7,7 @@ freely, plus where each of their tiles sits on their rack, plus an undo stack.
 Nothing reaches the ``GameState`` until the rules core accepts it
 (``engine.apply`` with an ``EndTurn``, ``Draw`` or ``Timeout`` action).
 
-Its parts live beside it: the rack arrangement (``rack.RackLayout``), the computer turns
+Its parts live beside it: the rack arrangement (``session.rack``, a ``rack.Rack``), the computer turns
 (``session.computer``: asked for, not computed here), the saving (``session.saver``, and the
 save format ``session_save``) and the default hooks (``hooks``).
 
@@ -28,7 +28,8 @@ from . import draft as draft_edit
 from . import session_save
 from .computer_turns import ComputerTurns
 from .events import NewTiles, Refused, SessionEvent, TurnBegan
-from .rack import RACK_MIN_COLS, RACK_ROWS, RackLayout
+from .narrate import Narrator
+from .rack import RACK_MIN_COLS, RACK_ROWS, Rack
 from .session_save import SESSION_VERSION, Saver
 from .thinking import compute_ai_action, compute_hint
 from .wire import view_from_dict, view_to_dict
@@ -37,7 +38,7 @@ from ..rules import engine
 from ..rules import events as ev_
 from ..rules.board import Board, Cell
 from ..rules.state import HUMAN, GameState, Phase
-from ..rules.tiles import tiles_in_words
+from ..rules.reasons import Reason
 from ..rules.turn import Analysis, Problem
 
 __all__ = [
@@ -63,9 +64,9 @@ class MoveResult:
 Outcome = engine.TurnResult
 
 
-class Session(RackLayout):
+class Session:
     """One game in progress: the state, the human's draft turn, timers and events (the rack
-    arrangement is ``RackLayout``'s; the computer turns and the saving are parts it owns)."""
+    arrangement, the computer turns and the saving are parts it owns)."""
 
     def __init__(self, state: GameState, *, timer_left: float | None = None, demo: bool = False,
                  rack_slots: dict | None = None, rack_cols: int | None = None, autosave: bool = True,
@@ -81,14 +82,12 @@ class Session(RackLayout):
         self.elapsed = 0.0  # seconds of play (for the statistics)
         self._events: list[dict] = []
         self.viewer = next((i for i, p in enumerate(state.players) if p.kind == HUMAN), 0)
-        self.rack_cols = RACK_MIN_COLS
-        self.rack_slots: dict[int, Cell] = {}
+        self.rack = Rack(self._rack_edit)  # where the viewer's tiles sit on their rack
         if rack_slots:
-            self._restore_rack(rack_slots, rack_cols)
-        self._sync_rack(initial=not rack_slots)
+            self.rack.restore(self.my_rack(), rack_slots, rack_cols)
+        self.rack.sync(self.my_rack(), initial=not rack_slots)
         self.draft: Board | None = None
         self._undo: list[tuple[Board, dict]] = []
-        self._turn_rack: dict[int, Cell] = {}
         self.version = 0  # bumps whenever anything visible changes
         self._analysis: tuple[int, Analysis] | None = None
         self._preview: tuple | None = None
@@ -151,6 +150,15 @@ class Session(RackLayout):
     def computer_to_move(self) -> bool:
         return self.state.phase == Phase.PLAY and not self.is_human(self.state.current)
 
+    def my_rack(self) -> list[int]:
+        """The viewer's tiles in the game state (``rack`` shows where each sits)."""
+        return list(self.state.players[self.viewer].rack)
+
+    @property
+    def person(self) -> int | None:
+        """The seat told in the second person: the viewer's, when a person plays it (None in a demo)."""
+        return self.viewer if self.is_human(self.viewer) else None
+
     def hint_view(self) -> dict | None:
         """The viewer's own view (JSON-able) for a hint, during their turn; else None."""
         return view_to_dict(engine.view(self.state, self.viewer)) if self.my_turn else None
@@ -176,12 +184,8 @@ class Session(RackLayout):
     def _begin_turn(self, timer_left: float | None = None) -> None:
         self.timer_left = float(timer_left) if timer_left is not None else float(self.turn_time)
         self._undo = []
-        if self.my_turn:
-            self.draft = self.state.board.copy()
-            self._turn_rack = dict(self.rack_slots)
-        else:
-            self.draft = None
-            self._turn_rack = {}
+        self.draft = self.state.board.copy() if self.my_turn else None
+        self.rack.begin_turn(self.my_turn)
         self._analysis = None
         self.version += 1
         self.saver.turn_started()
@@ -221,7 +225,7 @@ class Session(RackLayout):
     def held_table_tiles(self) -> list[int]:
         """Table tiles the player has taken onto the rack this turn (they must go back)."""
         start = self.start_tiles()
-        return [t for t in self.rack_slots if t in start]
+        return [t for t in self.rack.slots if t in start]
 
     def analysis(self) -> Analysis | None:
         """The rules core's verdict on the current draft (cached per change)."""
@@ -232,13 +236,19 @@ class Session(RackLayout):
         return self._analysis[1]
 
     def _push_undo(self) -> None:
-        self._undo.append((self.draft.copy() if self.draft is not None else Board(), dict(self.rack_slots)))
+        self._undo.append((self.draft.copy() if self.draft is not None else Board(), dict(self.rack.slots)))
         if len(self._undo) > 500:
             del self._undo[0]
 
+    def _rack_edit(self) -> None:
+        """The person is about to rearrange the rack (``Rack.sort``): one undo step during their turn."""
+        if self.draft is not None:
+            self._push_undo()
+        self.version += 1
+
     def where(self, tile: int) -> tuple[str, Cell] | None:
-        if tile in self.rack_slots:
-            return (RACK, self.rack_slots[tile])
+        if tile in self.rack.slots:
+            return (RACK, self.rack.slots[tile])
         board = self.table()
         for cell, t in board.cells.items():
             if t == tile:
@@ -265,9 +275,9 @@ class Session(RackLayout):
         on_table = {t for t in self.table().cells.values()}
         if any(t in on_table for t in tiles) and self.draft is None:
             return MoveResult(False, "wait for your turn to change the table")
-        owned = set(self.rack_slots) | on_table
+        owned = set(self.rack.slots) | on_table
         if self.draft is None:
-            owned = set(self.rack_slots)
+            owned = set(self.rack.slots)
         if not all(t in owned for t in tiles):
             return MoveResult(False, "those tiles cannot be moved")
         r, c = int(cell[0]), int(cell[1])
@@ -275,20 +285,15 @@ class Session(RackLayout):
             return MoveResult(False, "that is not a place on your rack")
 
         before_draft = self.draft.copy() if self.draft is not None else None
-        before_slots = dict(self.rack_slots)
+        before_slots = dict(self.rack.slots)
         moving = set(tiles)
         if self.draft is not None:
             for cl in [cl for cl, t in self.draft.cells.items() if t in moving]:
                 del self.draft.cells[cl]
             if self.variant.flat_table:
                 self.draft = draft_edit.close_groups(before_draft, self.draft)  # a group closes its gap
-        for t in tiles:
-            self.rack_slots.pop(t, None)
-
-        ok = self._place_rack(tiles, r, c)
-        if not ok:
-            self.draft, self.rack_slots = before_draft, before_slots
-            return MoveResult(False, "no room there")
+        self.rack.take(tiles)
+        self.rack.place(tiles, r, c)
         if before_draft is not None:
             self._undo.append((before_draft, before_slots))
         self.version += 1
@@ -320,7 +325,7 @@ class Session(RackLayout):
             return self.place(plan)
         res = self.place(plan, [other])
         if res.ok:
-            self.rack_slots[other] = src[1]  # the slot the dropped tile left
+            self.rack.put(other, src[1])  # the slot the dropped tile left
         return res
 
     def place(self, table: dict[int, Cell] | None = None, to_rack: list[int] | tuple = ()) -> MoveResult:
@@ -337,7 +342,7 @@ class Session(RackLayout):
         where = self.draft.where()
         if set(table) & set(to_rack):
             return MoveResult(False, "a tile cannot go to the table and the rack at once")
-        if not all(t in where or t in self.rack_slots for t in table) or not all(t in where or t in self.rack_slots for t in to_rack):
+        if not all(t in where or t in self.rack.slots for t in table) or not all(t in where or t in self.rack.slots for t in to_rack):
             return MoveResult(False, "those tiles cannot be moved")
         cells = list(table.values())
         if len(set(cells)) != len(cells):
@@ -352,15 +357,12 @@ class Session(RackLayout):
         for t in moving:
             if t in where:
                 del self.draft.cells[where[t]]
+        self.rack.take(table)
         for t, cell in table.items():
-            self.rack_slots.pop(t, None)
             self.draft.cells[cell] = t
         if self.variant.flat_table:
             self.draft = draft_edit.close_groups(before, self.draft)  # a group closes its gap
-        last = max(self.rack_slots.values(), default=None)
-        for t in to_rack:
-            if t not in self.rack_slots:
-                last = self.rack_slots[t] = self._free_rack_slot(last)
+        self.rack.add(to_rack)
         self.version += 1
         return MoveResult(True)
 
@@ -393,17 +395,23 @@ class Session(RackLayout):
         if self.draft is None or not self.my_turn:
             return MoveResult(False, "wait for your turn to change the table")
         on_table = self.draft.tile_set()
-        if not all(t in on_table or t in self.rack_slots for t in tiles):
+        if not all(t in on_table or t in self.rack.slots for t in tiles):
             return MoveResult(False, "those tiles cannot be moved")
         if len(tiles) > self.grid_width:
             return MoveResult(False, "that is more tiles than a row of the table holds: put them down in parts")
         board = self._flat_result(tiles, cell, lead, whole_set)
         self._push_undo()
-        for t in tiles:
-            self.rack_slots.pop(t, None)
+        self.rack.take(tiles)
         self.draft = board
         self.version += 1
         return MoveResult(True)
+
+    def resume_turn(self, draft: Board, slots: dict[int, Cell], cols: int = 0) -> None:
+        """The person's unfinished turn put back as it was left (``turnsave.restore`` checked that
+        it is this turn's): the draft table and the rack slots, no undo steps."""
+        self.draft, self._undo = draft, []
+        self.rack.arrange(slots, cols)
+        self.version += 1  # the cached analysis is stale
 
     def undo(self) -> bool:
         if not self._undo:
@@ -411,19 +419,18 @@ class Session(RackLayout):
         board, slots = self._undo.pop()
         if self.draft is not None:
             self.draft = board
-        self.rack_slots = slots
+        self.rack.arrange(slots)
         self.version += 1
         return True
 
     def reset(self) -> bool:
         """Put every tile back where it was when the turn began."""
-        if self.draft is None or (not self.draft_moved and self.rack_slots == self._turn_rack):
+        if self.draft is None or (not self.draft_moved and not self.rack.moved):
             return False
         self._push_undo()
         self.draft = self.state.board.copy()
-        restored = dict(self._turn_rack)
-        self.rack_slots = restored
-        self._sync_rack()
+        self.rack.back_to_turn_start()
+        self.rack.sync(self.my_rack())
         self.version += 1
         return True
 
@@ -447,19 +454,20 @@ class Session(RackLayout):
         pv = self.preview()
         return pv is not None and pv.outcome == "penalty"
 
-    def end_turn_warnings(self) -> list[str]:
-        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit)."""
+    def end_turn_warnings(self) -> list[Problem]:
+        """Warnings a rule set wants shown before the turn ends (e.g. a hand limit), as codes with
+        data (``game.play.reasons.cautions`` words them)."""
         pv = self.preview()
         return list(pv.warnings) if pv is not None else []
 
     def draw(self) -> Outcome:
         """Draw a tile (tiles moved this turn go back first)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if self.draft_moved or self.held_table_tiles():
             self.draft = self.state.board.copy()
-            self.rack_slots = dict(self._turn_rack)
-            self._sync_rack()
+            self.rack.back_to_turn_start()
+            self.rack.sync(self.my_rack())
         result = engine.apply(self.state, act.Draw())
         if not result.ok:
             self.version += 1
@@ -469,12 +477,11 @@ class Session(RackLayout):
     def end_turn(self) -> Outcome:
         """Play the draft (or draw when the table is unchanged)."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         held = self.held_table_tiles()
         if held and not self.variant.failed_play_penalty:
-            problem = Problem(f"tiles taken from the table must be used this turn ({tiles_in_words(held)}): "
-                              "put them back into sets on the table")
-            self._emit(Refused(self.viewer, (problem.message,)))
+            problem = Problem(Reason.HELD_TILES_UNUSED, tiles=tuple(held))
+            self._emit(Refused(self.viewer, (problem,)))
             return Outcome(False, [problem])
         if not self.draft_changed and not held:
             return self.draw()
@@ -482,11 +489,11 @@ class Session(RackLayout):
         draft = self.draft.copy()
         result = engine.apply(self.state, act.EndTurn(draft))
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, result.problems)
         if not _played(result.events):
             # a penalty: the table is restored and the tiles go back to the rack
-            self.rack_slots = dict(self._turn_rack)
+            self.rack.back_to_turn_start()
         return self._turn_done(self.viewer, result.events, before)
 
     def _turn_done(self, seat: int, events: list[ev_.Event], before: Board) -> Outcome:
@@ -508,7 +515,7 @@ class Session(RackLayout):
             self._emit(ev)
 
     def _after_turn(self) -> None:
-        new = self._sync_rack()
+        new = self.rack.sync(self.my_rack())
         if new:
             self._emit(NewTiles(tuple(new)))
         self.computer.cancel()
@@ -546,7 +553,7 @@ class Session(RackLayout):
         before = self.state.board.copy()
         draft = self.draft.copy() if self.draft is not None else None
         if self.draft is not None:
-            self.rack_slots = dict(self._turn_rack)
+            self.rack.back_to_turn_start()
         result = engine.apply(self.state, act.Timeout(draft))
         self._emit(ev_.TimedOut(seat, stood=_played(result.events)))
         return self._turn_done(seat, result.events, before)
@@ -555,15 +562,15 @@ class Session(RackLayout):
         """A rule set's own kind of turn for the viewer (a claim), through ``engine.apply``;
         the turn ends when the rules accept it."""
         if not self.my_turn:
-            return Outcome(False, [Problem("it is not your turn")])
+            return Outcome(False, [Problem(Reason.NOT_YOUR_TURN)])
         if not self.variant.has_claims:
-            return Outcome(False, [Problem("this rule set has no such action")])
+            return Outcome(False, [Problem(Reason.NO_SUCH_ACTION)])
         before = self.state.board.copy()
         result = engine.apply(self.state, action)
         if not result.ok:
-            self._emit(Refused(self.viewer, tuple(p.message for p in result.problems)))
+            self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, list(result.problems))
-        self.rack_slots = dict(self._turn_rack)
+        self.rack.back_to_turn_start()
         return self._turn_done(self.viewer, result.events, before)
 
     # -- rounds -------------------------------------------------------------------------------
@@ -571,9 +578,7 @@ class Session(RackLayout):
         if self.state.phase != Phase.ROUND_OVER:
             return False
         engine.next_round(self.state)
-        self.rack_slots = {}
-        self.rack_cols = RACK_MIN_COLS
-        self._sync_rack(initial=True)
+        self.rack.sync(self.my_rack(), initial=True)
         self._emit(ev_.RoundStarted(self.state.round))
         self._begin_turn()
         self.saver.save()  # save the fresh deal
@@ -584,7 +589,9 @@ class Session(RackLayout):
 
     def status_lines(self) -> list[str]:
         try:
-            return [str(s) for s in self.variant.status_lines(self.state, self.viewer)]
+            notes = self.variant.status_lines(self.state, self.viewer)
+            teller = Narrator([p.name for p in self.state.players], self.viewer)
+            return [teller.note(n) for n in notes]
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []

@@ -87,8 +87,8 @@ def to_dict(session: "Session") -> dict:
         "hints_used": session.hints_used,
         "demo": session.demo,
         "game_id": session.game_id,
-        "rack_cols": session.rack_cols,
-        "rack_slots": [[t, r, c] for t, (r, c) in sorted(session.saved_slots().items())],
+        "rack_cols": session.rack.cols,
+        "rack_slots": [[t, r, c] for t, (r, c) in sorted(session.rack.saved().items())],
         turnsave.FIELD: turnsave.snapshot(session),
     }
 

@@ -1,13 +1,14 @@
 """A turn told as steps a person can follow (pure: no pygame here).
 
-``turn_steps(before, after, name)`` compares the table before a turn with the table
+``turn_steps(before, after, name, you=...)`` compares the table before a turn with the table
 after it and returns the turn as a short list of ``Step``s, each a change a player
 would describe in one breath: a set laid from the rack, tiles added to a set, a tile
 moved from one set to another, a set split, a joker freed.  Each step has a one-line
 caption in words ("Mia splits the black 3-8 run and adds a black 5") and the tiles it
 moves, which end on their cells of the table after the turn.  The play screen plays
 the steps one after another; the hint shows them to the player (``name=None`` gives
-captions as advice: "Split the black 3-8 run and add your black 5").
+captions as advice: "Split the black 3-8 run and add your black 5"; ``you=True`` tells the
+person at the screen in the second person, whatever their name: "You split ...").
 
 How a turn is read: every set after the turn (a line of the table) is made of pieces,
 each from one set before the turn or from the rack.  A set's *origin* is the old set
@@ -39,12 +40,14 @@ class Step:
 
 
 class Voice:
-    """Who does it: a name ("Mia splits ... and adds a black 5"), "You" ("You split ... and
-    add your black 5") or nobody: advice ("Split ... and add your black 5")."""
+    """Who does it: a seat by its name ("Mia splits ... and adds a black 5"), the person at the
+    screen (``you``, whatever their seat is called: "You split ... and add your black 5") or
+    nobody: advice ("Split ... and add your black 5").  Whether a seat is the person's is the
+    caller's to say (it knows the seats), never read from the name."""
 
-    def __init__(self, name: str | None) -> None:
-        self.name = name
-        self.second = name is None or name == "You"
+    def __init__(self, name: str | None, you: bool = False) -> None:
+        self.name = "You" if you else name
+        self.second = you or name is None
 
     def verb(self, base: str) -> str:
         if self.second:
@@ -164,13 +167,14 @@ def _joker_face(line: Line, t: int) -> set[int]:
     return set(m.roles[line.tiles.index(t)])
 
 
-def turn_steps(before: Board, after: Board, name: str | None = "You", vertical: bool = False) -> list[Step]:
+def turn_steps(before: Board, after: Board, name: str | None, vertical: bool = False, you: bool = False) -> list[Step]:
     """The steps of one turn from ``before`` to ``after`` (see the module's text).  Every
     tile whose cell changed, and every tile that came from the rack, is in exactly one
     step; tiles of sets that only moved along are put in the first step that touches
     their set (or a last "tidy" step).  On a crossword board (``vertical``) tiles are only
-    added, so the steps are the lines they complete."""
-    voice = Voice(name)
+    added, so the steps are the lines they complete.  ``name`` does it (None: advice), or the
+    person at the screen when ``you``."""
+    voice = Voice(name, you)
     if vertical:
         return _crossword_steps(before, after, voice)
     turn = _read(before, after)

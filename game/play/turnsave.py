@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .rack import MAX_RACK_COLS, RACK_ROWS
 from ..rules.board import Board
 
 FIELD = "turn_in_progress"
-RACK_ROWS = 2
-MAX_RACK_COLS = 200
 MAX_CELL = 10_000  # a crossword board grows, but never this far
 KEEP_EVERY = 10.0  # seconds of play between writes of an unfinished turn (see ``Keeper``)
 
@@ -56,7 +55,7 @@ def snapshot(session: Any) -> dict | None:
     """The person's unfinished turn, or None (not their turn, or nothing moved)."""
     if session.draft is None or not session.my_turn:
         return None
-    if not session.draft_changed and session.rack_slots == session._turn_rack:
+    if not session.draft_changed and not session.rack.moved:
         return None
     st = session.state
     return {
@@ -64,8 +63,8 @@ def snapshot(session: Any) -> dict | None:
         "turn": st.total_turns,
         "seat": st.current,
         "board": session.draft.to_list(),
-        "rack": [[t, r, c] for t, (r, c) in sorted(session.rack_slots.items())],
-        "rack_cols": session.rack_cols,
+        "rack": [[t, r, c] for t, (r, c) in sorted(session.rack.slots.items())],
+        "rack_cols": session.rack.cols,
     }
 
 
@@ -122,12 +121,6 @@ def restore(session: Any, data: Any) -> bool:
     reason, draft, slots = _problem(session, data)
     if reason:
         return False
-    session.draft = draft
-    session.rack_slots = slots
     cols = data.get("rack_cols")
-    needed = max((c for _, c in slots.values()), default=-1) + 1
-    session.rack_cols = max(session.rack_cols, needed, cols if _is_int(cols) and cols <= 60 else 0)
-    session._undo = []
-    session._analysis = None
-    session.version += 1
+    session.resume_turn(draft, slots, cols if _is_int(cols) and cols <= 60 else 0)
     return True

@@ -12,7 +12,8 @@ kept once per ``game_id``).  When the disk refuses one:
   progress from an earlier turn: it is renamed aside (``shelf.set_aside_stale``), so a
   finished game never comes back as a game in progress (nor is it put in its rule set's
   slot as one when the next game is saved); the final position is written into the
-  autosave when space comes back, unless a newer game holds the autosave by then;
+  autosave when space comes back, unless a newer game holds the autosave by then, and the
+  copy set aside is removed once the game's replay is on disk (``drop_set_aside``);
 - but first the room the game keeps in the data folder for this (``storage.reserve``, written at
   start when the disk has room) is given back and the writes are tried again at once: on a disk
   that filled up during the game the finished game then reaches the disk straight away, and
@@ -133,11 +134,21 @@ def retry() -> bool:
     from ..storage import reserve
 
     reserve.ensure()  # there is room again: keep some for the next finished game
+    drop_set_aside()  # the earlier turns set aside for these games are now superseded by them
     if _told_failing:
         _told_failing = False
         if _notice != ROOM_USED:  # (saved in the kept room: the disk is still full, say that)
             _notice = WORKS_AGAIN
     return True
+
+
+def drop_set_aside() -> list:
+    """Remove the autosave copies set aside for finished games (``shelf.set_aside_stale``) whose
+    game is now on disk whole (its replay kept); the others stay.  Returns the files removed."""
+    from ..replay import store
+    from ..storage.saves import shelf
+
+    return shelf.drop_set_aside(store.kept)
 
 
 def autosave_taken(session: "Session") -> None:

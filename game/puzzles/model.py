@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..rules.melds import check_line, check_set
-from ..rules.tiles import (NotationError, Tile, face_key, face_notation, format_tiles, notation, parse_tiles, set_words,
-                           tile, tiles_in_words)
+from ..rules.reasons import Reason
+from ..rules.tiles import NotationError, Tile, face_key, face_notation, format_tiles, notation, parse_tiles, tile
+from ..rules.turn import Problem
 
 MIN_RACK = 3
 MAX_RACK = 8
@@ -137,7 +138,7 @@ class Puzzle:
             meld = check_set(s)
             if not meld:
                 out.append(f"table set {format_tiles(s)} is not a valid set: {meld.reason}")
-        out.extend(check_table(self, self.answer))
+        out.extend(f"the answer is refused ({p.code})" for p in check_table(self, self.answer))
         return out
 
 
@@ -180,44 +181,43 @@ def read_answer(pid: str, answer_txt: list, table: Sequence[tuple[Tile, ...]], r
     return tuple(tuple(t for t in s if t is not None) for s in out)
 
 
-def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[str]:
+def check_table(puzzle: Puzzle, lines: Iterable[Sequence[int]]) -> list[Problem]:
     """The referee's problems with a table laid out for ``puzzle`` (empty when solved): every line
     a valid set in table order (runs ascending), every table tile kept, every rack tile placed,
-    nothing else on the table."""
+    nothing else on the table.  Codes with data (``game.play.reasons`` words them)."""
     lines = [list(line) for line in lines]
-    problems: list[str] = []
+    problems: list[Problem] = []
     seen: set[int] = set()
     for line in lines:
         odd = [t for t in line if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= 105]
         if odd:
-            problems.append(f"not a tile: {str(odd[0])[:20]!r}")
+            problems.append(Problem(Reason.PUZZLE_NOT_A_TILE, detail=str(odd[0])[:20]))
             continue
         ids = [int(t) for t in line]
         meld = check_line(ids)
         if not meld:
-            why = meld.reason or "a set needs at least 3 tiles"
-            problems.append(f"{set_words(ids)} is not a valid set: {why}")
+            problems.append(Problem(Reason.PUZZLE_INVALID_SET, tiles=tuple(ids), fault=meld.reason))
         for t in ids:
             if t in seen:
-                problems.append(f"the {tiles_in_words([t])} lies on the table twice")
+                problems.append(Problem(Reason.PUZZLE_TILE_TWICE, tiles=(t,)))
             seen.add(t)
     table = {int(t) for t in puzzle.table_tiles}
     rack = {int(t) for t in puzzle.rack}
     gone = table - seen
     if gone:
-        problems.append(f"table tiles taken away: {tiles_in_words(sorted(gone))}")
+        problems.append(Problem(Reason.PUZZLE_TABLE_TILES_GONE, tiles=tuple(sorted(gone))))
     left = rack - seen
     if left:
-        problems.append(f"rack tiles not placed: {tiles_in_words(sorted(left))}")
+        problems.append(Problem(Reason.PUZZLE_RACK_NOT_PLACED, tiles=tuple(sorted(left))))
     extra = seen - table - rack
     if extra:
-        problems.append(f"tiles from nowhere: {tiles_in_words(sorted(extra))}")
+        problems.append(Problem(Reason.PUZZLE_TILES_FROM_NOWHERE, tiles=tuple(sorted(extra))))
     if not problems and (any(t.is_joker for t in puzzle.table_tiles) or any(t.is_joker for t in puzzle.rack)):
         problems.extend(_joker_rules(puzzle, lines))
     return problems
 
 
-def _joker_rules(puzzle: Puzzle, lines: Sequence[Sequence[int]]) -> list[str]:
+def _joker_rules(puzzle: Puzzle, lines: Sequence[Sequence[int]]) -> list[Problem]:
     """The referee's joker rules of the standard rule set (``RULES``), with the player already
     melded: a joker freed from a table set must go into a new set this turn, and so on."""
     from ..rules.board import Board
@@ -226,4 +226,4 @@ def _joker_rules(puzzle: Puzzle, lines: Sequence[Sequence[int]]) -> list[str]:
 
     start = TurnStart(Board.from_sets(puzzle.table), [int(t) for t in puzzle.rack], melded=True)
     board = Board.from_sets([[int(t) for t in line] for line in lines])
-    return [p.message for p in validate(REGISTRY[RULES](), start, board)]
+    return validate(REGISTRY[RULES](), start, board)

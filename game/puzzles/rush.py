@@ -31,6 +31,8 @@ from typing import Callable, Sequence
 from .generator import generate
 from .model import MAX_GRADE, Puzzle, PuzzleError, check_table
 from .rng import seed_of
+from ..rules.reasons import Reason
+from ..rules.turn import Problem
 
 PENALTY = 10.0
 MAX_COMBO_STEP = 4  # the multiplier stops growing at x3
@@ -94,7 +96,7 @@ class DoneResult:
     """What a Done did, for the score pop, the streak counter and the sound."""
 
     solved: bool
-    problems: tuple[str, ...] = ()  # the referee's reasons when not solved
+    problems: tuple[Problem, ...] = ()  # the referee's reasons when not solved (codes with data)
     points: int = 0
     base: int = 0
     time_bonus: int = 0
@@ -192,7 +194,7 @@ class Rush:
     def done(self, lines: Sequence[Sequence[int]]) -> DoneResult:
         """Check the table laid out for the current puzzle (lines of tile ids in table order)."""
         if self.over:
-            return DoneResult(False, ("the run is over",), ended=True)
+            return DoneResult(False, (Problem(Reason.PUZZLE_RUN_OVER),), ended=True)
         problems = tuple(check_table(self.current, lines))
         if problems:
             return self._wrong(problems)
@@ -213,7 +215,7 @@ class Rush:
         self._next()
         return DoneResult(True, (), points, base, bonus, (2 + step) / 2, self.combo, self.streak)
 
-    def _wrong(self, problems: tuple[str, ...]) -> DoneResult:
+    def _wrong(self, problems: tuple[Problem, ...]) -> DoneResult:
         self.combo = 0
         self.streak = 0
         self.record.wrong += 1

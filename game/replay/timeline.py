@@ -12,12 +12,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.state import GameState, Phase
+from ..rules.turn import Problem
 from ..rules import events as ev_
 
 
@@ -44,7 +45,12 @@ class Missed:
 
 
 class ReplayError(ValueError):
-    pass
+    """A game that cannot be replayed, with a sentence a player can read; ``problems`` are the
+    referee's reasons when a move of the log does not apply (``game.play.reasons`` words them)."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 Tell = Callable[[ev_.Event], str]  # an event in words (``game.play.narrate.Narrator.tell``)
@@ -81,7 +87,7 @@ def rebuild(state: GameState, viewer: int = 0, upto: int | None = None, *, tell:
         view = engine.view(game, seat) if own else None
         result = engine.apply(game, action)
         if not result.ok:
-            raise ReplayError(f"Move {k + 1} of the log does not apply ({result.message}).")
+            raise ReplayError(f"Move {k + 1} of the log does not apply.", result.problems)
         events = [dataclasses.replace(ev, before=before_board, after=game.board.copy()) if isinstance(ev, ev_.Played)
                   else ev for ev in result.events]  # a play is told with its table, as the turn log tells it
         lines = [line for ev in events for line in [tell(ev)] if line]

@@ -31,7 +31,9 @@ from . import actions as act
 from . import engine
 from .board import Board, Cell
 from .tiles import ALL_TILE_IDS, NotationError, copies, face_key, parse_face
+from .reasons import Reason
 from .registry import REGISTRY, find_variant
+from .turn import Problem
 
 KNOWN_FIELDS = {"variant", "options", "players", "melded", "table", "rack", "drawn", "after", "claim", "claims",
                 "origin", "expect", "note"}
@@ -44,10 +46,11 @@ class CaseError(ValueError):
 @dataclass
 class Verdict:
     legal: bool
-    reasons: list[str]
+    reasons: list[Problem]  # codes with data (``game.play.reasons`` words them)
 
-    def line(self) -> str:
-        return "legal" if self.legal else "illegal: " + "; ".join(self.reasons)
+    @property
+    def codes(self) -> list[Reason]:
+        return [p.code for p in self.reasons]
 
 
 def _faces_grid(rows: Any, name: str, origin: Cell) -> dict[Cell, int]:
@@ -205,7 +208,7 @@ def _place_claims(state: Any, raw: Any) -> None:
             state.current = seat
             problems, _ = state.variant.claim_turn(state, act.claim("hijack" if i else "claim", **target))
             if problems:
-                raise CaseError("claims: " + "; ".join(p.message for p in problems))
+                raise CaseError("claims: refused (" + ", ".join(str(p.code) for p in problems) + ")")
     state.current = 0
 
 
@@ -214,10 +217,10 @@ def judge(case: Any) -> Verdict:
     state, action = build(case)
     if isinstance(action, act.Play):
         analysis = engine.check_play(state, action.board)
-        return Verdict(not analysis.problems, _unique(p.message for p in analysis.problems))
+        return Verdict(not analysis.problems, _unique(analysis.problems))
     result = engine.apply(state, action)
-    return Verdict(result.ok, _unique(p.message for p in result.problems))
+    return Verdict(result.ok, _unique(result.problems))
 
 
-def _unique(messages: Any) -> list[str]:
-    return list(dict.fromkeys(messages))
+def _unique(problems: Any) -> list[Problem]:
+    return list(dict.fromkeys(problems))

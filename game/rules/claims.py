@@ -32,7 +32,8 @@ from . import events
 from .actions import Claim
 from .board import Board, Cell, Line
 from .melds import check_line
-from .tiles import set_words
+from .reasons import Reason
+from .turn import Problem
 
 TARGET = 200
 SIDE_BLANK = "blank"
@@ -151,12 +152,12 @@ def kind_of(rec: dict | None) -> str:
     return ("claim", "hijack", "lock")[n] if n < MAX_LAYERS else "locked"
 
 
-def line_for(board: Board, action: Any) -> tuple[Line | None, str]:
+def line_for(board: Board, action: Any) -> tuple[Line | None, Problem | None]:
     """The set an action points at.  Accepts ``{"cells": [[r, c], ...]}`` (every cell of the set, or,
     for a single cell, the set through it when that is unambiguous), ``{"cell": [r, c], "vertical": bool}``
-    or ``{"key": "h:r,c"}``.  Returns (line, "") or (None, reason)."""
+    or ``{"key": "h:r,c"}``.  Returns (line, None) or (None, why not)."""
     if not isinstance(action, dict):
-        return None, "a claim must name a set on the board"
+        return None, Problem(Reason.CLAIM_NAMES_NO_SET)
     try:
         sets = board_sets(board)
         if "key" in action:
@@ -164,27 +165,27 @@ def line_for(board: Board, action: Any) -> tuple[Line | None, str]:
             for ln in sets:
                 if set_key(ln.cells, ln.vertical) == key:
                     return ln, ""
-            return None, f"there is no set {key!r} on the board"
+            return None, Problem(Reason.CLAIM_UNKNOWN_KEY, detail=key)
         if "cell" in action:
             cell = _cell(action["cell"])
             vertical = action.get("vertical")
             through = [ln for ln in sets if cell in ln.cells and (vertical is None or ln.vertical == bool(vertical))]
             if not through:
-                return None, "there is no set through that tile" if board.get(cell) is not None else "that cell is empty"
+                return None, Problem(Reason.CLAIM_NO_SET_THERE if board.get(cell) is not None else Reason.CLAIM_EMPTY_CELL)
             if len(through) > 1:
-                return None, "that tile is in two sets: say which (across or down)"
+                return None, Problem(Reason.CLAIM_WHICH_SET)
             return through[0], ""
         raw = action.get("cells")
         if not isinstance(raw, (list, tuple)) or not raw:
-            return None, "a claim must name the cells of one set"
+            return None, Problem(Reason.CLAIM_NEEDS_CELLS)
         cells = [_cell(c) for c in raw]
     except (TypeError, ValueError):
-        return None, "a claim must name cells as [row, column] pairs"
+        return None, Problem(Reason.CLAIM_BAD_CELLS)
     if len(set(cells)) != len(cells):
-        return None, "a cell is named twice in the claim"
+        return None, Problem(Reason.CLAIM_CELL_TWICE)
     empty = [c for c in cells if board.get(c) is None]
     if empty:
-        return None, "a claim must cover tiles, not empty cells"
+        return None, Problem(Reason.CLAIM_EMPTY_CELLS)
     want = set(cells)
     for ln in sets:
         if set(ln.cells) == want:
@@ -194,11 +195,11 @@ def line_for(board: Board, action: Any) -> tuple[Line | None, str]:
         if len(through) == 1:
             return through[0], ""
         if len(through) > 1:
-            return None, "that tile is in two sets: say which (across or down)"
+            return None, Problem(Reason.CLAIM_WHICH_SET)
     touched = [ln for ln in sets if want & set(ln.cells)]
     if len(touched) > 1 and want >= set(touched[0].cells):
-        return None, "you may claim only one set a turn"
-    return None, "a claim must cover every tile of exactly one set (a full line of three or more)"
+        return None, Problem(Reason.CLAIM_ONE_SET)
+    return None, Problem(Reason.CLAIM_WHOLE_SET)
 
 
 def _cell(raw: Any) -> Cell:
@@ -212,9 +213,10 @@ def _cell(raw: Any) -> Cell:
 
 @dataclass
 class ClaimCheck:
-    """The verdict on a claim: problems (empty = allowed) and what it would do."""
+    """The verdict on a claim: problems (empty = allowed; codes with data, on the set's
+    cells when the claim named a set) and what it would do."""
 
-    problems: list[str]
+    problems: list[Problem]
     line: Line | None = None
     kind: str = ""  # "claim", "hijack" or "lock"
     value: int = 0  # face value of the set
@@ -231,7 +233,7 @@ def check_claim(pos: Position, seat: int, action: Claim, rules: ClaimRules) -> C
     """May ``seat`` make this claim (or hijack) now?  Never raises on bad input."""
     line, why = line_for(pos.board, action.where())
     if line is None:
-        return ClaimCheck([why])
+        return ClaimCheck([why or Problem(Reason.CLAIM_NAMES_NO_SET)])
     return check_line_claim(pos, seat, line, rules, action.kind)
 
 
@@ -239,38 +241,37 @@ def check_line_claim(pos: Position, seat: int, line: Line, rules: ClaimRules, wa
     """``check_claim`` for a set already found on the board (``want``: "claim" or "hijack")."""
     meld = check_line(line.tiles)
     if not meld:
-        return ClaimCheck([f"{set_words(line.tiles)} is not a valid set ({meld.reason})"], line)
+        return ClaimCheck([Problem(Reason.CLAIM_INVALID_SET, line.cells, tuple(line.tiles), fault=meld.reason)], line)
     idx = find_record(pos.claims, line.cells, line.vertical)
     rec = pos.claims[idx] if idx is not None else None
     kind = kind_of(rec)
     previous = holder(rec) if rec else None
     value = meld.value if rec is None else int(rec["value"])
     points = value * (2 if rules.hijack_double and next_side(rec) == SIDE_TWO else 1)
-    problems: list[str] = []
+    codes: list[Reason] = []
     n = len(line.cells)
     if rules.needs_initial and not pos.melded[seat]:
-        problems.append("make your initial play before you claim a set")
+        codes.append(Reason.CLAIM_BEFORE_INITIAL)
     if kind == "locked":
-        problems.append("that set is locked: it was claimed three times and cannot be claimed again")
+        codes.append(Reason.CLAIM_LOCKED)
     elif previous == seat:
-        problems.append("you already hold that set")
+        codes.append(Reason.CLAIM_HELD_ALREADY)
     if want == "hijack" and rec is None:
-        problems.append("nobody has claimed that set yet: claim it instead of hijacking")
+        codes.append(Reason.HIJACK_UNCLAIMED)
+    problems = [Problem(c, line.cells) for c in codes]
     if kind != "locked" and pos.tokens[seat] < n:
-        problems.append(f"you need {n} claim tokens for that set and have {pos.tokens[seat]} left")
+        problems.append(Problem(Reason.CLAIM_FEW_TOKENS, line.cells, numbers=(n, pos.tokens[seat])))
     if kind == "lock" and pos.locks[seat] < 1:
-        problems.append("the third claim on a set needs a lock token, and you have none left")
+        problems.append(Problem(Reason.CLAIM_NO_LOCK, line.cells))
     if not rules.crossing_claims and kind == "claim":
         cells = set(line.cells)
         for other in pos.claims:
             if {tuple(c) for c in other["cells"]} & cells:
-                problems.append("a tile of that set already carries tokens of a crossing claimed set")
+                problems.append(Problem(Reason.CLAIM_CROSSING, line.cells))
                 break
     if not rules.allow_over and kind != "locked" and previous != seat:
         if pos.scores[seat] + points > rules.target:
-            problems.append(
-                f"that set is worth {points}: claiming it would take you from {pos.scores[seat]} past {rules.target}"
-            )
+            problems.append(Problem(Reason.CLAIM_PAST_TARGET, line.cells, numbers=(points, pos.scores[seat], rules.target)))
     return ClaimCheck(problems, line, kind, value, points, previous, idx)
 
 

@@ -19,8 +19,9 @@ from . import actions as act
 from . import events as ev_
 from .board import Board
 from .state import HUMAN, GameState, Phase, PlayerState, new_secret
-from .tiles import ALL_TILE_IDS, format_tiles, is_joker, number_of, rack_value, tiles_in_words
-from .turn import Analysis, Problem, TurnStart, analyse
+from .reasons import Reason
+from .tiles import ALL_TILE_IDS, format_tiles, is_joker, number_of, rack_value
+from .turn import Analysis, Problem, TurnStart, analyse, invalid_set
 from .registry import find_variant
 from .view import PlayerView, view  # noqa: F401  (view is part of the engine's interface)
 
@@ -32,8 +33,10 @@ class TurnResult:
     events: list[ev_.Event] = field(default_factory=list)
 
     @property
-    def message(self) -> str:
-        return "; ".join(p.message for p in self.problems)
+    def codes(self) -> list[Reason]:
+        """The refusal's reason codes (for checks and developers' messages; ``game.play.reasons``
+        words the problems for a player)."""
+        return [p.code for p in self.problems]
 
 
 @dataclass(frozen=True)
@@ -148,19 +151,19 @@ def board_problems(state: GameState, board: object) -> list[Problem]:
 
 def _layout_problems(table: Board, rack: Sequence[int], board: object) -> list[Problem]:
     if not isinstance(board, Board) or not isinstance(board.cells, dict):
-        return [Problem("a play must be a table layout")]
+        return [Problem(Reason.NOT_A_LAYOUT)]
     cells = list(board.cells.items())
     if not all(_is_cell(c) for c, _ in cells):
-        return [Problem("the table has a place that is not a (row, column) cell")]
+        return [Problem(Reason.NOT_A_CELL)]
     tiles = [t for _, t in cells]
     if not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 105 for t in tiles):
-        return [Problem("the table holds something that is not a tile")]
+        return [Problem(Reason.NOT_A_TILE)]
     if len(set(tiles)) != len(tiles):
-        return [Problem("a tile is on the table twice")]
+        return [Problem(Reason.TILE_TWICE)]
     mine = set(table.tiles()) | set(rack)
     foreign = [t for t in tiles if t not in mine]
     if foreign:
-        return [Problem(f"those tiles are not yours to play ({tiles_in_words(foreign)})")]
+        return [Problem(Reason.NOT_YOURS, tiles=tuple(foreign))]
     return []
 
 
@@ -183,8 +186,8 @@ def check_view(seat_view: PlayerView, board: object) -> Analysis:
     return analyse(seat_view.variant, start, board)
 
 
-def _refuse(*messages: str) -> TurnResult:
-    return TurnResult(False, [Problem(m) for m in messages])
+def _refuse(code: Reason, detail: str = "") -> TurnResult:
+    return TurnResult(False, [Problem(code, detail=detail)])
 
 
 def apply(state: GameState, action: object) -> TurnResult:
@@ -193,16 +196,16 @@ def apply(state: GameState, action: object) -> TurnResult:
     try:
         action = act.from_json(action)
     except act.ActionError as exc:
-        return _refuse(str(exc))
+        return _refuse(Reason.BAD_ACTION, str(exc))
     before = state.board.copy()
     if isinstance(action, act.NextRound):
         if state.phase != Phase.ROUND_OVER:
-            return _refuse("the next round starts only after a round has ended")
+            return _refuse(Reason.NEXT_ROUND_EARLY)
         state.round += 1
         start_round(state)
         result = TurnResult(True, [], [state.events[-1]])
     elif state.phase != Phase.PLAY:
-        return _refuse("the round is over")
+        return _refuse(Reason.ROUND_OVER)
     elif isinstance(action, act.EndRound):
         result = TurnResult(True, [], [_finish_round(state, action.reason)])
     else:
@@ -271,12 +274,12 @@ def draw_tiles(state: GameState, seat: int, count: int) -> list[int]:
 
 
 def _penalise(state: GameState, reason: ev_.PenaltyReason, returned: Iterable[int] = (),
-              problems: Iterable[str] = ()) -> TurnResult:
+              problems: Iterable[Problem] = ()) -> TurnResult:
     """Golden Games rule 10: a failed manipulation is undone (the table and rack are
     simply not changed) and the player draws the variant's penalty tiles.
 
-    ``returned`` (the tiles the player had put down and takes back) and ``problems``
-    (what was wrong) only go into the event (``game.play.narrate`` tells it in words)."""
+    ``returned`` (the tiles the player had put down and takes back) and the codes of
+    ``problems`` (what was wrong) only go into the event (``game.play.narrate`` tells it in words)."""
     seat = state.current
     count = state.variant.failed_play_penalty
     got = draw_tiles(state, seat, count)
@@ -285,7 +288,7 @@ def _penalise(state: GameState, reason: ev_.PenaltyReason, returned: Iterable[in
     elif not state.pool:
         state.passes += 1
     back = tuple(sorted(int(t) for t in returned))
-    ev = ev_.Penalised(seat, tuple(got), count, back, tuple(str(p) for p in problems), reason)
+    ev = ev_.Penalised(seat, tuple(got), count, back, tuple(str(p.code) for p in problems), reason)
     state.log(ev)
     return TurnResult(True, [], [ev] + _end_turn(state, seat, "penalty"))
 
@@ -294,11 +297,7 @@ def failed_manipulation(analysis: Analysis) -> list[Problem]:
     """The problems that make a draft a failed manipulation (rule 10 of the Golden Games:
     incomplete or invalid sets and runs left on the table).  Other problems (initial meld
     too small, joker rules, no tile played) are refused without a penalty."""
-    return [
-        Problem(f"{tiles_in_words(ln.tiles)}: {m.reason}", ln.cells)
-        for ln, m in zip(analysis.lines, analysis.melds)
-        if not m
-    ]
+    return [invalid_set(ln, m) for ln, m in zip(analysis.lines, analysis.melds) if not m]
 
 
 @dataclass(frozen=True)
@@ -306,17 +305,18 @@ class EndTurnPreview:
     """What ending the turn with a draft would do, without doing it (for the play screen).
 
     ``outcome`` is "draw" (nothing changed on the table), "play" (legal), "penalty" (the
-    failed-play penalty would apply) or "refused" (the draft is illegal; nothing happens).
-    ``warn`` says the screen should ask before a penalty (the variant's
-    ``warn_before_penalty`` option; on where the variant has no such option).
-    ``warnings`` are the variant's ``end_turn_warnings`` for a draw or a legal play
-    (e.g. Relaxed Rummibug's hand-limit penalty); when there are any, ``warn`` is set."""
+    failed-play penalty would apply: ``penalty`` tiles) or "refused" (the draft is illegal;
+    nothing happens; ``problems`` say why).  ``warn`` says the screen should ask before a
+    penalty (the variant's ``warn_before_penalty`` option; on where the variant has no such
+    option).  ``warnings`` are the variant's ``end_turn_warnings`` for a draw or a legal play
+    (e.g. Relaxed Rummibug's hand-limit penalty); when there are any, ``warn`` is set.
+    Codes and data only: ``game.play.reasons.preview_words`` says it to the player."""
 
     outcome: str
     problems: tuple[Problem, ...]
-    message: str
     warn: bool = False
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+    penalty: int = 0
 
 
 def _penalty_applies(state: GameState, analysis: Analysis) -> bool:
@@ -327,31 +327,28 @@ def _penalty_applies(state: GameState, analysis: Analysis) -> bool:
 
 def preview_end_turn(state: GameState, board: object) -> EndTurnPreview:
     if state.phase != Phase.PLAY:
-        return EndTurnPreview("refused", (Problem("the round is over"),), "The round is over.")
+        return EndTurnPreview("refused", (Problem(Reason.ROUND_OVER),))
     structural = board_problems(state, board)
     if structural:
-        return EndTurnPreview("refused", tuple(structural), "; ".join(p.message for p in structural))
+        return EndTurnPreview("refused", tuple(structural))
     variant = state.variant
     rack = state.player.rack
     if board == state.board:
         refusal = variant.draw_problems(state)
         if refusal:
-            return EndTurnPreview("refused", tuple(refusal), "; ".join(p.message for p in refusal))
+            return EndTurnPreview("refused", tuple(refusal))
         after = len(rack) + (1 if state.pool else 0)
         notes = tuple(variant.end_turn_warnings(state, state.current, after))
-        return EndTurnPreview("draw", (), " ".join(("Nothing was played: you draw a tile.",) + notes), bool(notes), notes)
+        return EndTurnPreview("draw", (), bool(notes), notes)
     analysis = check_play(state, board)
     if not analysis.problems:
         played = set(analysis.played)
         notes = tuple(variant.end_turn_warnings(state, state.current, [t for t in rack if t not in played]))
-        return EndTurnPreview("play", (), " ".join(notes), bool(notes), notes)
+        return EndTurnPreview("play", (), bool(notes), notes)
     if _penalty_applies(state, analysis):
-        count = variant.failed_play_penalty
         warn = bool(state.options.get("warn_before_penalty", True))
-        msg = (f"Incomplete sets are left on the table. If you end your turn now, the table is put back, "
-               f"your tiles return to your rack and you draw {count} penalty tiles.")
-        return EndTurnPreview("penalty", tuple(analysis.problems), msg, warn)
-    return EndTurnPreview("refused", tuple(analysis.problems), "; ".join(p.message for p in analysis.problems))
+        return EndTurnPreview("penalty", tuple(analysis.problems), warn, penalty=variant.failed_play_penalty)
+    return EndTurnPreview("refused", tuple(analysis.problems))
 
 
 def _end_turn_with_draft(state: GameState, action: act.EndTurn) -> TurnResult:
@@ -365,8 +362,7 @@ def _end_turn_with_draft(state: GameState, action: act.EndTurn) -> TurnResult:
         return _commit_play(state, analysis)
     if not _penalty_applies(state, analysis):
         return TurnResult(False, analysis.problems)
-    return _penalise(state, ev_.PenaltyReason.INCOMPLETE_SETS, analysis.played,
-                     [p.message for p in analysis.problems])
+    return _penalise(state, ev_.PenaltyReason.INCOMPLETE_SETS, analysis.played, analysis.problems)
 
 
 def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
@@ -381,8 +377,7 @@ def _timeout(state: GameState, action: act.Timeout) -> TurnResult:
         if not analysis.problems and variant.timeout_plays_finished_table:
             return _commit_play(state, analysis, timeout=True)
         if analysis.problems and _penalty_applies(state, analysis):
-            return _penalise(state, ev_.PenaltyReason.TIME_RAN_OUT, analysis.played,
-                             [p.message for p in analysis.problems])
+            return _penalise(state, ev_.PenaltyReason.TIME_RAN_OUT, analysis.played, analysis.problems)
     state.log(ev_.TimedOut(state.current))
     return _take_tile(state, "timeout", timeout=True)
 
@@ -446,14 +441,14 @@ def next_round(state: GameState) -> None:
     """``apply(state, NextRound())``; raises ``ValueError`` before the round has ended."""
     result = apply(state, act.NextRound())
     if not result.ok:
-        raise ValueError(result.message)
+        raise ValueError(f"the next round cannot start: {', '.join(result.codes)}")
 
 
 def finish_round(state: GameState, reason: str) -> ev_.RoundEnded:
     """``apply(state, EndRound(reason))``: end the round now; returns its round-end event."""
     result = apply(state, act.EndRound(reason))
     if not result.ok:
-        raise ValueError(result.message)
+        raise ValueError(f"the round cannot end: {', '.join(result.codes)}")
     return result.events[-1]
 
 
@@ -543,7 +538,7 @@ def replay_steps(game: GameState, entries: list) -> Iterator[tuple[Board, int, T
         before, round_no = game.board.copy(), game.round
         result = apply(game, action)
         if not result.ok:
-            raise ValueError(f"action {k + 1} of the log does not apply: {result.message}")
+            raise ValueError(f"action {k + 1} of the log does not apply: {', '.join(result.codes)}")
         yield before, round_no, result
 
 

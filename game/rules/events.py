@@ -14,7 +14,8 @@ them (the session, the screens, the simulator) matches on the type.
 * ``TimedOut(seat, stood)``: the turn clock ran out (before the draw or the penalty it causes;
   ``stood``: the session's word that the finished play stood).
 * ``Penalised(seat, tiles, penalty, returned, problems, reason)``: the failed-play penalty;
-  ``reason`` is a ``PenaltyReason``.
+  ``reason`` is a ``PenaltyReason``, ``problems`` the ``Reason`` codes of what was wrong (older
+  saves hold sentences there: they load, and nothing shows them).
 * ``HandLimitPenalised(seat, points, held, limit)``: Rummibug's hand-limit points.
 * ``Claimed`` / ``Hijacked`` / ``Locked`` (``seat, key, cells, tiles, value, points, taken_from,
   locked``): Rummi200kub's tokens put on a set; ``ClaimReleased(seat, cells, value)``: a
@@ -161,7 +162,7 @@ class Penalised(SeatEvent):
     tiles: tuple[int, ...]  # drawn as the penalty
     penalty: int  # tiles the rule set's penalty is
     returned: tuple[int, ...] = ()  # put down this turn, back to the rack
-    problems: tuple[str, ...] = ()  # what was wrong with the table
+    problems: tuple[str, ...] = ()  # what was wrong with the table: ``reasons.Reason`` codes
     reason: PenaltyReason = PenaltyReason.INCOMPLETE_SETS
 
     def tiles_named(self) -> tuple[int, ...]:

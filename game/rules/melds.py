@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from .tiles import COLOR_NAMES, COLORS, TILE_COLOUR, TILE_FACE, TILE_IS_JOKER, TILE_NUMBER, face_at, is_joker
+from .reasons import SetFault
+from .tiles import TILE_COLOUR, TILE_FACE, TILE_IS_JOKER, TILE_NUMBER, face_at, is_joker
 
 MIN_SET = 3
 MAX_GROUP = 4
@@ -37,13 +38,13 @@ class Meld:
     kind: str = ""  # "run" or "group" when ok
     value: int = 0
     roles: tuple[tuple[int, ...], ...] = ()
-    reason: str = ""
+    reason: SetFault = SetFault.NONE  # why it is not a set (a code: ``game.play.reasons`` words it)
 
     def __bool__(self) -> bool:
         return self.ok
 
 
-def _invalid(reason: str) -> Meld:
+def _invalid(reason: SetFault) -> Meld:
     return Meld(False, reason=reason)
 
 
@@ -52,15 +53,14 @@ def _group(tiles: Sequence[int]) -> Meld:
     naturals = [t for t in tiles if not TILE_IS_JOKER[t]]
     numbers = {TILE_NUMBER[t] for t in naturals}
     if len(numbers) > 1:
-        return _invalid("a group needs one number in different colours")
+        return _invalid(SetFault.GROUP_ONE_NUMBER)
     if n > MAX_GROUP:
-        return _invalid("a group has at most 4 tiles, one of each colour")
+        return _invalid(SetFault.GROUP_TOO_LONG)
     colours = [TILE_COLOUR[t] for t in naturals]
     if len(set(colours)) != len(colours):
-        dup = next(c for c in colours if colours.count(c) > 1)
-        return _invalid(f"a group cannot repeat a colour (two {COLOR_NAMES[COLORS[dup]]} tiles)")
+        return _invalid(SetFault.GROUP_COLOUR_TWICE)
     if not naturals:
-        return _invalid("a set needs at least one numbered tile")
+        return _invalid(SetFault.NO_NUMBER)
     number = numbers.pop()
     missing = tuple(face_at(c, number) for c in range(4) if c not in colours)
     roles = tuple(missing if TILE_IS_JOKER[t] else (TILE_FACE[t],) for t in tiles)
@@ -71,22 +71,22 @@ def _run_ordered(tiles: Sequence[int]) -> Meld:
     n = len(tiles)
     naturals = [(i, t) for i, t in enumerate(tiles) if not TILE_IS_JOKER[t]]
     if not naturals:
-        return _invalid("a set needs at least one numbered tile")
+        return _invalid(SetFault.NO_NUMBER)
     colours = {TILE_COLOUR[t] for _, t in naturals}
     if len(colours) > 1:
-        return _invalid("a run must be all one colour")
+        return _invalid(SetFault.RUN_ONE_COLOUR)
     colour = colours.pop()
     starts = {TILE_NUMBER[t] - i for i, t in naturals}
     if len(starts) > 1:
         nums = [TILE_NUMBER[t] for _, t in naturals]
         if 13 in nums and 1 in nums and nums.index(13) < nums.index(1):
-            return _invalid("a run cannot wrap from 13 to 1")
-        return _invalid("a run needs consecutive numbers, lowest first")
+            return _invalid(SetFault.RUN_WRAPS)
+        return _invalid(SetFault.RUN_ASCENDING)
     start = starts.pop()
     if start < 1 or start + n - 1 > MAX_RUN:
         if start + n - 1 > MAX_RUN and start >= 1:
-            return _invalid("a run cannot go past 13 (no wrapping to 1)")
-        return _invalid("a run cannot go below 1")
+            return _invalid(SetFault.RUN_PAST_13)
+        return _invalid(SetFault.RUN_BELOW_1)
     first = face_at(colour, start)
     roles = tuple((first + i,) for i in range(n))
     return Meld(True, "run", sum(range(start, start + n)), roles)
@@ -96,22 +96,22 @@ def _run_unordered(tiles: Sequence[int]) -> Meld:
     n = len(tiles)
     naturals = [t for t in tiles if not TILE_IS_JOKER[t]]
     if not naturals:
-        return _invalid("a set needs at least one numbered tile")
+        return _invalid(SetFault.NO_NUMBER)
     colours = {TILE_COLOUR[t] for t in naturals}
     if len(colours) > 1:
-        return _invalid("a run must be all one colour")
+        return _invalid(SetFault.RUN_ONE_COLOUR)
     colour = colours.pop()
     nums = sorted(TILE_NUMBER[t] for t in naturals)
     if len(set(nums)) != len(nums):
-        return _invalid("a run cannot repeat a number")
+        return _invalid(SetFault.RUN_REPEATS)
     if n > MAX_RUN:
-        return _invalid("a run has at most 13 tiles")
+        return _invalid(SetFault.RUN_TOO_LONG)
     lo, hi = nums[0], nums[-1]
     span = hi - lo + 1
     if span > n:
         if 13 in nums and 1 in nums:
-            return _invalid("a run cannot wrap from 13 to 1")
-        return _invalid("a run needs consecutive numbers")
+            return _invalid(SetFault.RUN_WRAPS)
+        return _invalid(SetFault.RUN_CONSECUTIVE)
     spare = n - span  # jokers left after filling gaps: extend upward first (worth more)
     hi = min(13, hi + spare)
     lo = hi - n + 1
@@ -129,7 +129,7 @@ def _run_unordered(tiles: Sequence[int]) -> Meld:
 def _best(tiles: Sequence[int], run: Meld) -> Meld:
     n = len(tiles)
     if n < MIN_SET:
-        return _invalid(f"a set needs at least {MIN_SET} tiles" if n else "empty set")
+        return _invalid(SetFault.TOO_SHORT if n else SetFault.EMPTY)
     group = _group(tiles)
     if group and run:
         return group if group.value > run.value else run
@@ -163,14 +163,14 @@ def check_line(tiles: Sequence[int]) -> Meld:
 @lru_cache(maxsize=1 << 16)
 def _check_line(tiles: tuple[int, ...]) -> Meld:
     if len(tiles) < MIN_SET:
-        return _best(tiles, _invalid(""))
+        return _best(tiles, _invalid(SetFault.NONE))
     return _best(tiles, _run_ordered(tiles))
 
 
 def check_set(tiles: Sequence[int]) -> Meld:
     """Check tiles as an unordered set; roles are reported in the given order."""
     if len(tiles) < MIN_SET:
-        return _best(tiles, _invalid(""))
+        return _best(tiles, _invalid(SetFault.NONE))
     return _best(tiles, _run_unordered(tiles))
 
 

@@ -165,7 +165,7 @@ def board_problems(state: "GameState") -> list[StateProblem]:
     for line in state.board.lines(vertical=variant.crossword):
         meld = line.check()
         if not meld:
-            out.append(StateProblem(Code.INVALID_SET, {"tiles": list(line.tiles), "reason": meld.reason}))
+            out.append(StateProblem(Code.INVALID_SET, {"tiles": list(line.tiles), "reason": str(meld.reason)}))
             if len(out) >= MAX_INVALID_SETS:
                 break
     if variant.crossword and not state.board.is_connected():

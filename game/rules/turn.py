@@ -1,7 +1,8 @@
 """Turn validation: a draft (start position -> proposed end position).
 
 ``validate(variant, start, board)`` returns a list of ``Problem``s, each a
-sentence a player can read and the cells it concerns.  An empty list means the
+``Reason`` code with its data and the cells it concerns (``game.play.reasons``
+words them).  An empty list means the
 play is legal.  Bad input is data here, never an exception.
 """
 
@@ -13,7 +14,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from .board import Board, Cell, Line
 from .melds import Meld
-from .tiles import JOKER_IDS, copies, face_key, is_joker, tile_words, tiles_in_words
+from .reasons import Reason, SetFault
+from .tiles import JOKER_IDS, copies, face_key, is_joker
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -21,11 +23,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass(frozen=True)
 class Problem:
-    message: str
-    cells: tuple[Cell, ...] = ()
+    """Why a move is refused: a ``Reason`` and plain data (which fields a code fills is
+    written beside it in ``reasons``), never a sentence."""
 
-    def __str__(self) -> str:
-        return self.message
+    code: Reason
+    cells: tuple[Cell, ...] = ()
+    tiles: tuple[int, ...] = ()
+    numbers: tuple[int, ...] = ()
+    fault: SetFault = SetFault.NONE  # why a set is not valid (``Meld.reason``)
+    detail: str = ""  # a claim's key, a decoder's note for developers
 
 
 @dataclass
@@ -58,6 +64,16 @@ class Analysis:
         """Points of lines made only of tiles from the rack (jokers at the value they stand for)."""
         new = set(self.played)
         return sum(m.value for ln, m in zip(self.lines, self.melds) if m and all(t in new for t in ln.tiles))
+
+
+def invalid_set(line: Line, meld: Meld) -> Problem:
+    """A line on the table that is not a valid set."""
+    return Problem(Reason.INVALID_SET, line.cells, tiles=tuple(line.tiles), fault=meld.reason)
+
+
+def _one_of_each(faces: Iterable[int]) -> tuple[int, ...]:
+    """One tile of each face (a joker's roles), in face order."""
+    return tuple(copies(f)[0] for f in sorted(faces))
 
 
 def _lines_with(lines: Iterable[Line], tile_id: int) -> list[Line]:
@@ -103,35 +119,32 @@ def analyse(variant: "Variant", start: TurnStart, board: Board) -> Analysis:
     after_tiles = Counter(board.tiles())
     dupes = [t for t, n in after_tiles.items() if n > 1]
     if dupes:
-        problems.append(Problem(f"a tile is on the table twice ({tiles_in_words(dupes)})"))
+        problems.append(Problem(Reason.TILE_TWICE, tiles=tuple(dupes)))
     rack = set(start.rack)
     missing = [t for t in before_tiles if t not in after_tiles]
     if missing:
         where = start.board.where()
         problems.append(
-            Problem(
-                f"table tiles cannot go back to the rack ({tiles_in_words(missing)})",
-                tuple(where[t] for t in missing),
-            )
+            Problem(Reason.TABLE_TILE_TO_RACK, tuple(where[t] for t in missing), tiles=tuple(missing))
         )
     played = [t for t in after_tiles if t not in before_tiles]
     foreign = [t for t in played if t not in rack]
     if foreign:
-        problems.append(Problem(f"those tiles are not yours to play ({tiles_in_words(foreign)})"))
+        problems.append(Problem(Reason.NOT_YOURS, tiles=tuple(foreign)))
     played = [t for t in played if t in rack]
     if start.drawn is not None and start.drawn in played:
         where = board.where()
-        problems.append(Problem("the tile you drew this turn cannot be played until your next turn", (where[start.drawn],)))
+        problems.append(Problem(Reason.DRAWN_THIS_TURN, (where[start.drawn],)))
 
     lines = board.lines(vertical=variant.crossword)
     melds = [ln.check() for ln in lines]
     for ln, meld in zip(lines, melds):
         if not meld:
-            problems.append(Problem(f"{tiles_in_words(ln.tiles)}: {meld.reason}", ln.cells))
+            problems.append(invalid_set(ln, meld))
     if variant.crossword and not board.is_connected():
-        problems.append(Problem("all tiles on the board must form one connected group"))
+        problems.append(Problem(Reason.NOT_CONNECTED))
     if not played:
-        problems.append(Problem("play at least one tile from your rack (or draw instead)"))
+        problems.append(Problem(Reason.NOTHING_PLAYED))
 
     analysis = Analysis(start, board, played, lines, melds, problems)
     if not start.melded:
@@ -163,17 +176,14 @@ def initial_meld_problems(analysis: Analysis, minimum: int, table_untouched: boo
         if moved:
             where = board.where()
             out.append(
-                Problem(
-                    "before your initial meld you may not move tiles already on the table",
-                    tuple(where[t] for t in moved if t in where),
-                )
+                Problem(Reason.TABLE_MOVED_BEFORE_MELD, tuple(where[t] for t in moved if t in where))
             )
         mixed = [ln for ln in analysis.lines if any(t in new for t in ln.tiles) and not all(t in new for t in ln.tiles)]
         for ln in mixed:
-            out.append(Problem("your initial meld must use tiles from your rack only", ln.cells))
+            out.append(Problem(Reason.MELD_FROM_RACK_ONLY, ln.cells))
     points = analysis.initial_points()
     if analysis.played and points < minimum:
-        out.append(Problem(f"the initial meld needs at least {minimum} points from your rack (you have {points})"))
+        out.append(Problem(Reason.MELD_TOO_FEW_POINTS, numbers=(minimum, points)))
     return out
 
 
@@ -201,21 +211,13 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
         rack_in_line = max(sum(1 for t in ln.tiles if t in new) for ln, _ in new_)
         if variant.joker_exact_replacement:
             if not any(not is_joker(t) and face_key(t) in old_roles for t in analysis.played):
-                names = " or ".join(sorted(tile_words(copies(f)[0]) for f in old_roles)) or "the tile it stood for"
-                out.append(Problem(f"a joker taken from the table must be replaced by {names} from your rack", jcell))
+                out.append(Problem(Reason.JOKER_NOT_REPLACED, jcell, tiles=_one_of_each(old_roles)))
         valid_homes = [ln for ln, m in new_ if m]
         if variant.freed_joker_new_set and valid_homes and not any(
                 _is_new_set(j, ln, board, before_lines, before_melds) for ln in valid_homes):
-            out.append(Problem("a freed joker must go into a new set: not back into the set it came from, "
-                               "nor onto a set that was already on the table", jcell))
+            out.append(Problem(Reason.FREED_JOKER_OLD_SET, jcell))
         if rack_in_line < variant.freed_joker_min_rack:
-            n = variant.freed_joker_min_rack
-            out.append(
-                Problem(
-                    f"a freed joker must be played this turn in a set with {'at least one tile' if n == 1 else f'{n} or more tiles'} from your rack",
-                    jcell,
-                )
-            )
+            out.append(Problem(Reason.FREED_JOKER_FEW_RACK, jcell, numbers=(variant.freed_joker_min_rack,)))
     if variant.joker_exact_replacement:
         out.extend(joker_placement_problems(analysis, variant.freed_joker_min_rack, vertical, before_lines, before_melds))
     need = variant.hand_joker_min_rack_companions
@@ -227,7 +229,7 @@ def joker_problems(variant: "Variant", analysis: Analysis) -> list[Problem]:
             best = max((sum(1 for t in ln.tiles if t in new and t != j) for ln in lines), default=0)
             if best < need:
                 where = board.where()
-                out.append(Problem(f"a joker from your rack needs {need} other tiles from your rack in its set", (where[j],)))
+                out.append(Problem(Reason.RACK_JOKER_FEW_MATES, (where[j],), numbers=(need,)))
     return out
 
 
@@ -278,15 +280,12 @@ def joker_placement_problems(
         ]
         jcell = (where[j],) if j in where else ()
         if not in_place:
-            names = " or ".join(sorted(tile_words(copies(f)[0]) for f in roles))
-            out.append(Problem(f"to free a joker, put {names} from your rack in its place in the set "
-                               "(the tile that replaces a joker must take its place)", jcell))
+            out.append(Problem(Reason.JOKER_NOT_IN_PLACE, jcell, tiles=_one_of_each(roles)))
         used = set(in_place[:1] or replacing[:1])
         best_all = max(sum(1 for t in ln.tiles if t in played) for ln, _ in new)
         best = max(sum(1 for t in ln.tiles if t in played and t not in used) for ln, _ in new)
         if best_all >= min_rack > best:
-            out.append(Problem(f"a freed joker needs {min_rack} tiles from your rack in its new set "
-                               "besides the tile that replaced it", jcell))
+            out.append(Problem(Reason.FREED_JOKER_FEW_BESIDES, jcell, numbers=(min_rack,)))
     return out
 
 

@@ -19,6 +19,7 @@ import copy
 import random
 from typing import Any, Iterator
 
+from ..play.narrate import TIE_BREAKS
 from ..rules import engine
 from ..rules.state import HUMAN, GameState, Phase, derived_secret
 from . import bracket as views
@@ -282,7 +283,7 @@ class Tournament:
         k = max(stage.advance, 3 if stage.final else 1)
         for a, b in zip(order[:k], order[1 : k + 1]):
             if tb.totals[a] == tb.totals[b]:
-                tb.tie_break = f"{names[a]} ahead of {names[b]}: {variant.tie_break_reason(state, a, b)}"
+                tb.tie_break = f"{names[a]} ahead of {names[b]}: {TIE_BREAKS[variant.tie_break_reason(state, a, b)]}"
                 break
         tb.turns = state.total_turns
         tb.illegal_moves = int(illegal_moves)

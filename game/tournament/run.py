@@ -467,8 +467,8 @@ class TournamentRun:
         if data:
             try:
                 probe = Session.from_dict(dict(data, state=state.to_dict()), autosave=False)
-                session = Session(state, timer_left=probe.timer_left, rack_slots=probe.rack_slots,
-                                  rack_cols=probe.rack_cols, autosave=False)
+                session = Session(state, timer_left=probe.timer_left, rack_slots=probe.rack.slots,
+                                  rack_cols=probe.rack.cols, autosave=False)
                 session.elapsed = probe.elapsed
                 turnsave.restore(session, data.get(turnsave.FIELD))  # the turn as the player left it
             except (StateError, TypeError, ValueError, KeyError):

@@ -2,25 +2,42 @@
 
 ``build_state(track, step)`` deals the prepared position: the player (seat 0) to move with
 the step's rack and table, computer seats holding tiles from the pool (they never move in a
-lesson).  ``judge(step, state, draft)`` asks the rules core what ending the turn with
+lesson).  ``judge(step, state, draft, words)`` asks the rules core what ending the turn with
 ``draft`` would do (``engine.preview_end_turn``) and compares it with the step's goal; a
-wrong try gets a specific sentence (``diagnose``), never only "invalid".
+wrong try gets a specific sentence (``diagnose``), never only "invalid".  The rules core
+answers in codes; ``words`` (``game.play.reasons``, handed in by the lesson screen, as this
+layer sits below game/play) says them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Iterable, Protocol, Sequence
 
 from ..rules import actions as act
 from ..rules import engine
 from ..rules.board import Board
 from ..rules.melds import check_line
+from ..rules.reasons import Reason, SetFault
 from ..rules.state import HUMAN
 from ..rules.tiles import COLOR_NAMES, COLORS, JOKER_FACE, face_colour, face_key, face_number, is_joker, parse_tiles, tile_words
+from ..rules.turn import Problem
 from ..rules.variants import find_variant
 
 SEAT_NAMES = ("Mia", "Otto", "Lena")
+
+
+class Words(Protocol):
+    """What the coach needs said (``game.play.reasons`` has it)."""
+
+    def say(self, problem: Problem) -> str: ...
+
+    def preview_words(self, pv: engine.EndTurnPreview) -> str: ...
+
+    def cautions(self, warnings: Iterable[Problem]) -> str: ...
+
+    def fault_words(self, fault: SetFault, tiles: Sequence[int]) -> str: ...
 
 
 @dataclass
@@ -66,7 +83,7 @@ def build_state(track: dict, step: dict, seed: int = 7):
         state.current = seat
         problems, _ = state.variant.claim_turn(state, act.claim("claim", cell=[row, col], vertical=vertical))
         if problems:
-            raise ValueError("; ".join(p.message for p in problems))
+            raise ValueError("the lesson's claims are refused: " + ", ".join(str(p.code) for p in problems))
     state.start_set_position()
     impossible = state.problems()  # a lesson's position is a game that could happen (a legal table, ...)
     if impossible:
@@ -95,7 +112,7 @@ def resolve(state, draft: Board, rack: list[int], text: str) -> list[int]:
 # -- the verdict --------------------------------------------------------------------------------
 
 
-def judge(step: dict, state, draft: Board | None) -> Verdict:
+def judge(step: dict, state, draft: Board | None, words: Words) -> Verdict:
     """Is ending the turn with ``draft`` what the step asks?  The rules core decides what the
     turn would do; the step's goal decides whether that is the lesson's move."""
     goal = step.get("goal", {})
@@ -107,36 +124,36 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
         if pv.outcome == "draw":
             return Verdict(True, step.get("done", "Right."))
         if changed:
-            why = _why(state, board, pv)
+            why = _why(state, board, pv, words)
             return Verdict(False, f"{why} Press Reset to take your tiles back, then Draw.", _cells(pv))
-        return Verdict(False, _cap(pv.message) or "Press Draw.")
+        return Verdict(False, _cap(words.preview_words(pv)) or "Press Draw.")
     if want == "penalty":
         if pv.outcome == "penalty" and not _missing_sets(state, board, goal.get("sets", [])):
-            return Verdict(True, step.get("done", pv.message))
+            return Verdict(True, step.get("done", words.preview_words(pv)))
         if pv.outcome == "penalty":
             return Verdict(False, step.get("nudge", step["say"]))
         if not changed:
             return Verdict(False, step.get("nudge", "Move the tiles first: " + step["say"]))
         if pv.outcome == "play":
             return Verdict(False, "That play is fine, but this step shows a mistake on purpose: " + step.get("nudge", step["say"]))
-        return Verdict(False, _why(state, board, pv), _cells(pv))
+        return Verdict(False, _why(state, board, pv, words), _cells(pv))
     if want == "claim":
         return Verdict(False, "This step is a claim, not a play: press Claim a set (C), then click the set. "
                        + step.get("nudge", ""))
     # a play
     if not changed:
         if pv.outcome == "refused":
-            return Verdict(False, step.get("nudge_draw") or (_cap(pv.message) + "."), _cells(pv))
+            return Verdict(False, step.get("nudge_draw") or (_cap(words.preview_words(pv)) + "."), _cells(pv))
         if pv.warnings:
-            return Verdict(False, " ".join(pv.warnings))
+            return Verdict(False, words.cautions(pv.warnings))
         return Verdict(False, "Nothing has moved yet. " + step["say"])
     if pv.outcome != "play":
-        text = _why(state, board, pv)
+        text = _why(state, board, pv, words)
         if pv.outcome == "penalty":
             text += f" Ending the turn like this would cost you {state.variant.failed_play_penalty} tiles."
         return Verdict(False, text, _cells(pv))
     if goal.get("no_warnings") and pv.warnings:
-        return Verdict(False, " ".join(pv.warnings))
+        return Verdict(False, words.cautions(pv.warnings))
     missing = _missing_sets(state, board, goal.get("sets", []))
     if missing:
         default = "That is a fair play, but not this lesson's: make " + " and ".join(_words(m) for m in missing) + "."
@@ -144,12 +161,12 @@ def judge(step: dict, state, draft: Board | None) -> Verdict:
     return Verdict(True, step.get("done", "Well done."))
 
 
-def judge_claim(step: dict, state, action: act.Claim) -> Verdict:
+def judge_claim(step: dict, state, action: act.Claim, words: Words) -> Verdict:
     """A claim (Rummi200kub): the rules core says whether it is allowed; the step says which set."""
     goal = step.get("goal", {})
     problems = state.variant.claim_problems(state, action)
     if problems:
-        return Verdict(False, _cap(problems[0].message) + ".", problems[0].cells)
+        return Verdict(False, _cap(words.say(problems[0])) + ".", problems[0].cells)
     if goal.get("outcome") != "claim":
         return Verdict(False, "Not a claim this time. " + step["say"])
     row, col, vertical = goal["claim"]
@@ -200,17 +217,16 @@ def _missing_sets(state, board: Board, sets: list[str]) -> list[str]:
     return out
 
 
-def _why(state, board: Board, pv) -> str:
+def _why(state, board: Board, pv, words: Words) -> str:
     """The most useful sentence about what is wrong with a refused or penalised draft."""
-    messages = [p.message for p in pv.problems]
-    first = [m for m in messages if "initial meld" in m and ("move tiles" in m or "rack only" in m)]
+    first = [p for p in pv.problems if p.code in (Reason.TABLE_MOVED_BEFORE_MELD, Reason.MELD_FROM_RACK_ONLY)]
     if first:
-        return _cap(first[0]) + "."
+        return _cap(words.say(first[0])) + "."
     for ln in state.variant.lines(board):
         if not ln.check():
-            return diagnose(ln.tiles)
-    rest = [m for m in messages if not m.startswith("play at least one tile")] or messages
-    return (_cap(rest[0]) + ".") if rest else "That is not a play yet."
+            return diagnose(ln.tiles, words)
+    rest = [p for p in pv.problems if p.code != Reason.NOTHING_PLAYED] or list(pv.problems)
+    return (_cap(words.say(rest[0])) + ".") if rest else "That is not a play yet."
 
 
 def _colour(face: int) -> str:
@@ -221,11 +237,11 @@ def _num(face: int) -> int:
     return face_number(face)
 
 
-def diagnose(tiles: list[int]) -> str:
+def diagnose(tiles: list[int], words: Words) -> str:
     """What is wrong with one line of tiles (in table order), as a player would say it."""
     fs = [face_key(t) for t in tiles]
     real = [f for f in fs if f != JOKER_FACE]
-    words = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
+    named = " and ".join([", ".join(tile_words(t) for t in tiles[:-1]), tile_words(tiles[-1])]) if len(tiles) > 1 else tile_words(tiles[0])
     if len(tiles) == 2 and len(real) == 2:
         (a, b), (ca, cb) = sorted(_num(f) for f in real), (_colour(real[0]), _colour(real[1]))
         if ca == cb and b - a == 2:
@@ -238,8 +254,8 @@ def diagnose(tiles: list[int]) -> str:
             return f"The {ca} and {cb} {a} need a third {a} of another colour to make a group."
     if len(tiles) < 3:
         if len(tiles) == 1:
-            return f"The {words} stands alone: a set needs at least three tiles."
-        return f"The {words} are too short for a set: a set needs at least three tiles."
+            return f"The {named} stands alone: a set needs at least three tiles."
+        return f"The {named} are too short for a set: a set needs at least three tiles."
     colours = {_colour(f) for f in real}
     numbers = [_num(f) for f in real]
     if len(set(numbers)) == 1 and len(real) > 1:
@@ -284,4 +300,4 @@ def diagnose(tiles: list[int]) -> str:
         odd = next(t for t in tiles if not is_joker(t) and _num(face_key(t)) != by_number[0])
         return f"The {tile_words(odd)} does not belong: a group is all one number."
     meld = check_line(tuple(tiles))
-    return _cap(f"{words}: {meld.reason}") + "."
+    return _cap(f"{named}: {words.fault_words(meld.reason, tiles)}") + "."

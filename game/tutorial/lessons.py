@@ -266,7 +266,7 @@ GOLDEN = {
 RUMMIBUG = {
     "key": "rummibug",
     "variant": "rummibug",
-    "title": "Rummibug",
+    "title": "Rummibug Standard",
     "lessons": [
         {
             "key": "must-meld",

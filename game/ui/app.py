@@ -127,6 +127,7 @@ class App:
         self.stop_signal = 0  # the signal (SIGINT, SIGHUP, SIGTERM) that ended the run, if one did
         self._asking_to_close = False  # the "quit without your finished game?" question is open
         self._close_question: Scene | None = None
+        self._shut_down = False  # ``shutdown`` ran: the scenes were told, the worker ended, the settings written
 
     # -- start-up and shutdown ------------------------------------------------------------------
     def start(self) -> "App":
@@ -188,6 +189,13 @@ class App:
         return self._worker
 
     def shutdown(self) -> None:
+        """The one way out (``quit``, the window's close button, the title's Quit, a signal, the loop's
+        end): the scenes are told (the game in progress saved), the worker ends, a finished game
+        waiting for the disk gets one last try, the settings are written.  Once only."""
+        if self._shut_down:
+            self.running = False
+            return
+        self._shut_down = True
         for scene in reversed(self.scenes):
             try:
                 scene.closing()
@@ -295,14 +303,16 @@ class App:
         return next((scene for scene in reversed(self.scenes) if scene.name == name), None)
 
     def quit(self) -> None:
-        self.running = False
+        """End the run: ``shutdown``, whoever asks (the title's Quit, the last scene popped, the
+        "already open" screen)."""
+        self.shutdown()
 
     def close(self, end=None) -> None:
-        """The player closes the game (the window's close button; the title's Quit passes ``end=quit``).
+        """The player closes the game (the window's close button, the title's Quit).
         While a finished game still waits for the disk (``game.play.unsaved``) and one more try fails,
         the game asks first, since quitting loses its result and replay; closing again while asked
-        quits.  ``end``: how to end (default ``shutdown``)."""
-        end = end or self.shutdown
+        quits.  ``end``: how to end (default ``quit``)."""
+        end = end or self.quit
         if self._asking_to_close or not unsaved.waiting() or unsaved.retry():
             end()
             return
@@ -452,15 +462,15 @@ class App:
                     scene.closing()
                 except Exception:
                     pass
-        if self.crashes > 5:
-            self.exit_code = 1
-            self.quit()
-            return
         while self.scenes:
             try:
                 self.scenes.pop().leave()
             except Exception:
                 pass
+        if self.crashes > 5:  # the scenes are closed above (under crash_saving): shutdown does the rest
+            self.exit_code = 1
+            self.quit()
+            return
         self.open("title")
         self.open("error", "Something went wrong",
                   "Sorry, the game hit a problem it could not handle. Your game was saved at the start of the turn."
@@ -526,8 +536,7 @@ class App:
             spare = frame - (_time.perf_counter() - now)
             if spare > 0.0005:
                 _time.sleep(spare)
-        if self._worker is not None:
-            self._worker.close()
+        self.shutdown()  # whatever ended the loop, the one way out has run (once)
         pygame.quit()
         return self.exit_code
 

@@ -24,6 +24,7 @@ import math
 
 import pygame
 
+from ..play import reasons
 from ..play.session import TABLE
 from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
 from . import clickplan, keymap, theme, variant_ui
@@ -177,7 +178,7 @@ class ClickControls(variant_ui.Plugin):
         """A refused draw: explain it in a dialog (Rummibug's 35-tile rule names a play)."""
         sc = self.scene
         sess = self.session
-        msg = outcome.message or "you cannot draw now"
+        msg = reasons.say_all(outcome.problems) or "you cannot draw now"
         msg = msg[0].upper() + msg[1:]
         tiles = self.forced_tiles()
         title = "You must meld" if tiles else "You cannot draw now"
@@ -402,7 +403,7 @@ class ClickControls(variant_ui.Plugin):
 
         sc.app.open(
             "dialog", "Replace the joker?",
-            f"{'Your' if tile in self.session.rack_slots else 'The'} {name} can take the joker's place in "
+            f"{'Your' if tile in self.session.rack.slots else 'The'} {name} can take the joker's place in "
             f"{set_words(line.tiles)}. Replace the joker (it then waits in the "
             f"holding area and must be used this turn), or add the {name} to the set?",
             [("Replace the joker", "primary", replace), ("Add to the set", "secondary", add), ("Cancel", "ghost", None)],
@@ -532,7 +533,7 @@ class HandLimitMeter(variant_ui.Plugin):
         if st.phase != "play":
             return None
         limit = sess.variant.hand_limit(st)
-        return None if limit is None else (len(sess.rack_slots), limit)
+        return None if limit is None else (len(sess.rack.slots), limit)
 
     def draw_hud(self, surf, lay) -> None:
         sess = self.scene.session

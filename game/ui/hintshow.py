@@ -77,7 +77,7 @@ class HintShow:
 
     def light(self) -> None:
         sc = self.scene
-        sc.hint.point_at([t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack_slots], 10 ** 6)
+        sc.hint.point_at([t for s in self.steps[: self.idx + 1] for t in s.from_rack if t in sc.session.rack.slots], 10 ** 6)
         where = self.board.where()
         sc.plugin.bring_into_view([where[t] for s in self.steps[: self.idx + 1] for t in s.tiles if t in where])
 
@@ -239,7 +239,7 @@ class HintShow:
         col = theme.mix(theme.darken(MOVED, 0.3), MOVED, pulse)
         for t in st.tiles:  # table tiles this step moves: outlined where they are now
             sp = sc.sprites.get(t)
-            if sp is None or t in sc.session.rack_slots or sc.session.table().get(where.get(t)) == t or t not in self.changed:
+            if sp is None or t in sc.session.rack.slots or sc.session.table().get(where.get(t)) == t or t not in self.changed:
                 continue
             x, y = sp.pos
             w = sp.w

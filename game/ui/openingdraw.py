@@ -13,13 +13,13 @@ SHOW = 2.6  # seconds at the normal speed
 FLIP = 0.35  # each tile turns over this long after the one before
 
 
-def starts_text(names: list[str], drawn: list[int], first: int, lowest: bool) -> str:
-    """Who starts and why, in words."""
+def starts_text(names: list[str], drawn: list[int], first: int, lowest: bool, you: int | None = None) -> str:
+    """Who starts and why, in words (seat ``you``, the person, in the second person)."""
     numbers = [number_of(t) for t in drawn]  # numbered tiles only (a drawn joker was put back)
     best = (min if lowest else max)(numbers)
     tied = sum(1 for n in numbers if n == best) > 1
     who = names[first]
-    verb = "start" if who == "You" else "starts"
+    verb = "start" if first == you else "starts"
     if tied:
         return f"A tie for the {'lowest' if lowest else 'highest'} tile: {who} won the redraw and {verb}."
     return f"{who} drew the {'lowest' if lowest else 'highest'} tile ({tile_words(drawn[first])}) and {verb}."
@@ -35,7 +35,7 @@ class OpeningDraw:
         self.first = st.dealer_first
         self.lowest = st.variant.start_rule == "lowest"
         self.names = [scene.name_of(i) for i in range(len(st.players))]
-        self.text = starts_text(self.names, self.drawn, self.first, self.lowest)
+        self.text = starts_text(self.names, self.drawn, self.first, self.lowest, scene.session.person)
 
     @property
     def done(self) -> bool:

@@ -9,6 +9,7 @@ import math
 import random
 import re
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
@@ -71,19 +72,37 @@ def reset_caches() -> None:
     _noise_tile.cache_clear()
 
 
+# The game's typeface: DejaVu Sans Bold (assets/fonts/, with its licence).  pygame's own font
+# (freesansbold) is hinted unevenly at small sizes: gaps inside words ("minu tes", "f rom") as wide
+# as the gaps between them.  ``px`` keeps its meaning (the size the default font was asked for):
+# DejaVu Sans Bold at FONT_SCALE of it is as wide as the default font was (within 3% from 12 to
+# 34 px) and a pixel taller, so the layouts keep their room.
+FONT_FILE = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+FONT_SCALE = 0.6
+_font_trouble: list[str] = []  # why the typeface could not be loaded (logged once; pygame's font is used)
+
+
 def font(px: float, bold: bool = True) -> pygame.font.Font:
+    """The font for text of size ``px`` (``bold`` is kept in the cache key: one typeface today)."""
     size = max(8, int(round(px)))
     key = (size, bold)
     f = _fonts.get(key)
     if f is None:
-        f = pygame.font.Font(None, size) if bold else _regular(size)
+        f = _load_font(size)
         _fonts[key] = f
     return f
 
 
-def _regular(size: int) -> pygame.font.Font:
-    f = pygame.font.Font(None, size)
-    return f
+def _load_font(size: int) -> pygame.font.Font:
+    if not _font_trouble:
+        try:
+            return pygame.font.Font(str(FONT_FILE), max(5, round(size * FONT_SCALE)))
+        except (OSError, pygame.error) as exc:  # a missing or damaged file: the game goes on in pygame's font
+            _font_trouble.append(str(exc))
+            from .errorlog import log_line
+
+            log_line(f"the typeface {FONT_FILE} could not be loaded ({exc}); using pygame's own font")
+    return pygame.font.Font(None, size)
 
 
 _text_cache: dict[tuple, pygame.Surface] = {}
@@ -120,23 +139,17 @@ def readable(px: float) -> float:
     return max(float(MIN_TEXT_PX), px)
 
 
-MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px or less below 14 px
-
-
-DIGIT_GAP_PX = 4  # below this space width a number runs into its word ("9entrants" at 14 to 18 px)
-_AFTER_DIGIT = re.compile(r"(\d) (?=\S)")
+MIN_SPACE_PX = 3  # the narrowest gap between words: the font's own space is 2 px at 12 px and below
 
 
 def spaced(s: str, f: pygame.font.Font) -> str:
-    """``s`` with gaps between words a reader can see: at small sizes the font's space is a
-    pixel or two and words run together ("10tiles"), so each space is repeated there; up to
-    18 px the space after a number is doubled too (its digits sit tight against the word)."""
+    """``s`` with gaps between words a reader can see: at the smallest sizes the font's space is
+    a pixel or two and words run together ("10tiles"), so each space is repeated there (the
+    same for every space: a number keeps the gap any word has, never a double one)."""
     if " " in s:
         w = max(1, f.size(" ")[0])
         if w < MIN_SPACE_PX:
             return s.replace(" ", " " * -(-MIN_SPACE_PX // w))
-        if w < DIGIT_GAP_PX:
-            return _AFTER_DIGIT.sub(r"\1  ", s)
     return s
 
 

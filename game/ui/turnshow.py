@@ -61,10 +61,10 @@ class TurnShow:
         self.pb: Playback | None = None
         sess = scene.session
         try:  # a game continued from a save shows the turns before it was left
-            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns)
+            self.log = rebuilt(sess.state, scene.name_of, sess.variant.reads_columns, you=sess.person)
         except Exception as exc:  # the log is a view: it never stops the game
             log_error("turn log", exc)
-            self.log = TurnLog()
+            self.log = TurnLog(you=sess.person)
         self.panel = TurnLogPanel(self)
         self.hint = HintShow(self)
         self._ate_press = False
@@ -105,7 +105,8 @@ class TurnShow:
         """A computer's play: played out step by step (True), as the screen's own landing otherwise."""
         sc = self.scene
         speed = self.speed
-        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns)
+        steps = turn_steps(before, after, sc.name_of(seat), vertical=sc.session.variant.reads_columns,
+                           you=seat == sc.session.person)
         if not steps:
             return False
         pb = Playback(seat, sc.name_of(seat), before.copy(), after.copy(), steps, STEP_SECONDS[speed],
@@ -246,7 +247,7 @@ class TurnShow:
         pb = self.pb
         if pb is None:
             return None
-        return f"{pb.name} {'play' if pb.name == 'You' else 'plays'}" + (" (shown again)" if pb.replay else "")
+        return f"{pb.name} {'play' if pb.seat == self.scene.session.person else 'plays'}" + (" (shown again)" if pb.replay else "")
 
     def toast_lift(self, lay) -> int:
         if self.pb is not None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import turn as turn_rules
 from ..board import GRID_WIDTH, Board, Line
+from ..reasons import Fact, Note
 from ..registry import REGISTRY, find_variant, register  # noqa: F401  (kept importable from here)
 from ..tiles import rack_value
 
@@ -211,14 +212,16 @@ class Variant:
         """Called when a turn ends (play, draw or penalty): returns events (e.g. penalties)."""
         return []
 
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
-        """Short variant-specific facts for the play screen (target, hand limit, ...)."""
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
+        """Short variant-specific facts for the play screen (target, hand limit, ...), as codes
+        with numbers (``game.play.narrate`` words them for the player to move)."""
         return []
 
-    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list[str]:
+    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: "Sequence[int] | int") -> list["Problem"]:
         """Warnings the screen shows before ``seat`` ends a turn that would leave
         ``rack_after`` (the tiles, or just their number) on the rack, so the player
-        can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty)."""
+        can change the turn first (e.g. Relaxed Rummibug's hand-limit penalty): codes
+        with data, like a refusal's (``game.play.reasons`` words them)."""
         return []
 
     def forced_play(self, board: "Board", rack: "Sequence[int]", melded: bool, drawn: int | None = None) -> "Board | None":
@@ -236,9 +239,10 @@ class Variant:
     def claim_turn(self, state: "GameState", action: "Claim") -> tuple[list["Problem"], list["Event"]]:
         """A claim as the whole turn: (problems, events).  On success the state holds the claim
         and the engine ends the turn; on a refusal nothing changed."""
+        from ..reasons import Reason
         from ..turn import Problem
 
-        return [Problem("this rule set has no claims")], []
+        return [Problem(Reason.NO_CLAIMS)], []
 
     def claim_problems(self, state: "GameState", action: "Claim") -> list["Problem"]:
         """Why a claim would be refused now (empty: it would be accepted)."""
@@ -371,8 +375,9 @@ class Variant:
         return sorted(range(len(state.players)), key=lambda i: (-state.players[i].score, i))
 
     # -- timers --------------------------------------------------------------------------
-    def timeout_consequence(self) -> str:
-        return "Time is up: your tiles go back and you draw a tile (a finished play would have stood)."
+    def timeout_consequence(self) -> Note:
+        """What the turn clock does when it runs out (``game.play.narrate`` words it)."""
+        return Note(Fact.TIME_UP_DRAW)
 
     # -- rules screen -----------------------------------------------------------------------
     def rules_text(self) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .. import turn as turn_rules
 from ..tiles import ALL_TILE_IDS, is_joker, number_of, rack_value
+from ..reasons import Fact, Note, TieBreak
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -90,27 +91,27 @@ class GoldenGames(Variant):
         rng = random.Random(state.seed * 7919 + TIEBREAK_SALT)
         return _break_ties(seats, key, rng)
 
-    def tie_break_reason(self, state: "GameState", a: int, b: int) -> str:
-        """Why seat ``a`` ranks above seat ``b`` (for the results and bracket screens)."""
+    def tie_break_reason(self, state: "GameState", a: int, b: int) -> TieBreak:
+        """Why seat ``a`` ranks above seat ``b`` (for the results and bracket screens; a code,
+        ``game.play.narrate.TIE_BREAKS`` words it)."""
         pa, pb = state.players[a], state.players[b]
         if pa.score != pb.score:
-            return "lower total"
+            return TieBreak.LOWER_TOTAL
         if pa.rounds_won != pb.rounds_won:
-            return "tied on points: more games won"
+            return TieBreak.MORE_GAMES_WON
         if state.history and state.history[-1]["deltas"][a] != state.history[-1]["deltas"][b]:
-            return "tied on points and games won: lower score in the last game"
-        return "tied on points, games won and last game: won the tie-break draw"
+            return TieBreak.LOWER_LAST_GAME
+        return TieBreak.DRAW
 
     # -- screens -----------------------------------------------------------------------------
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
-        lines = [f"Game {state.round} of {int(self.options.get('rounds', 3))}", "Lowest total wins"]
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
+        lines = [Note(Fact.GAME_OF, (state.round, int(self.options.get("rounds", 3)))), Note(Fact.LOWEST_TOTAL_WINS)]
         if not state.players[seat].melded:
-            lines.append(f"Initial meld: {self.initial_meld}+ points")
+            lines.append(Note(Fact.INITIAL_MELD_POINTS, (self.initial_meld,)))
         return lines
 
-    def timeout_consequence(self) -> str:
-        return ("Time is up: with incomplete sets on the table, the table is put back, your tiles return and you draw "
-                f"{self.failed_play_penalty} penalty tiles; a finished play stands; otherwise your tiles return and you draw one tile.")
+    def timeout_consequence(self) -> Note:
+        return Note(Fact.TIME_UP_PENALTY, (self.failed_play_penalty,))
 
     def rules_text(self) -> list[tuple[str, str]]:
         rounds = int(self.options.get("rounds", 3))

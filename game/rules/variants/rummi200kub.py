@@ -37,8 +37,9 @@ from .. import claims as cl
 from ..actions import Claim
 from ..events import Event
 from ..melds import line_readings
-from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value, set_words
+from ..tiles import JOKER_IDS, face_number, is_joker, number_of, rack_value
 from ..problems import Code, StateProblem
+from ..reasons import Fact, Note, Reason
 from ..turn import Problem
 from ..registry import register
 from ..state import GameState, Phase
@@ -166,26 +167,15 @@ class Rummi200kub(Variant):
         moved = [t for c, t in start.board.cells.items() if board.get(c) != t]
         if moved:
             where = board.where()
-            out.append(
-                Problem(
-                    "before your initial play you may not move tiles already on the board",
-                    tuple(where[t] for t in moved if t in where),
-                )
-            )
+            out.append(Problem(Reason.BOARD_MOVED_BEFORE_PLAY, tuple(where[t] for t in moved if t in where)))
         new = set(analysis.played)
         if not self.options["initial_may_extend"]:
             for ln in analysis.lines:
                 if any(t in new for t in ln.tiles) and sum(1 for t in ln.tiles if t not in new) > 1:
-                    out.append(
-                        Problem(
-                            "your initial play must be new sets from your rack: a new set may cross one tile on the board, "
-                            "but you may not add to or join sets already there",
-                            ln.cells,
-                        )
-                    )
+                    out.append(Problem(Reason.INITIAL_PLAY_NEW_SETS, ln.cells))
         points = rack_tile_points(analysis)
         if analysis.played and points < self.initial_meld:
-            out.append(Problem(f"the initial play needs at least {self.initial_meld} points from your rack (you have {points})"))
+            out.append(Problem(Reason.INITIAL_PLAY_TOO_FEW_POINTS, numbers=(self.initial_meld, points)))
         return out
 
     def initial_play_points(self, analysis: "Analysis") -> int:
@@ -204,7 +194,7 @@ class Rummi200kub(Variant):
             if len(in_lines) >= 2:
                 faces = joker_faces(pairs, j)
                 if not faces:
-                    out.append(Problem("a joker where two sets cross must stand for the same tile in both", (where[j],)))
+                    out.append(Problem(Reason.JOKER_CROSSING, (where[j],)))
         claims = analysis.start.extra.get("claims", []) if isinstance(analysis.start.extra, dict) else []
         if self.options["claimed_sets"] == "frozen":
             for rec in claims:
@@ -214,12 +204,7 @@ class Rummi200kub(Variant):
                     continue
                 if not ok:
                     cells = tuple(tuple(c) for c in rec["cells"])
-                    out.append(
-                        Problem(
-                            f"{set_words(rec['tiles'])} is claimed: a claimed set stays as it is (you may only cross it)",
-                            cells,
-                        )
-                    )
+                    out.append(Problem(Reason.CLAIMED_SET_KEPT, cells, tiles=tuple(rec["tiles"])))
         return out
 
     # -- claims -------------------------------------------------------------------------------------------
@@ -230,10 +215,8 @@ class Rummi200kub(Variant):
     def claim_problems(self, state: "GameState", action: Claim) -> list[Problem]:
         """Why the current player may not make this claim (empty list: allowed)."""
         if state.phase != Phase.PLAY:
-            return [Problem("the game is over")]
-        chk = self.check_claim_in(cl.Position.from_state(state), state.current, action)
-        cells = chk.line.cells if chk.line is not None else ()
-        return [Problem(m, cells) for m in chk.problems]
+            return [Problem(Reason.GAME_OVER)]
+        return list(self.check_claim_in(cl.Position.from_state(state), state.current, action).problems)
 
     def claim_turn(self, state: "GameState", action: Claim) -> tuple[list[Problem], list[Event]]:
         """A claim, hijack or lock as the whole turn (``actions.Claim``: its kind, and the set by
@@ -243,8 +226,7 @@ class Rummi200kub(Variant):
         pos = cl.Position.from_state(state)
         chk = self.check_claim_in(pos, seat, action)
         if not chk.ok:
-            cells = chk.line.cells if chk.line is not None else ()
-            return [Problem(m, cells) for m in chk.problems], []
+            return list(chk.problems), []
         ev = cl.apply_claim(pos, seat, chk, self.claim_rules())
         self._store(state, pos)
         state.passes = 0
@@ -413,15 +395,15 @@ class Rummi200kub(Variant):
         ]
         return {"target": self.target, "sets": sets, "players": players}
 
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
         p = state.players[seat]
         return [
-            f"Target: exactly {self.target} - you hold {p.score} ({self.target - p.score} to go)",
-            f"Claim tokens {p.extra.get('tokens', 0)}, lock tokens {p.extra.get('locks', 0)}",
+            Note(Fact.EXACT_TARGET, (self.target, p.score)),
+            Note(Fact.TOKENS_LEFT, (int(p.extra.get("tokens", 0)), int(p.extra.get("locks", 0)))),
         ]
 
-    def timeout_consequence(self) -> str:
-        return "200 seconds are up: your tiles go back where they were and you draw a tile."
+    def timeout_consequence(self) -> Note:
+        return Note(Fact.TIME_UP_SECONDS_DRAW, (self.turn_time(),))
 
     # -- rules screen ----------------------------------------------------------------------------------
     def rules_text(self) -> list[tuple[str, str]]:

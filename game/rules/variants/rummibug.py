@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import finder
 from ..events import Event, HandLimitPenalised
-from ..tiles import JOKER_PENALTY, rack_value, tiles_in_words
+from ..tiles import JOKER_PENALTY, rack_value
 from ..problems import Code, StateProblem
+from ..reasons import Fact, Note, Reason
 from ..turn import Problem
 from ..registry import register
 from .base import OptionSpec, Variant
@@ -66,12 +67,7 @@ class Rummibug(Variant):
         if play is None:
             return []
         new = sorted(set(play.tiles()) - set(state.board.tiles()))
-        return [
-            Problem(
-                f"you hold {len(p.rack)} tiles ({self.must_meld_at} or more), so you must meld while you can "
-                f"(you could play {tiles_in_words(new)})"
-            )
-        ]
+        return [Problem(Reason.MUST_MELD, tiles=tuple(new), numbers=(len(p.rack), self.must_meld_at))]
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":
         return self.forced_play(view.board, view.rack, view.me_melded)
@@ -100,17 +96,14 @@ class Rummibug(Variant):
         )
 
     # -- screen ----------------------------------------------------------------------------------
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
         rounds = int(self.options["rounds"])
-        lines = [
-            f"Round {min(state.round, rounds)} of {rounds}; the highest total wins",
-            f"Draw pile: {len(state.pool)} tiles; the round ends when it runs out (fewest tiles wins)",
-        ]
+        lines = [Note(Fact.ROUND_OF_HIGHEST_WINS, (min(state.round, rounds), rounds)), Note(Fact.DRAW_PILE, (len(state.pool),))]
         n = len(state.players[seat].rack)
         if n >= self.must_meld_at:
-            lines.append(f"You hold {n} tiles: with {self.must_meld_at} or more you must meld if you can")
+            lines.append(Note(Fact.MUST_MELD_NOW, (n, self.must_meld_at)))
         else:
-            lines.append(f"Holding {self.must_meld_at} or more tiles you must meld if you can")
+            lines.append(Note(Fact.MUST_MELD_RULE, (self.must_meld_at,)))
         return lines
 
     def _rules_common(self) -> list[tuple[str, str]]:
@@ -244,15 +237,12 @@ class RummibugRelaxed(Rummibug):
                 out.append(StateProblem(Code.HISTORY_PENALTIES, {"entry": k}))
         return out
 
-    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[str]:
+    def end_turn_warnings(self, state: "GameState", seat: int, rack_after: Sequence[int] | int) -> list[Problem]:
         held = _count(rack_after)
         limit = self.hand_limit(state)
         if limit is None or held <= limit:
             return []
-        return [
-            f"Ending your turn with {held} tiles is above the hand limit of {limit}: "
-            f"{self.hand_limit_penalty} points will be deducted from your score."
-        ]
+        return [Problem(Reason.OVER_HAND_LIMIT, numbers=(held, limit, self.hand_limit_penalty))]
 
     def play_instead_of_draw(self, view: Any) -> "Board | None":
         forced = self.forced_play(view.board, view.rack, view.me_melded)
@@ -264,24 +254,19 @@ class RummibugRelaxed(Rummibug):
         return None
 
     # -- screen ------------------------------------------------------------------------------------
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
         lines = super().status_lines(state, seat)
         n = len(state.players)
         limit = self.hand_limit(state)
         if limit is None:
             return lines
         nxt = self.next_limit_turn(state.turn, n)
-        rounds = (nxt - state.turn + n - 1) // n if nxt is not None else 0
-        when = (f"; {limit - 1} after {rounds} more round{'s' if rounds != 1 else ''} of turns" if nxt is not None
-                else " (its lowest)")
-        lines.append(f"Hand limit: {limit} tiles{when}")
+        lines.append(Note(Fact.HAND_LIMIT, (limit,) if nxt is None else (limit, (nxt - state.turn + n - 1) // n)))
         held = len(state.players[seat].rack)
         if held > limit:
-            lines.append(
-                f"You hold {held} tiles: end this turn with {limit} or fewer, or lose {self.hand_limit_penalty} points"
-            )
+            lines.append(Note(Fact.OVER_HAND_LIMIT_NOW, (held, limit, self.hand_limit_penalty)))
         else:
-            lines.append(f"Ending a turn with more than {limit} tiles costs {self.hand_limit_penalty} points")
+            lines.append(Note(Fact.HAND_LIMIT_COST, (limit, self.hand_limit_penalty)))
         return lines
 
     def schedule_text(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..tiles import JOKER_PENALTY, is_joker, rack_value
+from ..reasons import Fact, Note
 from ..registry import register
 from .base import OptionSpec, Variant
 
@@ -91,19 +92,15 @@ class RummyQ(Variant):
         )
 
     # -- screen ----------------------------------------------------------------------------
-    def status_lines(self, state: "GameState", seat: int) -> list[str]:
-        lines = []
-        if self.lower_score_wins:
-            lines.append(f"Target: the game ends when a penalty total reaches {self.target}; lowest total wins")
-        else:
-            lines.append(f"Target: {self.target} points; the first to reach it ends the game")
+    def status_lines(self, state: "GameState", seat: int) -> list[Note]:
+        lines = [Note(Fact.TARGET_LOWEST_WINS if self.lower_score_wins else Fact.TARGET_FIRST_TO, (self.target,))]
         if state.history:
             leader = self.ranking(state)[0]
-            lines.append(f"Round {state.round}; leader: {state.players[leader].name} with {state.players[leader].score}")
+            lines.append(Note(Fact.ROUND_LEADER, (state.round, state.players[leader].score), leader))
         else:
-            lines.append(f"Round {state.round}")
+            lines.append(Note(Fact.ROUND, (state.round,)))
         if any(is_joker(t) for t in state.players[seat].rack):
-            lines.append(f"A joker still on your rack when someone goes out costs {JOKER_PENALTY} points")
+            lines.append(Note(Fact.JOKER_ON_RACK_COSTS, (JOKER_PENALTY,)))
         return lines
 
     def rules_text(self) -> list[tuple[str, str]]:

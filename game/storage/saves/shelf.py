@@ -176,8 +176,9 @@ def clear_finished(game_id: str) -> None:
 def set_aside_stale(game_id: str) -> list[Path]:
     """A game that has finished while the disk refused its last save: the autosave (and its
     backup) still hold it in progress, from an earlier turn.  They are renamed
-    ``autosave.json.finished-YYYYMMDD-HHMMSS`` (kept, never deleted; a rename needs no room
-    on the disk), so the finished game never comes back as a game to continue or to keep.
+    ``autosave.json.finished-YYYYMMDD-HHMMSS`` (a rename needs no room on the disk), so the
+    finished game never comes back as a game to continue or to keep.  They are removed only
+    once the finished game itself is on disk (``drop_set_aside``).
     Returns the new names (none when the autosave holds another game, or nothing)."""
     with persistence.files_lock():  # beside another process looking at the autosave
         return _set_aside_stale(game_id)
@@ -191,7 +192,11 @@ def _set_aside_stale(game_id: str) -> list[Path]:
     moved = []
     path = slot_path(AUTOSAVE)
     for p in (persistence.backup_path(path), path):  # the backup first: a lone backup would be loaded
-        target = p.with_name(f"{p.name}.finished-{stamp}")
+        target = p.with_name(f"{p.name}{SET_ASIDE}{stamp}")
+        n = 1
+        while os.path.lexists(target):  # another game set aside in the same second: never written over
+            n += 1
+            target = p.with_name(f"{p.name}{SET_ASIDE}{stamp}-{n}")
         try:
             os.replace(p, target)
         except FileNotFoundError:
@@ -201,3 +206,51 @@ def _set_aside_stale(game_id: str) -> list[Path]:
         moved.append(target)
     _memo.pop(AUTOSAVE, None)
     return moved
+
+
+SET_ASIDE = ".finished-"  # in the name of an autosave (or its backup) set aside by ``set_aside_stale``
+
+
+def set_aside_files() -> list[Path]:
+    """The autosave copies set aside by ``set_aside_stale`` (ordinary files only), oldest first."""
+    try:
+        names = sorted(p for p in slot_path(AUTOSAVE, create=False).parent.iterdir()
+                       if p.name.startswith(f"{AUTOSAVE}.json") and SET_ASIDE in p.name)
+    except OSError:
+        return []
+    return [p for p in names if p.is_file() and not p.is_symlink()]
+
+
+def set_aside_game(path: Path) -> str | None:
+    """The game id in a set-aside copy (None when it cannot be read)."""
+    raw, _reason = persistence.read_bytes(path)
+    if raw is None:
+        return None
+    obj, reason = persistence.parse_json(raw)
+    if reason or not isinstance(obj, dict):
+        return None
+    ident = identity_of_dict(obj.get("game"), obj.get("session"))
+    return ident.game_id if ident is not None else None
+
+
+def drop_set_aside(on_disk) -> list[Path]:
+    """Remove each set-aside autosave copy whose game ``on_disk(game_id)`` says is kept whole
+    elsewhere (its replay: the finished game from its deal to its end, where the copy holds only
+    an earlier turn).  A copy whose game is not on disk, or that cannot be read, is the only copy
+    of something and stays.  Returns the files removed (none in a read-only copy)."""
+    try:
+        persistence.check_writable()
+        with persistence.files_lock():
+            gone = []
+            for path in set_aside_files():
+                gid = set_aside_game(path)
+                if gid is None or not on_disk(gid):
+                    continue
+                try:
+                    path.unlink()
+                except OSError:
+                    continue
+                gone.append(path)
+            return gone
+    except OSError:  # a read-only copy, a data folder gone: nothing is removed
+        return []

@@ -159,7 +159,7 @@ MESSAGES: dict[Code, Callable[[GameState, dict], str]] = {
     Code.HISTORY_ROUNDS: lambda st, d: f"this is round {d['round']}, but the score history holds {d['rounds']} rounds",
     Code.RNG_ALL_ZERO: lambda st, d: "the random generator state is damaged (all zero)",
     Code.CELL_FAR_OFF: lambda st, d: f"a tile lies far off the table (row {d['row']}, column {d['col']})",
-    Code.INVALID_SET: lambda st, d: f"the table holds an invalid set ({tiles_in_words(d['tiles'])}: {d['reason']})",
+    Code.INVALID_SET: lambda st, d: f"the table holds an invalid set ({tiles_in_words(d['tiles'])})",
     Code.NOT_CONNECTED: lambda st, d: "the tiles on the board do not form one connected group",
     Code.HISTORY_NOT_OBJECT: lambda st, d: "the score history holds an entry that is not an object",
     Code.HISTORY_TOO_LONG: lambda st, d: f"the score history has {d['rounds']} rounds, but this is round {d['round']}",

@@ -1,5 +1,6 @@
 """Drawing claims on the board: the plates under claimed sets, the tokens on their tiles, the
-claim flashes, and claim mode's lit sets, chips and caption."""
+claim flashes, and claim mode's lit sets, chips and caption.  A part with no state of its own:
+it reads the claims' data, claim mode and the clock through their methods."""
 
 from __future__ import annotations
 
@@ -8,21 +9,32 @@ import math
 import pygame
 
 from ...rules import claims as cl
-from .. import theme, variant_ui
+from .. import theme
 from ..anim import out_back
-from ..boardview import BoardView
 from ..tileart import ASPECT
-from .art import (KIND_COLOURS, TOKEN_POP, TOKEN_STEP, draw_token_icon, lock_image, plate_image, set_name, token_colour,
+from . import words
+from .art import (KIND_COLOURS, TOKEN_POP, TOKEN_STEP, draw_token_icon, lock_image, plate_image, token_colour,
                   token_image, veil_image)
+from .data import ClaimsData
+from .events import ClaimsClock
+from .modes import ClaimMode
+from .places import ClaimsPlaces
 
 
-class ClaimsBoardDraw:
+class ClaimsBoardLayer:
     """The board's drawing hooks (``draw_under_tiles``, ``draw_over_tiles``)."""
+
+    def __init__(self, scene, data: ClaimsData, places: ClaimsPlaces, mode: ClaimMode, clock: ClaimsClock) -> None:
+        self.scene = scene
+        self.data = data
+        self.places = places
+        self.mode = mode
+        self.clock = clock
 
     # -- drawing: the board --------------------------------------------------------------------------
     def draw_under_tiles(self, surf, lay) -> None:
         """A plate in the holder's colour under every claimed set."""
-        sets = self.view()["sets"]
+        sets = self.data.view()["sets"]
         if not sets:
             return
         clip = lay.extra.get("table_clip")
@@ -31,12 +43,12 @@ class ClaimsBoardDraw:
             surf.set_clip(clip.clip(prev))
         s = lay.s
         for st in sets:
-            rect = self.set_rect(st["cells"], st["tiles"], lay, pad=0.14)
+            rect = self.places.set_rect(st["cells"], st["tiles"], lay, pad=0.14)
             if rect is None:
                 continue
             colour = token_colour(st["owner"])
-            anim = self.anims.get(st["key"])
-            if anim is not None and self.scene.time < anim["start"]:
+            anim = self.clock.landing(st["key"])
+            if anim is not None and self.scene.time < anim.start:
                 prev_layers = st["layers"][:-1]
                 if not prev_layers:
                     continue
@@ -51,17 +63,17 @@ class ClaimsBoardDraw:
             surf.set_clip(clip.clip(prev))
         try:
             self.draw_tokens(surf, lay)
-            if self.mode:
+            if self.mode.active:
                 self.draw_claim_mode(surf, lay)
             self.draw_claim_flashes(surf, lay)
-            if self.refused is not None:
-                self.outline(surf, lay, self.refused[0], None, theme.BAD, 3)
+            if self.mode.refused is not None:
+                self.outline(surf, lay, self.mode.refused.cells, None, theme.BAD, 3)
         finally:
             surf.set_clip(prev)
 
     def draw_tokens(self, surf, lay) -> None:
         sc = self.scene
-        view = self.view()
+        view = self.data.view()
         sets = view["sets"]
         if not sets:
             return
@@ -73,7 +85,7 @@ class ClaimsBoardDraw:
         for cell, entries in per_cell.items():
             entries.sort(key=lambda e: e[1]["vertical"])  # the row's token left, the column's right
             for k, (i, st) in enumerate(entries):
-                box = self.tile_box(cell, st["tiles"][i], lay)
+                box = self.places.tile_box(cell, st["tiles"][i], lay)
                 if box is None:
                     continue
                 x, y, w = box
@@ -86,12 +98,12 @@ class ClaimsBoardDraw:
             # the lock token on the first tile
             for i, st in entries:
                 if st["locked"] and i == 0:
-                    box = self.tile_box(cell, st["tiles"][0], lay)
+                    box = self.places.tile_box(cell, st["tiles"][0], lay)
                     if box is None:
                         continue
                     x, y, w = box
-                    anim = self.anims.get(st["key"])
-                    if anim is not None and sc.time < anim["land"]:
+                    anim = self.clock.landing(st["key"])
+                    if anim is not None and sc.time < anim.land:
                         continue
                     size = max(12, int(w * 0.6))
                     img = lock_image(size)
@@ -102,10 +114,10 @@ class ClaimsBoardDraw:
         a token being placed drops in (grows from large and clear to its size)."""
         sc = self.scene
         layers = st["layers"]
-        anim = self.anims.get(st["key"])
+        anim = self.clock.landing(st["key"])
         landing = None  # progress 0..1 of the top token still landing
         if anim is not None and sc.speed() > 0:
-            t = (sc.time - anim["start"] - sc.dur(TOKEN_STEP * i)) / max(1e-6, sc.dur(TOKEN_POP))
+            t = (sc.time - anim.start - sc.dur(TOKEN_STEP * i)) / max(1e-6, sc.dur(TOKEN_POP))
             if t < 1.0:
                 landing = max(0.0, t)
         n = len(layers)
@@ -126,9 +138,9 @@ class ClaimsBoardDraw:
                 draw_token_icon(surf, colour, pos, d, layer["side"])
 
     def outline(self, surf, lay, cells, tiles, colour, width: float, pad: float = 0.2) -> pygame.Rect | None:
-        board = self.session.state.board
+        board = self.data.session.state.board
         tiles = tiles if tiles is not None else [board.get(tuple(c)) for c in cells]
-        rect = self.set_rect(cells, tiles, lay, pad=pad)
+        rect = self.places.set_rect(cells, tiles, lay, pad=pad)
         if rect is None:
             return None
         w = max(2, int(width * lay.s))
@@ -138,30 +150,30 @@ class ClaimsBoardDraw:
     def draw_claim_flashes(self, surf, lay) -> None:
         """A ring in the claimant's colour around a set just claimed."""
         sc = self.scene
-        for key, a in self.anims.items():
-            if sc.time < a["start"]:
+        for a in self.clock.landings.values():
+            if sc.time < a.start:
                 continue
-            k = 1.0 - max(0.0, min(1.0, (sc.time - a["land"]) / max(1e-6, a["until"] - a["land"])))
+            k = 1.0 - max(0.0, min(1.0, (sc.time - a.land) / max(1e-6, a.until - a.land)))
             pulse = 0.5 + 0.5 * math.sin(sc.time * 9)
-            colour = theme.mix(theme.FELT_DARK, theme.mix(token_colour(a["seat"]), (255, 255, 255), 0.3 * pulse), k)
-            self.outline(surf, lay, a["cells"], None, colour, 4, pad=0.28)
+            colour = theme.mix(theme.FELT_DARK, theme.mix(token_colour(a.seat), (255, 255, 255), 0.3 * pulse), k)
+            self.outline(surf, lay, a.cells, None, colour, 4, pad=0.28)
 
     def draw_claim_mode(self, surf, lay) -> None:
         """Claim mode: the board dimmed, the sets the player may claim lit and outlined in the
         colour of what claiming them would be, each with a chip (kind and points) in the empty
         cell after it; the focused one pulses and is spelt out in a caption."""
         sc = self.scene
-        opts = self.options()
+        opts = self.data.options()
         clip = lay.extra.get("table_clip") or lay.table
         surf.blit(veil_image(clip.size), clip.topleft)
-        board = self.session.state.board
+        board = self.data.session.state.board
         tiles = sc.app.tiles
-        focus = opts[self.focus % len(opts)] if opts else None
+        focus = self.mode.focused()
         lit = []
         for o in opts:
             for c in o["cells"]:
                 t = board.get(tuple(c))
-                box = self.tile_box(c, t, lay)
+                box = self.places.tile_box(c, t, lay)
                 if box is not None and t is not None:
                     lit.append((tiles.face(t, box[2]), (int(box[0]), int(box[1]))))
         surf.fblits(lit)
@@ -173,8 +185,9 @@ class ClaimsBoardDraw:
             self.outline(surf, lay, o["cells"], None, KIND_COLOURS.get(o["kind"], theme.GOOD), 3, pad=0.2)
             self.end_chip(surf, lay, o, False)
         # the hovered set that cannot be claimed
-        if self.hover_key is not None and all(o["key"] != self.hover_key for o in opts):
-            line = next((ln for ln in self.board_sets() if self.key_of(ln) == self.hover_key), None)
+        hover = self.mode.hover_key
+        if hover is not None and all(o["key"] != hover for o in opts):
+            line = next((ln for ln in self.data.board_sets() if self.data.key_of(ln) == hover), None)
             if line is not None:
                 self.outline(surf, lay, line.cells, line.tiles, theme.BAD, 3, pad=0.2)
         if focus is not None:
@@ -186,24 +199,12 @@ class ClaimsBoardDraw:
 
     def option_text(self, o: dict) -> str:
         """"Hijack R13 B13 O13 K13 from Mia: +52, you would hold 76 of 200"."""
-        sc = self.scene
-        board = self.session.state.board
-        name = set_name([board.get(tuple(c)) for c in o["cells"]])
-        frm = o.get("from")
-        victim = sc.name_of(frm) if isinstance(frm, int) else ""
-        me = self.session.state.players[self.session.viewer].score
-        after = me + o["points"]
-        if o["kind"] == "hijack":
-            what = f"Hijack {name} from {victim}"
-        elif o["kind"] == "lock":
-            what = f"Lock {name} (the third claim{', taking it from ' + victim if victim else ''})"
-        else:
-            what = f"Claim {name}"
-        tail = f"exactly {self.target()}: you win!" if after == self.target() else f"you would hold {after} of {self.target()}"
-        return f"{what}: +{o['points']}, {tail}  ·  Enter claims, Tab: next"
+        st = self.data.session.state
+        tiles = [st.board.get(tuple(c)) for c in o["cells"]]
+        return words.option_text(o, tiles, st.players[self.data.session.viewer].score, self.data.target(), self.scene.name_of)
 
     def chip_icon(self, surf, kind: str, center, d: int) -> None:
-        colour = token_colour(self.session.viewer)
+        colour = token_colour(self.data.session.viewer)
         if kind == "lock":
             img = lock_image(d)
             surf.blit(img, (int(center[0] - d / 2), int(center[1] - d / 2)))
@@ -233,7 +234,7 @@ class ClaimsBoardDraw:
         """A line at the top of the felt about the focused set."""
         s = lay.s
         clip = lay.extra.get("table_clip") or lay.table
-        board = variant_ui.find(self.scene.plugin, BoardView)
+        board = self.places.board_view()
         right = min(board.buttons(lay).values(), key=lambda r: r.x).x - int(10 * s) if board is not None else clip.right
         x0 = clip.x + int(10 * s)
         img = theme.fit_block(text, 19 * s, right - x0 - int(24 * s), (20, 24, 30))

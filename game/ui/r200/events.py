@@ -1,48 +1,74 @@
-"""The claims plugin's life: its animations' clock and the session's events (a claim by anyone
-is played out as tokens dropping onto the tiles, and told in a message)."""
+"""The claims' clock: a claim by anyone is played out (its tokens drop onto the tiles one by
+one, then it is told in a message) and the race bars follow the points once the tokens land."""
 
 from __future__ import annotations
 
-from ...play.events import SessionEvent, TurnBegan
+from dataclasses import dataclass
+
+from ...play.events import SessionEvent
 from ...rules import events as ev_
 from .. import theme
 from .art import TOKEN_POP, TOKEN_STEP, token_colour
+from .places import ClaimsPlaces
 
 
-class ClaimsEvents:
-    """``update``, ``on_event`` and the story of each claim."""
+@dataclass(frozen=True)
+class Landing:
+    """A claim being played out: its tokens start dropping at ``start``, the last one lands at
+    ``land``, the set's ring fades until ``until``."""
 
-    # -- plugin hooks: life --------------------------------------------------------------------------
-    def animating(self) -> bool | None:
-        """Claim mode pulses and a claim's tokens land: the play screen draws every frame."""
-        return True if (self.mode or self.anims) else None
+    start: float
+    land: float
+    until: float
+    seat: int
+    kind: str
+    cells: tuple
+    taken_from: int | None
+
+
+class ClaimsClock:
+    """The claims being played out and the points the race bars show."""
+
+    def __init__(self, scene, places: ClaimsPlaces) -> None:
+        self.scene = scene
+        self.places = places
+        self.landings: dict[str, Landing] = {}  # set key -> its claim being played out
+        self.shown_points: list[float] = [float(p.score) for p in scene.session.players]
+
+    def landing(self, key: str) -> Landing | None:
+        return self.landings.get(key)
+
+    def busy(self) -> bool:
+        return bool(self.landings)
+
+    def shown(self, seat: int) -> float:
+        """The points seat's race bar shows now (it waits for the tokens still landing)."""
+        if seat < len(self.shown_points):
+            return self.shown_points[seat]
+        return float(self.scene.session.players[seat].score)
 
     def update(self, dt: float) -> None:
         sc = self.scene
-        if self.mode and (not self.session.my_turn or sc.drag is not None or self.session.phase != "play"):
-            self.leave_mode()
-        if self.refused is not None and sc.time > self.refused[2]:
-            self.refused = None
-        players = self.session.players
+        players = sc.session.players
         if len(self.shown_points) != len(players):
             self.shown_points = [float(p.score) for p in players]
         k = 1.0 if sc.speed() <= 0 else min(1.0, dt * 5.0)
+        holding = self.holding_bars()
         for i, p in enumerate(players):
-            if i in self.holding_bars():
+            if i in holding:
                 continue
             d = p.score - self.shown_points[i]
             self.shown_points[i] = float(p.score) if abs(d) < 0.5 else self.shown_points[i] + d * k
-        self.anims = {key: a for key, a in self.anims.items() if sc.time < a["until"]}
+        self.landings = {key: a for key, a in self.landings.items() if sc.time < a.until}
 
     def holding_bars(self) -> set[int]:
         """Seats whose bar waits for the tokens still landing."""
-        sc = self.scene
         out = set()
-        for a in self.anims.values():
-            if sc.time < a["land"]:
-                out.add(a["seat"])
-                if a.get("from") is not None:
-                    out.add(a["from"])
+        for a in self.landings.values():
+            if self.scene.time < a.land:
+                out.add(a.seat)
+                if a.taken_from is not None:
+                    out.add(a.taken_from)
         return out
 
     def on_event(self, ev: SessionEvent) -> None:
@@ -52,41 +78,33 @@ class ClaimsEvents:
                 self.show_claim(ev)
             case ev_.ClaimReleased():
                 sc.toast(sc.narrator().tell(ev).rstrip("."), theme.WARN, 4.5)
-            case TurnBegan() | ev_.RoundEnded() | ev_.TimedOut():
-                if not self.session.my_turn:
-                    self.leave_mode()
-        return None
 
     def show_claim(self, ev: ev_.Claimed) -> None:
         sc = self.scene
         seat = ev.seat
-        cells = list(ev.cells)
+        cells = tuple(ev.cells)
         n = len(cells)
-        start = max(sc.time, sc.busy_until) if seat != self.session.viewer else sc.time
+        start = max(sc.time, sc.busy_until) if seat != sc.session.viewer else sc.time
         land = start + sc.dur(TOKEN_STEP * n + TOKEN_POP)
-        self.anims[ev.key] = {"start": start, "land": land, "until": land + sc.dur(1.8), "seat": seat,
-                              "kind": ev.kind, "cells": cells, "from": ev.taken_from}
+        self.landings[ev.key] = Landing(start, land, land + sc.dur(1.8), seat, ev.kind, cells, ev.taken_from)
         sc.busy_until = max(sc.busy_until, land + sc.dur(0.5))
-        text, colour = self.claim_message(ev)
+        text = sc.narrator().claim(ev)
 
         def land_fx() -> None:
             if sc.closed:
                 return
-            sc.toast(text, colour, 5.0)
+            sc.toast(text, token_colour(seat), 5.0)
             sc.app.sound.play("pop")
             lay2 = sc.layout()
-            rect = self.set_rect(cells, list(ev.tiles), lay2)
+            rect = self.places.set_rect(cells, list(ev.tiles), lay2)
             pts = ev.points
             if rect is not None and sc.speed() > 0:
                 sc.effects.burst(rect.centerx, rect.centery, token_colour(seat), n=16, speed=220 * lay2.s, size=4 * lay2.s)
                 sc.effects.float_text(f"+{pts}", rect.centerx, rect.y - int(6 * lay2.s), token_colour(seat), 38 * lay2.s)
             frm = ev.taken_from
             if frm is not None and frm != seat and sc.speed() > 0:
-                box = sc.seat_box(frm)
+                box = self.places.seat_box(lay2, frm)
                 sc.effects.float_text(f"−{pts}", box.face_center[0], box.face_center[1] - box.face_size // 2,
                                       token_colour(frm), 34 * lay2.s)
         sc.schedule(max(0.0, start - sc.time) + sc.dur(0.05), lambda: sc.app.sound.play("place", 0.5))
         sc.schedule(max(0.0, land - sc.time), land_fx)
-
-    def claim_message(self, ev: ev_.Claimed) -> tuple[str, tuple]:
-        return self.scene.narrator().claim(ev), token_colour(ev.seat)

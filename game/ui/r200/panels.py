@@ -1,18 +1,31 @@
 """Drawing the claims panels: the race to 200, the supplies of tokens and locks, the seats'
-rings and extras, the Claim button and the hover tip."""
+rings and extras, the Claim button and the hover tip.  A part with no state of its own: it reads
+the claims' data, claim mode and the clock through their methods."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...rules import claims as cl
-from .. import theme, variant_ui
-from ..boardview import BoardView
+from .. import theme
+from . import words as say
 from .art import draw_token_icon, lock_image, token_colour
+from .data import ClaimsData
+from .events import ClaimsClock
+from .modes import ClaimMode
+from .places import ClaimsPlaces
 
 
 class ClaimsPanels:
-    """The panels' drawing hooks (``draw_info``, ``draw_seat_extra``, ``draw_hud``)."""
+    """The panels' drawing hooks (``draw_info``, ``draw_seat_extra``, ``draw_hud``) and the
+    hover tip's text."""
+
+    def __init__(self, scene, data: ClaimsData, places: ClaimsPlaces, mode: ClaimMode, clock: ClaimsClock) -> None:
+        self.scene = scene
+        self.data = data
+        self.places = places
+        self.mode = mode
+        self.clock = clock
 
     # -- drawing: panels -----------------------------------------------------------------------------
     def draw_info(self, surf, lay) -> bool:
@@ -28,8 +41,8 @@ class ClaimsPanels:
         """The race panel's geometry: per seat its row centre, name box and bar; the font
         size; the x of the exactly-200 mark."""
         s = lay.s
-        st = self.session.state
-        target = self.target()
+        st = self.data.session.state
+        target = self.data.target()
         n = len(st.players)
         pad = int(7 * s)
         inner = rect.inflate(-pad * 2, -pad * 2)
@@ -53,9 +66,9 @@ class ClaimsPanels:
         """A bar per player from 0 toward exactly 200 (the gold mark), in their colour."""
         s = lay.s
         sc = self.scene
-        st = self.session.state
+        st = self.data.session.state
         theme.draw_panel(surf, rect, radius=int(12 * s), alpha=200, shadow=int(6 * s))
-        target = self.target()
+        target = self.data.target()
         top = max([target] + [p.score for p in st.players])
         rows, px, mark_x = self.race_rows(lay, rect)
         for row in rows:
@@ -70,7 +83,7 @@ class ClaimsPanels:
             bar = row["bar"]
             bh = bar.h
             pygame.draw.rect(surf, (8, 14, 24), bar, border_radius=bh // 2)
-            shown = self.shown_points[seat] if seat < len(self.shown_points) else p.score
+            shown = self.clock.shown(seat)
             fill = bar.copy()
             fill.w = int(bar.w * max(0.0, min(1.0, shown / top)))
             if fill.w > 0:
@@ -85,9 +98,9 @@ class ClaimsPanels:
 
     def draw_supplies(self, surf, lay, rect: pygame.Rect) -> None:
         s = lay.s
-        sess = self.session
+        sess = self.data.session
         theme.draw_panel(surf, rect, radius=int(12 * s), alpha=200, shadow=int(6 * s))
-        players = self.view()["players"]
+        players = self.data.view()["players"]
         me = next((p for p in players if p["seat"] == sess.viewer), None)
         pad = int(10 * s)
         inner = rect.inflate(-pad * 2, -int(8 * s))
@@ -98,7 +111,7 @@ class ClaimsPanels:
         x = inner.x
         if me is not None:
             who = self.scene.name_of(sess.viewer)
-            lead = theme.text("Your tokens:" if who == "You" else f"{who}'s tokens:", px, theme.INK_DIM, bold=False)
+            lead = theme.text("Your tokens:" if sess.viewer == sess.person else f"{who}'s tokens:", px, theme.INK_DIM, bold=False)
             surf.blit(lead, (x, int(y + line_h / 2 - lead.get_height() / 2)))
             x += lead.get_width() + int(10 * s)
             x = self.supply(surf, (x, y + line_h / 2), colour, me["tokens"], me["locks"], px, s, words=True)
@@ -141,12 +154,12 @@ class ClaimsPanels:
 
     def draw_seat_extra(self, surf, seat, pos, width, s) -> bool:
         """In an opponent's panel: their claim and lock tokens left."""
-        p = self.session.state.players[seat]
+        p = self.data.session.state.players[seat]
         if not p.melded:
             t = theme.fit_text("not melded yet", theme.readable(16 * s), width, theme.INK_FAINT, bold=False)
             surf.blit(t, pos)
             return True
-        players = self.view()["players"]
+        players = self.data.view()["players"]
         info = next((q for q in players if q["seat"] == seat), None)
         if info is None:
             return True
@@ -175,23 +188,24 @@ class ClaimsPanels:
         from ..widgets import button_surface
 
         s = lay.s
-        rect = self.button_rect(lay)
-        sess = self.session
-        n = len(self.options())
-        on = self.can_claim_now()
-        hover = on and rect.collidepoint(self.mouse) and self.scene.drag is None
-        state = "disabled" if not on else "down" if hover and self.pressed else "hover" if hover else "normal"
-        style = "primary" if self.mode else "secondary"
+        mode = self.mode
+        rect = mode.button_rect(lay)
+        sess = self.data.session
+        n = len(self.data.options())
+        on = mode.can_claim_now()
+        hover = on and rect.collidepoint(mode.mouse) and self.scene.drag is None
+        state = "disabled" if not on else "down" if hover and mode.pressed else "hover" if hover else "normal"
+        style = "primary" if mode.active else "secondary"
         surf.blit(button_surface(rect.size, style, state, max(5, int(rect.h * 0.3))), rect.topleft)
-        colour = ((40, 24, 6) if self.mode else theme.INK) if on else (150, 156, 168)
-        label = "Cancel claim" if self.mode else "Claim a set"
-        keyname = "Esc" if self.mode else "C"
+        colour = ((40, 24, 6) if mode.active else theme.INK) if on else (150, 156, 168)
+        label = "Cancel claim" if mode.active else "Claim a set"
+        keyname = "Esc" if mode.active else "C"
         px = min(rect.h * 0.8, 21 * s)
         d = int(rect.h * 0.62)
         draw_token_icon(surf, token_colour(sess.viewer), (rect.x + int(10 * s) + d / 2, rect.centery), d)
         lt = theme.fit_text(label, px, rect.w - d - int(60 * s), colour)
         surf.blit(lt, (rect.x + d + int(18 * s), rect.centery - lt.get_height() // 2))
-        if on and n and not self.mode:
+        if on and n and not mode.active:
             bubble = theme.text(str(n), px * 0.8, (10, 30, 10))
             br = pygame.Rect(0, 0, max(bubble.get_width() + int(10 * s), int(rect.h * 0.7)), int(rect.h * 0.7))
             br.midleft = (rect.x + d + int(24 * s) + lt.get_width(), rect.centery)
@@ -200,22 +214,37 @@ class ClaimsPanels:
         kt = theme.text(keyname, theme.readable(px * 0.7), theme.mix(colour, (128, 128, 128), 0.4))
         surf.blit(kt, (rect.right - kt.get_width() - int(8 * s), rect.centery - kt.get_height() // 2))
 
-
     def draw_hover_tip(self, surf, lay) -> None:
         sc = self.scene
-        if sc.drag is not None or not (lay.extra.get("table_clip") or lay.table).collidepoint(self.mouse):
+        if sc.drag is not None or not (lay.extra.get("table_clip") or lay.table).collidepoint(self.mode.mouse):
             return
         text = self.hover_text()
         if not text:
             return
         s = lay.s
         img = theme.text(text, theme.readable(18 * s), theme.INK, wrap=int(lay.size[0] * 0.45))
-        line = self.line_at(self.mouse)
-        rects = sc.cell_runs(lay.grid, line.cells) if line is not None else []
-        avoid = rects[0].unionall(rects[1:]) if rects else None
-        view = variant_ui.find(sc.plugin, BoardView)
+        line = self.mode.pointed_line()
+        avoid = self.places.set_rect(line.cells, line.tiles, lay) if line is not None else None
+        view = self.places.board_view()
         toolbar = list(view.buttons(lay).values()) if view is not None else []
         bar = toolbar[0].unionall(toolbar[1:]) if toolbar else None
         box = sc.tip_box((img.get_width() + int(20 * s), img.get_height() + int(12 * s)), lay, avoid, [bar])
         surf.blit(theme.panel(box.size, radius=int(8 * s), fill=(10, 18, 32), alpha=240, shadow=0, edge=theme.INK_DIM), box.topleft)
         surf.blit(img, (box.x + int(10 * s), box.y + int(6 * s)))
+
+    def hover_text(self) -> str:
+        """What the pointer is over: a claimed set's story, or why a set cannot be claimed."""
+        mode = self.mode
+        line = mode.pointed_line()
+        if line is None:
+            return ""
+        key = self.data.key_of(line)
+        if mode.active and key in self.data.option_keys():
+            return ""
+        rec = self.data.claimed_by_key().get(key)
+        story = say.claimed_story(rec, self.scene.name_of, self.data.session.person) if rec is not None else []
+        problem = None
+        if mode.active and not (rec is not None and rec["locked"]):
+            probs = self.data.problems_for(line.cells, line.vertical)
+            problem = probs[0] if probs else None
+        return say.hover_text(story, problem)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...play import reasons
 from ...play.session import Outcome, Session
+from ...rules.reasons import Reason
 from ...rules.turn import Problem
 from ...tutorial import coach, progress
 from ...tutorial import lessons as data
@@ -37,7 +39,7 @@ class LessonSession(Session):
     def human_action(self, action):
         judge = self.claim_judge
         if judge is not None and not judge(action):
-            return Outcome(False, [Problem("not this lesson's claim")])
+            return Outcome(False, [Problem(Reason.LESSON_OTHER_CLAIM)])
         return super().human_action(action)
 
 
@@ -108,6 +110,8 @@ class LessonScene(PlayScene):
         self.step_index = step_index
         self.step = self.lesson["steps"][step_index]
         state = coach.build_state(track, self.step)
+        if not self.starts_track:
+            state.opening_draw = []  # no "Who starts?" panel: the lesson goes straight on
         super().__init__(app, LessonSession(state, autosave=False))
         self.card = LessonCard(self)
         parts = [self.card] + list(self.plugin.parts)
@@ -121,6 +125,16 @@ class LessonScene(PlayScene):
             view.frame(step_cells(self.step), margin=0, min_rows=3, min_cols=MIN_FIT_COLS)
 
     # -- the lesson ----------------------------------------------------------------------------
+    @property
+    def starts_track(self) -> bool:
+        """The first step of a track's first lesson shows how a game starts (the deal, then who
+        starts); every later step and lesson goes straight on to its position (docs/tutorial.md)."""
+        return self.lesson_index == 0 and self.step_index == 0
+
+    def deal_animation(self) -> None:
+        if self.starts_track:
+            super().deal_animation()
+
     @property
     def last_step(self) -> bool:
         return self.step_index + 1 >= len(self.lesson["steps"])
@@ -143,7 +157,7 @@ class LessonScene(PlayScene):
 
     def try_step(self) -> coach.Verdict:
         sess = self.session
-        verdict = coach.judge(self.step, sess.state, sess.draft)
+        verdict = coach.judge(self.step, sess.state, sess.draft, reasons)
         self.show_verdict(verdict)
         if verdict.ok and self.step.get("goal", {}).get("outcome") == "penalty":
             self.show_penalty()
@@ -166,7 +180,7 @@ class LessonScene(PlayScene):
         """A claim from the claim controls: the coach decides; a right one is then made for real."""
         if self.passed_at is not None or self.input_locked():
             return False
-        verdict = coach.judge_claim(self.step, self.session.state, action)
+        verdict = coach.judge_claim(self.step, self.session.state, action, reasons)
         self.show_verdict(verdict)
         return verdict.ok
 

@@ -12,6 +12,7 @@ import threading
 
 import pygame
 
+from ...play import reasons
 from ...play.narrate import Narrator
 from ...replay import store, timeline
 from ...rules.state import HUMAN, GameState
@@ -82,7 +83,7 @@ class ReplayScene(BackdropScene):
             self.frames = timeline.build(state, viewer, tell=narrator.tell)
         except timeline.ReplayError as exc:
             self.frames = []
-            self.error = str(exc)
+            self.error = str(exc) + (f" {reasons.cap(reasons.say_all(exc.problems))}." if exc.problems else "")
         self.index = 0
         self.showing = False  # the finder's table instead of the game's
         self.analyst = Analyst(self.frames)

@@ -151,8 +151,9 @@ class RoundResultsScene(ResultsBase):
         entry = st.history[-1] if st.history else {}
         winner = entry.get("winner")
         name = self.play.name_of(winner) if winner is not None else ""
-        title = f"Round {entry.get('round', st.round)}: " + ("you win!" if name == "You" else f"{name} wins" if name else "over")
-        s = self.draw_frame(surf, title, theme.GOLD if name == "You" else theme.ACCENT)
+        mine = winner is not None and winner == self.session.person
+        title = f"Round {entry.get('round', st.round)}: " + ("you win!" if mine else f"{name} wins" if name else "over")
+        s = self.draw_frame(surf, title, theme.GOLD if mine else theme.ACCENT)
         r = self.panel_rect
         reason = {"out": "went out",
                   "blocked": "had the lowest rack when nobody could play",
@@ -331,7 +332,7 @@ class GameOverScene(ResultsBase):
         st = self.session.state
         first = self.ranking[0] if self.ranking else 0
         name = self.play.name_of(first)
-        title = self.hook("results_title") or ("You win the game!" if name == "You" else f"{name} wins the game")
+        title = self.hook("results_title") or ("You win the game!" if first == self.session.person else f"{name} wins the game")
         s = self.draw_frame(surf, title, theme.GOLD)
         r = self.panel_rect
         sub = theme.fit_text(self.subtitle(), 21 * s, r.w - int(40 * s), theme.INK_DIM, bold=False)

@@ -98,7 +98,7 @@ class TitleScene(BackdropScene):
             ("Statistics", lambda: self.open_extra("statistics"), "secondary"),
             ("Settings", self.settings, "secondary"),
             ("Rules", self.rules, "secondary"),
-            ("Quit", lambda: self.app.close(self.app.quit), "ghost"),
+            ("Quit", self.app.close, "ghost"),
         )]
         self.group.widgets = items
         self.group.focus = items.index(learn) if self.first_time else 0
@@ -121,7 +121,10 @@ class TitleScene(BackdropScene):
         return max(0.5, self.app.anim_speed or 8.0)
 
     def back(self) -> None:
-        pass  # Esc on the title does nothing; Quit is a button
+        """Esc on the title asks before quitting (a second Esc keeps the game open): one Esc too many
+        on the way back from a screen never closes the game."""
+        self.app.open("dialog", "Quit Tile Rush?", "Your games and settings are saved.",
+                      [("Quit", "primary", self.app.close), ("Stay", "secondary", None)], focus=0)
 
     # -- actions -------------------------------------------------------------------------------
     def new_game(self) -> None:

@@ -85,7 +85,7 @@ class Controls(Part):
         only inside the felt)."""
         lay = self.scene.layout()
         clip = lay.extra.get("table_clip")
-        for area, grid, places in ((RACK, lay.rack_grid, self.scene.session.rack_slots.items()),
+        for area, grid, places in ((RACK, lay.rack_grid, self.scene.session.rack.slots.items()),
                                    (TABLE, lay.grid, ((t, c) for c, t in self.scene.session.table().cells.items()))):
             if area == TABLE and clip is not None and not clip.collidepoint(pos):
                 continue
@@ -133,7 +133,7 @@ class Controls(Part):
         def key(t):
             if t in where:
                 return (0, where[t])
-            return (1, sess.rack_slots.get(t, (9, 99)))
+            return (1, sess.rack.slots.get(t, (9, 99)))
         return sorted(tiles, key=key)
 
     def movable(self, tile: int, area: str) -> bool:
@@ -371,7 +371,7 @@ class Controls(Part):
         self.kb_mode = True
         self.clamp_cursor()
         area, cell = self.cursor
-        tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack_slots.items() if cl == cell), None)
+        tile = sess.table().get(cell) if area == TABLE else next((t for t, cl in sess.rack.slots.items() if cl == cell), None)
         table_tiles = set(sess.table().tiles())
         onto_set = (area == TABLE and tile is not None and bool(self.selection) and sess.variant.flat_table
                     and not any(t in table_tiles for t in self.selection))

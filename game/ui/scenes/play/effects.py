@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from ....play import reasons
 from ....play.events import NewTiles, Refused, SessionEvent, TurnBegan
 from ....rules import events as ev_
 from ....rules.points import played_from_rack
@@ -118,7 +119,7 @@ class Playback(Part):
             x, y = g.cell_pos(cell)
             out[t] = (x, y, g.tile_w)
         rg = lay.rack_grid
-        for t, cell in sc.session.rack_slots.items():
+        for t, cell in sc.session.rack.slots.items():
             x, y = rg.cell_pos(cell)
             out[t] = (x, y, rg.tile_w)
         sc.plugin.adjust_targets(out, lay)  # e.g. a holding area
@@ -185,7 +186,7 @@ class Playback(Part):
             return
         lay = sc.layout()
         pool = lay.pool.center
-        order = sc.session.rack_tiles()
+        order = sc.session.rack.tiles()
         for i, t in enumerate(order):
             sp = st.sprites.get(t)
             if sp is None:
@@ -240,7 +241,7 @@ class Playback(Part):
                                  theme.BAD, 3.0)
                 sc.app.sound.play("invalid")
             case Refused(problems=problems):
-                self.toast("Not yet: " + (problems[0] if problems else "that play is not valid"), theme.BAD, 4.5)
+                self.toast("Not yet: " + (reasons.say(problems[0]) if problems else "that play is not valid"), theme.BAD, 4.5)
                 sc.app.sound.play("invalid")
                 self.shake_table()
             case ev_.RoundStarted():

@@ -3,12 +3,13 @@ panel, the buttons, the status line, the info panels, tooltips)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ....rules.turn import Problem
+from ....play import reasons
 from ... import playlayout, portrait_art, theme
 from .part import Part
 from .records import BUTTON_LABELS, LONG_THINK, level_text
@@ -362,7 +363,7 @@ class Hud(Part):
         """Under the player's face: the rack's count, and a note in colour ("Melded") or None."""
         sess = self.scene.session
         whose = "your" if sess.is_human(sess.viewer) else "the"  # the attract mode shows a computer's rack
-        n = len(sess.rack_slots)  # the rack as it stands in the turn being played
+        n = len(sess.rack.slots)  # the rack as it stands in the turn being played
         return f"{n} tile{'s' if n != 1 else ''} on {whose} rack", ("Melded", theme.GOOD) if me.melded else None
 
     def score_line(self, me) -> str:
@@ -443,7 +444,7 @@ class Hud(Part):
             return list(analysis.problems)
         start = sess.state.board.where()
         cells = {start[t] for t in held if t in start}
-        return [Problem(p.message) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
+        return [dataclasses.replace(p, cells=()) if p.cells and len(p.cells) == len(cells) and set(p.cells) == cells else p
                 for p in analysis.problems]
 
     def draw_status(self, surf, lay, analysis) -> None:
@@ -456,7 +457,7 @@ class Hud(Part):
         msg = ""
         if analysis is not None and self.scene.session.draft_changed:
             shown = self.shown_problems(analysis)
-            loose = [p.message for p in shown if not p.cells]
+            loose = [reasons.say(p) for p in shown if not p.cells]
             if loose:
                 msg = loose[0]
             elif shown:
@@ -485,7 +486,7 @@ class Hud(Part):
         for prob in self.shown_problems(analysis):
             rects = self.scene.table_view.cell_runs(lay.grid, prob.cells)
             if any(rect.collidepoint(self.scene.controls.mouse) for rect in rects):
-                return prob.message, rects[0].unionall(rects[1:])
+                return reasons.say(prob), rects[0].unionall(rects[1:])
         return "", None
 
     def tip_box(self, size, lay, avoid: pygame.Rect | None = None, keep_clear=()) -> pygame.Rect:

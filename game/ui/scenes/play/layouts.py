@@ -56,10 +56,10 @@ class LayoutKeeper:
         cols = max([c + 1 for _, c in board.cells] + [c + 1 for _, c in sess.state.board.cells] + [sess.grid_width])
         info_band = bool(sc.status_lines())
         key = (sc.app.size, len(sess.players), sess.viewer, sess.variant.direction, cols, rows_needed,
-               sess.rack_cols, bounds, info_band, cam)
+               sess.rack.cols, bounds, info_band, cam)
         if key != self.key:
             self.layout = playlayout.compute(sc.app.size, len(sess.players), sess.viewer, sess.variant.direction,
-                                             cols, rows_needed, sess.rack_cols, bounds, info_band)
+                                             cols, rows_needed, sess.rack.cols, bounds, info_band)
             sc.plugin.adjust_layout(self.layout)  # e.g. a camera over the grid
             self.key = key
         base = self._rows_base[1] if self._rows_base else None

@@ -28,6 +28,7 @@ from typing import Callable
 
 import pygame
 
+from ....play import reasons
 from ....play.events import Refused, SessionEvent, TurnBegan
 from ....play.narrate import Narrator
 from ....play.session import Session
@@ -497,7 +498,7 @@ class PlayScene(Scene):
         if name == "menu":
             return True
         if name in ("runs", "groups"):
-            return bool(sess.rack_slots)
+            return bool(sess.rack.slots)
         mine = sess.my_turn and not self.input_locked()
         if name == "undo":
             return mine and sess.can_undo
@@ -518,7 +519,7 @@ class PlayScene(Scene):
          "undo": self.undo, "reset": self.reset, "hint": self.ask_hint, "end": self.end_or_draw}[name]()
 
     def sort(self, how: str) -> None:
-        self.session.sort_rack(how)
+        self.session.rack.sort(how)
         self.app.sound.play("deal")
 
     def undo(self) -> None:
@@ -540,12 +541,12 @@ class PlayScene(Scene):
         go = self.do_end_turn if changed else self.do_draw
         pv = sess.preview()
         if pv is not None and pv.outcome == "penalty" and pv.warn and self.app.settings.get("warn_invalid_end", True):
-            self.app.push(DialogScene(self.app, "The table is not valid", pv.message,
+            self.app.push(DialogScene(self.app, "The table is not valid", reasons.preview_words(pv),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN, focus=1))
             return
         if pv is not None and pv.outcome in ("play", "draw") and pv.warnings:
-            self.app.push(DialogScene(self.app, "Before you end your turn", " ".join(pv.warnings),
+            self.app.push(DialogScene(self.app, "Before you end your turn", reasons.cautions(pv.warnings),
                                       [("End turn anyway", "danger", go), ("Keep playing", "secondary", None)],
                                       tone=theme.WARN, focus=1))
             return
@@ -561,13 +562,13 @@ class PlayScene(Scene):
         for ev in events:
             self.on_event(ev)
         if not out.ok and not any(isinstance(ev, Refused) for ev in events):
-            self.toast("Not yet: " + (out.message or "that play is not valid"), theme.BAD, 4.5)
+            self.toast("Not yet: " + (reasons.say_all(out.problems) or "that play is not valid"), theme.BAD, 4.5)
             self.app.sound.play("invalid")
 
     def do_draw(self) -> None:
         out = self.session.draw()
         if not out.ok and not self.plugin.draw_refused(out):
-            self.toast(out.message or "You cannot draw now", theme.BAD, 4.0)
+            self.toast(reasons.say_all(out.problems) or "You cannot draw now", theme.BAD, 4.0)
             self.app.sound.play("invalid")
         self.controls.clear_selection()
         for ev in self.session.poll_events():

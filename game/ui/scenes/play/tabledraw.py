@@ -278,7 +278,7 @@ class TableView(Part):
         if t in held:
             pygame.draw.rect(surf, (190, 120, 255), (int(x) - 2, int(y) - 2, w + 4, int(w * ASPECT) + 4), width=max(2, int(3 * s)),
                              border_radius=max(3, w // 5))
-        if t == drawn and t in self.scene.session.rack_slots and not sp.moving:
+        if t == drawn and t in self.scene.session.rack.slots and not sp.moving:
             self.draw_new_badge(surf, (x + w, y), s)
 
     def draw_new_badge(self, surf, top_right, s) -> None:

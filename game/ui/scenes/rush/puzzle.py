@@ -94,7 +94,7 @@ class PuzzleScene(PlayScene):
         return f"Score {self.run.score}" if self.run.keeps_score else ""
 
     def me_notes(self, me) -> tuple[str, tuple[str, tuple] | None]:
-        n = len([t for t in self.session.rack_slots if t in set(self.session.state.players[0].rack)])
+        n = len([t for t in self.session.rack.slots if t in set(self.session.state.players[0].rack)])
         left = f"{n} tile{'s' if n != 1 else ''} to place" if n else "All tiles placed"
         if self.run.streak > 1:
             return left, (f"Streak {self.run.streak}", theme.GOLD)
@@ -118,7 +118,7 @@ class PuzzleScene(PlayScene):
         if not sess.draft_moved:
             return ("Place every tile of your rack on the table, moving table tiles as you need", theme.GOLD)
         if analysis is not None and analysis.ok:
-            n = len([t for t in sess.rack_slots if t in set(sess.state.players[0].rack)])
+            n = len([t for t in sess.rack.slots if t in set(sess.state.players[0].rack)])
             return (f"The table is valid so far: {n} more tile{'s' if n != 1 else ''} to place", theme.GOLD)
         return super().status_text(analysis)
 

@@ -112,8 +112,9 @@ class GameResultsScene(TableResults):
         winner = entry.get("winner")
         name = self.play.name_of(winner) if winner is not None else ""
         head = f"Game {entry.get('round', st.round)} of {games}: "
-        title = head + ("you win!" if name == "You" else f"{name} wins" if name else "over")
-        s = self.draw_frame(surf, title, theme.GOLD if name == "You" else theme.ACCENT)
+        mine = winner is not None and winner == self.session.person
+        title = head + ("you win!" if mine else f"{name} wins" if name else "over")
+        s = self.draw_frame(surf, title, theme.GOLD if mine else theme.ACCENT)
         r = self.panel_rect
         sub = (f"{self.play.header_text().split('  ·  ')[1]}  ·  everyone else adds the tiles left on the rack "
                "(a joker 30)  ·  lowest total goes on")
