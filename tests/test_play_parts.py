@@ -19,12 +19,6 @@ SCENE_FILE = "scene.py"  # the scene itself may set its own names
 PART_NAMES = {"playback", "controls", "hud", "table_view", "hint", "driver", "opening_part", "layouts", "stage"}
 
 
-def test_no_class_of_the_play_screen_has_more_than_one_base():
-    hits = [f"{codewalk.where(p, node)}: class {node.name}" for p in codewalk.files(PLAY)
-            for node in ast.walk(codewalk.tree(p)) if isinstance(node, ast.ClassDef) and len(node.bases) > 1]
-    assert hits == []
-
-
 def scene_aliases(fn: ast.FunctionDef) -> dict[str, list[str]]:
     """Local names a method binds to the scene or to something in it, with the path from the
     scene (``sc = self.scene``: ``[]``; ``keys = self.scene.controls``: ``["controls"]``)."""

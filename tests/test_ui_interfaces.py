@@ -129,11 +129,3 @@ def test_the_rummi200kub_screen_is_built_from_parts_not_mixins():
     # the checks see a mixin class and a part's field written by another object
     assert [c.name for c in mixins(ast.parse("class A(B, C):\n    pass\nclass D(E):\n    pass"))] == ["A"]
     assert len(writes_through_a_part(ast.parse("self.mode.active = True\nself.active = True\nself.scene.busy_until = 1"))) == 1
-
-
-def test_no_mixin_classes_under_ui_outside_the_play_screen():
-    # the play screen (game/ui/scenes/play/) is being taken apart on its own
-    play = codewalk.GAME / "ui" / "scenes" / "play"
-    hits = [f"{codewalk.where(p, c)}: {c.name}" for p in codewalk.files("ui") if play not in p.parents
-            for c in mixins(codewalk.tree(p))]
-    assert hits == []
