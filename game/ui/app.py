@@ -152,8 +152,8 @@ class App:
         if self.settings_notice:  # settings that were reset on loading: said once
             try:
                 self.draw(self.screen)  # the title, for the dialog's backdrop
-            except Exception:
-                pass
+            except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+                log_error("drawing the title behind the settings notice", exc)
             self.open("dialog", "Settings", self.settings_notice, [("OK", "primary", None)], tone=theme.WARN)
             self.settings_notice = ""
         return self
@@ -460,13 +460,13 @@ class App:
             for scene in reversed(self.scenes):
                 try:
                     scene.closing()
-                except Exception:
-                    pass
+                except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+                    log_error("closing a screen after a crash", exc)
         while self.scenes:
             try:
                 self.scenes.pop().leave()
-            except Exception:
-                pass
+            except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+                log_error("leaving a screen after a crash", exc)
         if self.crashes > 5:  # the scenes are closed above (under crash_saving): shutdown does the rest
             self.exit_code = 1
             self.quit()

@@ -29,6 +29,7 @@ from ..play.session import TABLE
 from ..rules.tiles import is_joker, set_words, tile_words, tiles_in_words
 from . import clickplan, keymap, theme, variant_ui
 from .tileart import ASPECT
+from .errorlog import log_error
 
 HOLD_TEXT = "Holding · must be used this turn"
 TIPS = {
@@ -204,7 +205,8 @@ class ClickControls(variant_ui.Plugin):
         me = st.players[sess.viewer]
         try:
             play = fn(st.board, me.rack, me.melded, st.drawn)
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("asking the rule set which play it forces", exc)
             return []
         if play is None:
             return []

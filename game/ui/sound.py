@@ -17,6 +17,8 @@ from contextlib import contextmanager
 
 import pygame
 
+from .errorlog import log_error
+
 NAMES = ("place", "invalid", "draw", "tick", "win", "pop", "deal", "click", "turn")
 
 
@@ -205,8 +207,8 @@ class SoundBank:
             for name in NAMES:
                 try:
                     self._raw[name] = packed(name, rate, fmt, channels)
-                except Exception:  # a sound that cannot be made is simply not played
-                    pass
+                except Exception as exc:  # noqa: BLE001 - logged; a sound that cannot be made is simply not played
+                    log_error("making a sound effect", exc)
 
         self._maker = threading.Thread(target=make, name="sound-maker", daemon=True)
         self._maker.start()

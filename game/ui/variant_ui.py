@@ -68,6 +68,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from .errorlog import log_error
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..play.events import SessionEvent
 
@@ -294,7 +296,8 @@ def plugin_for(scene) -> Plugin:
     for general, applies in GENERAL:
         try:
             wanted = applies(variant)
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("asking whether a general panel applies", exc)
             wanted = False
         if wanted:
             parts.append(general(scene))

@@ -274,10 +274,8 @@ class AIWorker:
                 self._proc.join(timeout=0.5)
             self._bridge = None
         if self._conn is not None:
-            try:
+            with contextlib.suppress(OSError):  # the pipe is already closed
                 self._conn.close()
-            except Exception:
-                pass
         if self._proc is not None:
             self._proc.join(timeout=0.5)
             if self._proc.is_alive():

@@ -13,6 +13,7 @@ from ...rules.tiles import ALL_TILE_IDS
 from .. import idle_frames, keymap, theme
 from ..scene import Scene
 from ..widgets import Button, FocusGroup
+from ..errorlog import log_error
 
 
 # -- a scene of buttons -----------------------------------------------------------------------------
@@ -130,7 +131,8 @@ class OverlayScene(MenuScene):
         try:
             # the screen still holds the last frame drawn: blur that
             self.backdrop = blurred(self.app.screen) if self.app.screen is not None else None
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("blurring the backdrop", exc)
             self.backdrop = None
 
     def resized(self, size) -> None:

@@ -9,6 +9,7 @@ import pygame
 from .. import theme
 from ..widgets import Button
 from .common import OverlayScene, blurred
+from ..errorlog import log_error
 
 # Other screens may add entries here: (label, factory taking (app, play scene) -> None).
 EXTRA_ITEMS: list[tuple[str, Callable]] = []
@@ -62,7 +63,8 @@ class PauseScene(OverlayScene):
         self.backdrop = None
         try:
             self.backdrop = blurred(self._play_picture())
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("blurring the paused game", exc)
             self.backdrop = None
 
     def _play_picture(self) -> pygame.Surface:

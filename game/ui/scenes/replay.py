@@ -21,6 +21,7 @@ from .. import keymap, theme
 from ..tileart import tile_height
 from ..widgets import Button
 from .common import BackdropScene, DialogScene
+from ..errorlog import log_error
 
 BUDGET = 0.8  # seconds the finder may spend on one turn
 
@@ -373,7 +374,8 @@ def in_progress() -> store.Entry | None:
         if not session_bridge.has_autosave():
             return None
         doc, _reason = session_bridge.load_autosave()
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+        log_error("opening the autosave for its replay", exc)
         return None
     if doc is None:
         return None

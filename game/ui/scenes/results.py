@@ -9,6 +9,7 @@ from .. import keymap, portrait_art, theme
 from ..anim import Effects
 from ..widgets import Button
 from .common import OverlayScene
+from ..errorlog import log_error
 
 MEDALS = [((246, 196, 70), "1st"), ((200, 208, 220), "2nd"), ((205, 127, 50), "3rd"), ((120, 130, 150), "4th")]
 INPUT_GUARD = 0.7  # seconds a result screen ignores keys and clicks: what was meant for the table is not taken here
@@ -29,7 +30,8 @@ def ignored_input(ev, age: float) -> bool:
 def rack_tiles(entry: dict, seat: int) -> list[int]:
     try:
         return parse_tiles(entry.get("racks", [""] * (seat + 1))[seat])
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+        log_error("reading a rack from the results", exc)
         return []
 
 
@@ -112,7 +114,8 @@ class RoundResultsScene(ResultsBase):
         """The rule set's running score table (``variant.score_table``)."""
         try:
             table = self.session.variant.score_table(self.session.state)
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("reading the rule set's score table", exc)
             table = {}
         return table if isinstance(table, dict) else {}
 
@@ -297,7 +300,8 @@ class GameOverScene(ResultsBase):
                 "results_row": plugin.results_row, "results_note": plugin.results_note}
         try:
             return asks[name](*args)
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("asking the rule set's words for the results", exc)
             return None
 
     def layout(self, size) -> None:

@@ -11,6 +11,7 @@ from .. import idle_frames, theme
 from ..anim import out_back
 from ..widgets import Button
 from .common import BackdropScene
+from ..errorlog import log_error
 
 LOGO = "TILE RUSH"
 LOGO_COLOURS = "RBOKRBOKR"
@@ -26,7 +27,8 @@ def first_time_player(has_save: bool) -> bool:
         from ...tutorial import progress
 
         return not progress.exists() and not stats.stats_path().exists()
-    except Exception:
+    except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+        log_error("looking for a first start", exc)
         return False
 
 

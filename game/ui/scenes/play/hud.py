@@ -13,6 +13,7 @@ from ....play import reasons
 from ... import playlayout, portrait_art, theme
 from .part import Part
 from .records import BUTTON_LABELS, LONG_THINK, level_text
+from ...errorlog import log_error
 
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import PlayScene
@@ -126,7 +127,8 @@ class Hud(Part):
         text = f"{v.title}  ·  Round {sess.state.round}" + (f" of {rounds}" if rounds else "")
         try:
             target = v.score_target()
-        except Exception:
+        except Exception as exc:  # noqa: BLE001 - logged; a bug here must not cost the player the screen
+            log_error("reading the rule set's points target", exc)
             target = None
         if target:
             text += f"  ·  Target {target} points"
