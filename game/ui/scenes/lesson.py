@@ -131,9 +131,9 @@ class LessonScene(PlayScene):
         starts); every later step and lesson goes straight on to its position (docs/tutorial.md)."""
         return self.lesson_index == 0 and self.step_index == 0
 
-    def deal_animation(self) -> None:
-        if self.starts_track:
-            super().deal_animation()
+    @property
+    def shows_deal(self) -> bool:
+        return self.starts_track
 
     @property
     def last_step(self) -> bool:

@@ -182,7 +182,7 @@ class Playback(Part):
         """Tiles fly from the pool to the rack, turning over; the others get backs."""
         sc = self.scene
         st = self.stage
-        if sc.speed() <= 0 or sc.session.phase != "play":
+        if sc.speed() <= 0 or sc.session.phase != "play" or not sc.shows_deal:
             return
         lay = sc.layout()
         pool = lay.pool.center

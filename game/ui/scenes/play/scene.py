@@ -59,6 +59,7 @@ SAVING_WORKS_AGAIN = "Saving works again: the game is saved."
 class PlayScene(Scene):
     name = "play"
     has_turn_log = True  # the header's Turns tab and the log (a puzzle has no turns to show)
+    shows_deal = True  # a new round's tiles fly from the pool (a lesson's later steps go straight on)
 
     # -- what a rule set's panel (and the older screen code) may use: names for the parts' own -------
     # fields, read through to the part that owns each (and set through where a setter says so)
