@@ -99,3 +99,22 @@ def test_results_pause_and_warning_controls_never_cover_each_other(size):
         assert not clashes(widget_rects(lobby))
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("variant", ["classic", "rummibug"])
+def test_the_status_note_ends_before_the_zoom_buttons(app, variant):
+    """The note on the status line (Split's "click between two tiles", a held tile's reminder) stops
+    left of every control in that row: the table's zoom buttons as well as the set buttons."""
+    from game.ui import variant_ui
+    from game.ui.controls import ClickControls
+    from game.ui.tableview import TableView
+    from uidrive import open_play
+    from uihelp import human_session
+
+    play = open_play(app, human_session("R1 R2 R3", variant=variant, melded=True))
+    lay = play.layout()
+    zoom = variant_ui.find(play.plugin, TableView)
+    clicks = variant_ui.find(play.plugin, ClickControls)
+    assert zoom is not None and clicks is not None
+    controls = list(zoom.buttons(lay).values()) + list(clicks.buttons(lay).values())
+    assert play.plugin.status_right(lay) <= min(r.x for r in controls)

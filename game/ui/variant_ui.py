@@ -232,7 +232,10 @@ class Combined(Plugin):
         return self._first(lambda p: p.adjust_targets(targets, lay))
 
     def status_right(self, lay):
-        return self._first(lambda p: p.status_right(lay))
+        """The status line ends before the leftmost control any part draws in its row (the board's
+        zoom buttons sit left of the set buttons)."""
+        edges = [x for x in (p.status_right(lay) for p in self._parts) if x is not None]
+        return min(edges) if edges else None
 
     def status_note(self, analysis):
         return self._first(lambda p: p.status_note(analysis))
