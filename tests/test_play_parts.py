@@ -68,9 +68,20 @@ def foreign_writes(tree: ast.AST, place) -> list[str]:
 
 
 def test_no_part_writes_the_scene_or_another_part():
-    hits = [h for p in codewalk.files(PLAY) if p.name != SCENE_FILE
+    # the play screen's own parts and every other screen module (a rule set's panel, the turn
+    # shown again, the set grips, the board view): changes go through the owner's intents
+    hits = [h for p in codewalk.files("ui") if not (p.parent.name == "play" and p.name == SCENE_FILE)
             for h in foreign_writes(codewalk.tree(p), lambda node, p=p: codewalk.where(p, node))]
     assert hits == []
+
+
+def test_the_scene_has_no_setters():
+    """The scene's names for its parts' fields only read (``play.selection``); nothing sets a
+    part's field through the scene."""
+    scene = codewalk.module(f"{PLAY}/{SCENE_FILE}")
+    setters = [codewalk.dotted(d) for node in ast.walk(scene) if isinstance(node, ast.FunctionDef)
+               for d in node.decorator_list if codewalk.dotted(d).endswith(".setter")]
+    assert setters == []
 
 
 def test_the_check_finds_a_write_through_the_scene():

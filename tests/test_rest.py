@@ -107,7 +107,7 @@ def test_a_move_is_animated_every_frame_and_then_rests(app):
 def test_a_code_change_of_what_is_shown_gets_a_frame(app):
     play = _waiting(app, timer=0)
     drawn = app.frames_drawn
-    play.selection = [play.session.rack.tiles()[0]]  # not through input
+    play.controls.select([play.session.rack.tiles()[0]])  # not through input
     step(app)
     assert app.frames_drawn == drawn + 1
 

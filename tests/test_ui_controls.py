@@ -68,20 +68,20 @@ def test_enter_on_a_table_tile_puts_the_chosen_rack_tiles_into_its_set(app):
     for t in tiles("R9 R5"):  # chosen in any order
         click(app, tile_center(play, t))
     key(app, pygame.K_DOWN)  # the keyboard cursor shows
-    play.cursor = (TABLE, sess.table().where()[tiles("R7")[0]])  # on the middle of the run
+    play.controls.point_at(TABLE, sess.table().where()[tiles("R7")[0]])  # on the middle of the run
     key(app, pygame.K_RETURN)
     assert row_of(sess, "R6") == "R5 R6 R7 R8 R9" and play.selection == []
     assert row_of(sess, "K8") == "K8 B8 O8" and not sess.problems()
     # a group: the red 8 joins it
     click(app, tile_center(play, tiles("R8 R8")[1]))
-    play.cursor = (TABLE, sess.table().where()[tiles("B8")[0]])
+    play.controls.point_at(TABLE, sess.table().where()[tiles("B8")[0]])
     key(app, pygame.K_RETURN)
     assert sorted(row_of(sess, "K8").split()) == sorted("K8 B8 O8 R8".split()) and not sess.problems()
     # with nothing chosen (or table tiles chosen), Enter on a table tile still picks it up
-    play.cursor = (TABLE, sess.table().where()[tiles("R5")[0]])
+    play.controls.point_at(TABLE, sess.table().where()[tiles("R5")[0]])
     key(app, pygame.K_RETURN)
     assert play.selection == tiles("R5")
-    play.cursor = (TABLE, sess.table().where()[tiles("R9")[0]])
+    play.controls.point_at(TABLE, sess.table().where()[tiles("R9")[0]])
     key(app, pygame.K_RETURN)
     assert sorted(play.selection) == sorted(tiles("R5 R9"))
 
@@ -405,12 +405,12 @@ def test_joker_question_says_your_only_for_a_rack_tile(app):
     joker = tiles("J")[0]
     rack_o10 = next(t for t in sess.rack.slots if format_tiles([t]) == "O10")
     table_o10 = next(t for t in sess.table().tiles() if format_tiles([t]) == "O10")
-    play.selection = [table_o10]  # a table tile picked up with Shift-click
+    play.controls.select([table_o10])  # a table tile picked up with Shift-click
     click(app, tile_center(play, joker))
     dialog = app.top
     assert isinstance(dialog, DialogScene)
     assert dialog.message.startswith("The orange 10 can take the joker's place") and "Your" not in dialog.message
     key(app, pygame.K_ESCAPE)
-    play.selection = [rack_o10]
+    play.controls.select([rack_o10])
     click(app, tile_center(play, joker))
     assert app.top.message.startswith("Your orange 10 can take the joker's place")

@@ -110,9 +110,8 @@ def mixins(tree: ast.AST) -> list[ast.ClassDef]:
 
 
 def writes_through_a_part(tree: ast.AST) -> list[ast.Attribute]:
-    """Assignments to ``self.part.field``: one part writing a field of another it holds.  The play
-    screen (``self.scene``) is not a part: a plugin may clear its selection and hold its next move
-    (``selection``, ``busy_until``), which the plugin hooks have no other way to do."""
+    """Assignments to ``self.part.field``: one part writing a field of another it holds (writes
+    to the play screen's fields, ``self.scene.x``, are the play parts' test's business)."""
     targets = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):

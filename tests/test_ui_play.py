@@ -284,18 +284,18 @@ def test_toasts_step_aside_under_the_pointer_and_while_dragging(app):
         play.playback.draw_toasts(surf, lay)
         return sum(surf.get_at(spot)[:3])
 
-    play.mouse = (0, 0)
+    play.controls.mouse = (0, 0)
     solid = shade()
     assert solid < 300  # the dark pill covers the white
-    play.mouse = spot
+    play.controls.mouse = spot
     assert shade() > 500  # the pointer over it: a ghost, the table shows through
-    play.mouse = (0, 0)
+    play.controls.mouse = (0, 0)
     assert shade() == solid
     start = tile_center(play, tiles("R10")[0])
     step(app, [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(start[0]), int(start[1])), button=1),
                motion((start[0], start[1] - 60), buttons=(1, 0, 0))])
     assert play.drag is not None
-    play.mouse = (0, 0)
+    play.controls.mouse = (0, 0)
     assert shade() > 500  # a tile on the move: the table's bottom rows must be visible
 
 

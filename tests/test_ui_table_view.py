@@ -112,7 +112,7 @@ def test_the_keyboard_cursor_is_followed_when_zoomed(app):
     view = view_of(play)
     wheel(app, play.layout().table.topleft, 3)  # the top-left corner of the table
     key(app, pygame.K_TAB)  # the keyboard cursor on
-    play.cursor = (TABLE, (0, 0))
+    play.controls.point_at(TABLE, (0, 0))
     for _ in range(18):
         key(app, pygame.K_RIGHT)
     step(app, n=2)

@@ -114,7 +114,7 @@ def main(argv):
     settle(app, play)
     sp = play.sprites[mine[0]]
     start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w / 2)
-    play.selection = list(mine)
+    play.controls.select(mine)
     target = cell_centre(play, (2, 10))
     evs = [motion(start), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(start[0]), int(start[1])), button=1)]
     frames(app, 2, events=evs)
@@ -138,7 +138,7 @@ def main(argv):
     settle(app, play)
     frames(app, 2, events=[key(pygame.K_v)])
     r7, r9 = tiles("R7 R9")
-    play.selection = [r7, r9]
+    play.controls.select([r7, r9])
     sp = play.sprites[r7]
     start = (sp.pos[0] + sp.w / 2, sp.pos[1] + sp.w / 2)
     target = cell_centre(play, (-1, 1))

@@ -192,7 +192,7 @@ def run(frames: int = 600, size=(1280, 800), ai_mode: str = "process", warmup: i
     session = make_session_class()(busy_state(), autosave=False)
     scene = scene_cls(app, session)
     app.push(scene)
-    scene.busy_until = 0.0  # no opening deal: the computer starts thinking at once
+    scene.stage.busy_until = 0.0  # no opening deal: the computer starts thinking at once
     dt = 1.0 / 60.0
     times: list[float] = []
     cpu: list[float] = []

@@ -354,8 +354,8 @@ class BoardView(variant_ui.Plugin):
 
     def toggle_orientation(self) -> None:
         sc = self.scene
-        sc.place_vertical = not sc.place_vertical
-        sc.toast("Tiles put down together go " + ("down a column" if sc.place_vertical else "along a row"), theme.ACCENT, 2.2)
+        vertical = sc.controls.toggle_vertical()
+        sc.toast("Tiles put down together go " + ("down a column" if vertical else "along a row"), theme.ACCENT, 2.2)
 
     # -- input ---------------------------------------------------------------------------------------
     def handle(self, ev) -> bool:
@@ -372,7 +372,7 @@ class BoardView(variant_ui.Plugin):
                     return p["button"] != 1
                 p["active"] = True
                 if p["button"] == 1:
-                    sc.press = None  # a drag of the felt, not a click on it
+                    sc.controls.cancel_press()  # a drag of the felt, not a click on it
                 dx, dy = ev.pos[0] - p["start"][0], ev.pos[1] - p["start"][1]
             p["last"] = ev.pos
             self.pan_by(dx, dy)
@@ -407,7 +407,7 @@ class BoardView(variant_ui.Plugin):
                 if p["active"]:
                     return True
                 if ev.button == 3:
-                    sc.selection = []  # a right click: as the play screen does
+                    sc.controls.clear_selection()  # a right click: as the play screen does
                     return True
                 return ev.button == 2
             return False

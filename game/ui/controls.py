@@ -249,7 +249,7 @@ class ClickControls(variant_ui.Plugin):
             if sc.drag is None and p is not None and p.tile is not None and p.area == TABLE:
                 if pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL | pygame.KMOD_META):
                     return False  # select it, as before
-                sc.press = None
+                sc.controls.cancel_press()
                 self.table_click(p.tile, ev.pos)
                 return True
             return False
@@ -325,7 +325,7 @@ class ClickControls(variant_ui.Plugin):
         lay = sc.layout()
         plan, ok = clickplan.plan_new_set(sess.table(), tiles, sess.grid_width, self.avoid(lay))
         if self._place(plan):
-            sc.selection = []
+            sc.controls.clear_selection()
             if not ok and len(tiles) >= 1:
                 self.toast(f"{set_words(clickplan.set_order(tiles))} is not a set yet: add to it or fix it before you end the turn",
                            theme.WARN)
@@ -341,7 +341,7 @@ class ClickControls(variant_ui.Plugin):
         sc = self.scene
         _order, _k, ok = clickplan.add_order(line.tiles, tiles)
         if sc.move_tiles(tiles, TABLE, line.cells[0]):
-            sc.selection = []
+            sc.controls.clear_selection()
             if not ok:
                 self.toast(f"{set_words(tiles)} does not fit {set_words(line.tiles)}: the set is outlined until you fix it",
                            theme.WARN)
@@ -396,7 +396,7 @@ class ClickControls(variant_ui.Plugin):
 
         def replace() -> None:
             if self._place({tile: cell}, [joker]):
-                sc.selection = []
+                sc.controls.clear_selection()
 
         def add() -> None:
             fresh = self.session.table().line_of(cell)

@@ -105,7 +105,7 @@ class HintShow:
         res = sess.place(where, to_rack)
         if res.ok:
             self.clear()
-            sc.selection = []
+            sc.controls.clear_selection()
             sc.app.sound.play("deal")
             sc.toast("The hint is on the table: change it as you like, or Undo (Z)", theme.GOLD, 4.0)
         else:

@@ -43,7 +43,7 @@ class OpeningDraw:
 
     def close(self) -> None:
         self.until = self.scene.time
-        self.scene.busy_until = min(self.scene.busy_until, self.scene.time + 0.2)
+        self.scene.stage.hold_at_most(self.scene.time + 0.2)
 
     def handle(self, ev) -> bool:
         """A click or a key closes the panel (and is not passed on)."""
@@ -109,5 +109,5 @@ def begin(scene) -> OpeningDraw | None:
         scene.toast(view.text, theme.GOLD, 4.0)
         return None
     view.until = scene.time + scene.dur(SHOW) + scene.dur(FLIP) * len(st.players)
-    scene.busy_until = max(scene.busy_until, view.until)
+    scene.stage.hold(view.until)
     return view

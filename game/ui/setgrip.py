@@ -100,11 +100,9 @@ class SetGrip(variant_ui.Plugin):
         first = sc.sprites.get(line.tiles[0])
         if first is None:
             return
-        sc.selection = []
         self.carry = []
         grab = (pos[0] - first.pos[0], pos[1] - first.pos[1])
-        sc.press = None
-        sc.drag = Drag(list(line.tiles), grab, pos, 0, whole=True)
+        sc.controls.carry(Drag(list(line.tiles), grab, pos, 0, whole=True))
         sc.app.sound.play("click")
 
     def key(self, ev) -> bool:
@@ -125,7 +123,7 @@ class SetGrip(variant_ui.Plugin):
                 sc.toast("Move the cursor (arrow keys) onto a set on the table first, then M to move it", theme.INK_DIM)
                 return True
             self.carry = list(line.tiles)
-            sc.selection = list(line.tiles)
+            sc.controls.select(line.tiles)
             sc.app.sound.play("click")
             sc.toast("Arrows: choose where the set goes, Enter: put it there, Esc: keep it where it was", theme.ACCENT, 4.0)
             return True
@@ -137,7 +135,7 @@ class SetGrip(variant_ui.Plugin):
     def drop_carry(self, cancel: bool = False) -> None:
         sc = self.scene
         tiles, self.carry = self.carry, []
-        sc.selection = []
+        sc.controls.clear_selection()
         if cancel or not tiles:
             return
         area, cell = sc.cursor

@@ -127,9 +127,7 @@ class TurnShow:
         sc = self.scene
         if entry is None or not entry.replayable or self.pb is not None or entry.round != sc.session.state.round:
             return False
-        sc.drag = None
-        sc.press = None
-        sc.selection = []
+        sc.controls.let_go()
         self.hint.clear()
         self.start(Playback(entry.seat, entry.name, entry.before, entry.after, entry.steps,
                             max(STEP_SECONDS[self.speed], STEP_SECONDS["fast"]), replay=True))
@@ -140,7 +138,7 @@ class TurnShow:
         self.pb = pb
         pb.next_at = sc.time + (sc.dur(0.15) if not pb.replay else 0.35)
         total = pb.next_at - sc.time + len(pb.steps) * pb.step_s + 0.3
-        sc.busy_until = max(sc.busy_until, sc.time + total)
+        sc.stage.hold(sc.time + total)
         sc.resync_sprites()  # tiles go back to where the turn began
 
     def skip(self) -> None:
@@ -156,9 +154,8 @@ class TurnShow:
                 sc.pending[t] = Pending(duration=0.18)
         pb.idx = len(pb.steps)
         pb.next_at = sc.time
-        sc.busy_until = sc.time + sc.dur(0.2)
-        if sc.round_end_at is not None:  # the round's end comes as soon as the tiles are down
-            sc.round_end_at = min(sc.round_end_at, sc.time + sc.dur(0.5))
+        sc.stage.wait_until(sc.time + sc.dur(0.2))
+        sc.hurry_round_end(sc.dur(0.5))  # the round's end comes as soon as the tiles are down
         sc.resync_sprites()
         self._end()
 

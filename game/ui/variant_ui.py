@@ -54,14 +54,17 @@ is built from parts (``game/ui/scenes/play/part.py``; the plugin is one of them,
 - the playback: ``toast(text, colour, seconds, big)``, ``schedule(delay, fn)``, ``effects``
   (particles), ``name_of(seat)``, ``narrator()``, ``sprites``, ``pending``, ``highlights``,
   ``resync_sprites()``, ``land_effects(lines, points, seat)``, ``toasts``, ``banner``;
-- the input: ``drag``, ``selection``, ``press``, ``cursor``, ``mouse``, ``place_vertical``
-  (each settable), ``kb_mode``, ``hit_tile(pos)``, ``ordered(tiles)``, ``move_tiles(...)``,
-  ``input_locked()``, ``can_edit_table()``;
+- the input: ``drag``, ``selection``, ``press``, ``cursor``, ``mouse``, ``place_vertical``,
+  ``kb_mode`` (each read only), ``hit_tile(pos)``, ``ordered(tiles)``, ``move_tiles(...)``,
+  ``input_locked()``, ``can_edit_table()``; changes go through the intents of the part that owns
+  them: ``scene.controls.select(tiles)``, ``clear_selection()``, ``cancel_press()``, ``carry(drag)``,
+  ``let_go()``, ``toggle_vertical()``; ``scene.stage.hold(until)`` / ``hold_at_most`` / ``wait_until``
+  for when input may come again; ``scene.hurry_round_end(within)``;
 - the hint and the HUD: ``hint_tiles``, ``tip_box(size, lay, avoid, keep_clear)``;
 - a puzzle's or a lesson's own: ``verdict``, ``step``, ``skippable``, ``draw_card`` (their scenes').
 
 Each of these names on the scene reads through to the part that owns it (``scene.selection``
-is ``scene.controls.selection``), so a plugin never sees the parts' insides.
+is ``scene.controls.selection``); none can be set through the scene (``tests/test_play_parts.py``).
 """
 
 from __future__ import annotations

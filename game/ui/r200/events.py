@@ -87,7 +87,7 @@ class ClaimsClock:
         start = max(sc.time, sc.busy_until) if seat != sc.session.viewer else sc.time
         land = start + sc.dur(TOKEN_STEP * n + TOKEN_POP)
         self.landings[ev.key] = Landing(start, land, land + sc.dur(1.8), seat, ev.kind, cells, ev.taken_from)
-        sc.busy_until = max(sc.busy_until, land + sc.dur(0.5))
+        sc.stage.hold(land + sc.dur(0.5))
         text = sc.narrator().claim(ev)
 
         def land_fx() -> None:

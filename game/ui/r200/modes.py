@@ -97,7 +97,7 @@ class ClaimMode:
             return
         if sess.draft_changed or sess.held_table_tiles():
             sess.reset()
-            sc.selection = []
+            sc.controls.clear_selection()
             sc.toast("A claim is your whole turn: your tiles went back to where they were (Z brings them back)", theme.WARN, 5.0)
         self.active = True
         self.focus = 0
@@ -146,7 +146,7 @@ class ClaimMode:
         action = act.claim("claim", cells=[list(c) for c in option["cells"]], vertical=option["vertical"])
         if sess.human_action(action).ok:
             self.leave()
-            self.scene.selection = []
+            self.scene.controls.clear_selection()
 
     def refuse(self, line) -> None:
         """The player asked for a set they may not claim: say why."""

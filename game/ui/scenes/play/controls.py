@@ -51,6 +51,31 @@ class Controls(Part):
     def clear_selection(self) -> None:
         self.selection = []
 
+    def select(self, tiles) -> None:
+        """These tiles selected (as clicks would select them)."""
+        self.selection = list(tiles)
+
+    def cancel_press(self) -> None:
+        """The button press in progress is not a click (a drag of the felt, a set's bar took it)."""
+        self.press = None
+
+    def carry(self, drag: Drag) -> None:
+        """The pointer carries ``drag`` (a whole set picked up by its bar): nothing else is held."""
+        self.selection = []
+        self.press = None
+        self.drag = drag
+
+    def let_go(self) -> None:
+        """Nothing held, pressed or selected (a turn shown again takes the table)."""
+        self.drag = None
+        self.press = None
+        self.selection = []
+
+    def toggle_vertical(self) -> bool:
+        """Crossword boards: tiles put down together go down a column instead of along a row (V)."""
+        self.place_vertical = not self.place_vertical
+        return self.place_vertical
+
     def drop_drag(self) -> None:
         """The tiles dragged are let go where they came from (a turn ended)."""
         self.drag = None

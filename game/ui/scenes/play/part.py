@@ -32,6 +32,18 @@ class Stage:
     sprites: dict[int, Sprite] = field(default_factory=dict)
     pending: dict[int, Pending] = field(default_factory=dict)
 
+    def hold(self, until: float) -> None:
+        """Input waits (and the turn clock stops) until at least ``until``."""
+        self.busy_until = max(self.busy_until, until)
+
+    def wait_until(self, until: float) -> None:
+        """Input waits until exactly ``until`` (a turn shown is skipped to its end)."""
+        self.busy_until = until
+
+    def hold_at_most(self, until: float) -> None:
+        """Input waits no later than ``until`` (what it waited for was cut short)."""
+        self.busy_until = min(self.busy_until, until)
+
 
 class Part:
     """One piece of the play screen: every hook declared, each doing nothing."""

@@ -62,7 +62,7 @@ class PlayScene(Scene):
     shows_deal = True  # a new round's tiles fly from the pool (a lesson's later steps go straight on)
 
     # -- what a rule set's panel (and the older screen code) may use: names for the parts' own -------
-    # fields, read through to the part that owns each (and set through where a setter says so)
+    # fields, read through to the part that owns each; changes go through the owner's intents
     @property
     def time(self) -> float:
         """Seconds since the screen opened."""
@@ -73,9 +73,6 @@ class PlayScene(Scene):
         """Input waits, and the turn clock stops, until then."""
         return self.stage.busy_until
 
-    @busy_until.setter
-    def busy_until(self, value: float) -> None:
-        self.stage.busy_until = value
 
     @property
     def sprites(self) -> dict[int, Sprite]:
@@ -107,42 +104,27 @@ class PlayScene(Scene):
     def selection(self) -> list[int]:
         return self.controls.selection
 
-    @selection.setter
-    def selection(self, value: list[int]) -> None:
-        self.controls.selection = value
 
     @property
     def drag(self) -> Drag | None:
         return self.controls.drag
 
-    @drag.setter
-    def drag(self, value: Drag | None) -> None:
-        self.controls.drag = value
 
     @property
     def press(self) -> Press | None:
         return self.controls.press
 
-    @press.setter
-    def press(self, value: Press | None) -> None:
-        self.controls.press = value
 
     @property
     def mouse(self) -> tuple[int, int]:
         return self.controls.mouse
 
-    @mouse.setter
-    def mouse(self, value: tuple[int, int]) -> None:
-        self.controls.mouse = value
 
     @property
     def cursor(self) -> tuple[str, tuple[int, int]]:
         """The keyboard cursor: (area, cell)."""
         return self.controls.cursor
 
-    @cursor.setter
-    def cursor(self, value: tuple[str, tuple[int, int]]) -> None:
-        self.controls.cursor = value
 
     @property
     def kb_mode(self) -> bool:
@@ -154,9 +136,6 @@ class PlayScene(Scene):
         """Crossword boards: tiles go down a column (V)."""
         return self.controls.place_vertical
 
-    @place_vertical.setter
-    def place_vertical(self, value: bool) -> None:
-        self.controls.place_vertical = value
 
     @property
     def hint_tiles(self) -> list[int]:
@@ -416,6 +395,12 @@ class PlayScene(Scene):
         return self.driver.thinking_for()
 
     # -- the round's flow ---------------------------------------------------------------------------
+    def hurry_round_end(self, within: float) -> None:
+        """A round that is over shows its end no later than ``within`` seconds from now (a turn
+        being shown was skipped to its end)."""
+        if self.round_end_at is not None:
+            self.round_end_at = min(self.round_end_at, self.time + within)
+
     def round_flow(self) -> None:
         if self.round_end_at is not None and self.time >= self.round_end_at:
             self.round_end_at = None
