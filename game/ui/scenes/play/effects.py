@@ -198,7 +198,7 @@ class Playback(Part):
             n = len(sc.session.players[seat].rack)
             for k in range(min(n, 14)):
                 self.ghosts.append(Ghost(pool, box.face_center, lay.grid.tile_w, sc.dur(0.1 + k * 0.05 + seat * 0.02), sc.dur(0.4)))
-        st.busy_until = max(st.busy_until, st.time + sc.dur(0.6 + len(order) * 0.05))
+        st.hold(st.time + sc.dur(0.6 + len(order) * 0.05))
         sc.app.sound.play("deal")
 
     # -- events from the session ---------------------------------------------------------------------
@@ -289,7 +289,7 @@ class Playback(Part):
                 st.pending[t] = Pending(start=(box.face_center[0] - lay.grid.tile_w / 2, box.face_center[1] - lay.grid.tile_w * 0.6),
                                         delay=i * step, duration=0.42, hidden=True, start_scale=0.55, ease="out_cubic")
         total = sc.dur(len(order) * step + 0.45)
-        st.busy_until = max(st.busy_until, st.time + total + sc.dur(0.35))
+        st.hold(st.time + total + sc.dur(0.35))
         self.schedule(total, lambda: self.land_effects(lines, points, seat))
 
     def land_effects(self, lines, points: int, seat: int) -> None:
