@@ -268,9 +268,11 @@ class GameOverScene(ResultsBase):
 
     def enter(self) -> None:
         super().enter()
-        if self.app.anim_speed > 0:
+        person = self.session.person
+        cheer = person is None or (bool(self.ranking) and self.ranking[0] == person)  # a demo's end is a show
+        if cheer and self.app.anim_speed > 0:
             self.effects.confetti(self.app.size[0], n=180, size=9 * self.app.scale)
-        self.app.sound.play("win")
+        self.app.sound.play("win" if cheer else "turn")
 
     def auto(self) -> None:
         self.play_again()

@@ -426,10 +426,11 @@ class Playback(Part):
         winner = st.round_winner
         reason = st.round_end_reason
         lay = sc.layout()
+        mine = winner is not None and winner == sess.person
         if reason == "out" and winner is not None:
             who = sc.name_of(winner)
-            title = "You go out!" if who == "You" else f"{who} goes out!"
-            colour = theme.GOLD if who == "You" else theme.ACCENT
+            title = "You go out!" if mine else f"{who} goes out!"
+            colour = theme.GOLD if mine else theme.ACCENT
         else:
             title = "Round over"
             who = sc.name_of(winner) if winner is not None else ""
@@ -437,11 +438,12 @@ class Playback(Part):
         sub = {"out": "The rack is empty.", "blocked": "The pool is empty and nobody can play.",
                "pool": "The pool is empty."}.get(reason, "")
         if winner is not None and reason != "out":
-            sub += f" {who} {'win' if who == 'You' else 'wins'} the round."
+            sub += " You win the round." if mine else f" {who} wins the round."
         custom = sc.plugin.end_banner(reason, winner)  # (title, sub, colour)
         if custom:
             title, sub, colour = custom
         self.show_banner(title, sub.strip(), colour, 2.6)
-        if sc.speed() > 0:
-            self.effects.confetti(lay.size[0], n=160 if winner == sess.viewer else 90, size=8 * lay.s)
-        sc.app.sound.play("win")
+        cheer = sess.person is None or mine  # a computer's round win gets the banner, not the party
+        if sc.speed() > 0 and cheer:
+            self.effects.confetti(lay.size[0], n=160 if mine else 90, size=8 * lay.s)
+        sc.app.sound.play("win" if cheer else "turn")
