@@ -38,6 +38,7 @@ def fresh_venv(tmp_path_factory) -> Path:
 def test_the_wheel_installs_and_tile_rush_help_runs(fresh_venv, tmp_path):
     src = tmp_path / "src"  # a copy: the build leaves nothing in the source tree
     shutil.copytree(ROOT / "game", src / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "assets", src / "assets")
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
     dist = tmp_path / "dist"
@@ -54,5 +55,11 @@ def test_the_wheel_installs_and_tile_rush_help_runs(fresh_venv, tmp_path):
     shown = _run([script, "--help"], cwd=tmp_path, env=env)  # away from the source tree: the installed game
     assert shown.returncode == 0, shown.stderr
     assert "usage:" in shown.stdout and "--variant" in shown.stdout
+    # the typeface comes with the wheel, where the installed game looks for it
+    font = fresh_venv / "share" / "tile-rush" / "fonts" / "DejaVuSans-Bold.ttf"
+    assert font.read_bytes() == (ROOT / "assets" / "fonts" / "DejaVuSans-Bold.ttf").read_bytes()
+    found = _run([py, "-c", "import sys; sys.modules['pygame'] = type(sys)('pygame'); "
+                            "from game.ui.theme import FONT_FILE; print(FONT_FILE)"], cwd=tmp_path, env=env)
+    assert found.returncode == 0 and Path(found.stdout.strip()) == font, found.stderr[-1500:]
     bad = _run([script, "--no-such-flag"], cwd=tmp_path, env=env)
     assert bad.returncode == 2 and "unrecognized arguments" in bad.stderr and "Traceback" not in bad.stderr

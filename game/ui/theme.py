@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -77,7 +78,18 @@ def reset_caches() -> None:
 # as the gaps between them.  ``px`` keeps its meaning (the size the default font was asked for):
 # DejaVu Sans Bold at FONT_SCALE of it is as wide as the default font was (within 3% from 12 to
 # 34 px) and a pixel taller, so the layouts keep their room.
-FONT_FILE = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+FONT_NAME = "DejaVuSans-Bold.ttf"
+
+
+def _font_file() -> Path:
+    """The typeface in this folder's ``assets/fonts`` (the game run from its folder), else where an
+    installed wheel put it (``share/tile-rush/fonts`` under the environment)."""
+    here = Path(__file__).resolve().parents[2] / "assets" / "fonts" / FONT_NAME
+    installed = Path(sys.prefix) / "share" / "tile-rush" / "fonts" / FONT_NAME
+    return here if here.exists() or not installed.exists() else installed
+
+
+FONT_FILE = _font_file()
 FONT_SCALE = 0.6
 _font_trouble: list[str] = []  # why the typeface could not be loaded (logged once; pygame's font is used)
 
