@@ -25,7 +25,7 @@ def computer_to_move(app, table=("K3 K4 K5 K6 K7 K8", "R5 R6 J R8", "B4 R4 K4 O4
     for p in st.players:
         p.melded = True
     st.current = 1
-    sess._begin_turn()
+    sess.begin_turn()
     app.shown_controls_tip = True
     play = app.push(PlayScene(app, sess))
     return sess, play
@@ -46,7 +46,7 @@ def hint_position(app, mode=None, table=("R6 R7 R8", "K6 K7 K8"), rack="R9 K5 B1
     lay_table(st, list(table))
     set_rack(st, 0, parse_tiles(rack, used=st.board.tiles()))
     sess.rack.sync(sess.my_rack(), initial=True)
-    sess._begin_turn()
+    sess.begin_turn()
     if mode is not None:
         app.settings["hint_mode"] = mode
     play = app.push(PlayScene(app, sess))

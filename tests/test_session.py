@@ -81,7 +81,7 @@ def test_table_tile_taken_to_rack_must_go_back():
     assert s.end_turn().ok
     # the next time round, take a table tile onto the rack
     s.state.current = 0
-    s._begin_turn()
+    s.begin_turn()
     assert s.move([r10], RACK, (1, 15)).ok
     assert s.held_table_tiles() == [r10]
     out = s.end_turn()

@@ -109,7 +109,7 @@ def position(app, table, rack: str, seat: int = 0, opponents=("basic", "basic", 
         p.melded = True
     st.current = seat
     sess.rack.sync(sess.my_rack(), initial=True)
-    sess._begin_turn()
+    sess.begin_turn()
     return sess, app.push(PlayScene(app, sess))
 
 

@@ -71,7 +71,7 @@ def test_own_sets_come_back_into_view_after_a_computer_play_far_away(app):
     take(state, far)
     state.board = after.copy()
     assert not state.conservation_problems()
-    sess._begin_turn()
+    sess.begin_turn()
     view.on_event(events.Played(1, tuple(sorted(far)), False, before=before, after=after))
     assert in_view(view, [(0, 40), (0, 42)]) and not in_view(view, own)
     # ... and once it has been shown, the player's own run is back in view

@@ -63,7 +63,7 @@ def rig_going_out(session) -> list[list[int]]:
     runs = two_runs(state)
     set_rack(state, session.viewer, [t for run in runs for t in run])
     session.rack.sync(session.my_rack(), initial=True)
-    session._begin_turn(session.timer_left)
+    session.begin_turn(session.timer_left)
     row = max([r for r, _ in session.table().cells] + [-1]) + 2
     for k, run in enumerate(runs):
         res = session.move(run, "table", (row, k * 5))

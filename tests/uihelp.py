@@ -134,7 +134,7 @@ def computer_with_two_long_runs(opponents=("hard",)):
     for p in st.players:
         p.melded = True
     st.current = 1
-    sess._begin_turn()
+    sess.begin_turn()
     after = st.board.copy()
     after.place_line((4, 0), wanted[:10])
     after.place_line((5, 0), wanted[10:20])  # 10 + 1 + 10 cells do not fit one row of 19

@@ -28,7 +28,7 @@ def position():
     for p in st.players:
         p.melded = True
     st.current = 1
-    sess._begin_turn()
+    sess.begin_turn()
     return sess
 
 

@@ -30,7 +30,7 @@ def mid_game(seed: int, tiles_on_table: int = 45) -> Session:
             break
         computer_turn(state, players[state.current])
     sess = Session(state, autosave=False)
-    sess._begin_turn()
+    sess.begin_turn()
     return sess
 
 

@@ -92,7 +92,7 @@ class Session:
         self._analysis: tuple[int, Analysis] | None = None
         self._preview: tuple | None = None
         self._changed: tuple[int, bool] | None = None
-        self._begin_turn(timer_left)
+        self.begin_turn(timer_left)
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -181,7 +181,9 @@ class Session:
         return out
 
     # -- the turn in progress -------------------------------------------------------------------
-    def _begin_turn(self, timer_left: float | None = None) -> None:
+    def begin_turn(self, timer_left: float | None = None) -> None:
+        """The current seat's turn starts afresh from the state as it is (after every turn; also a
+        position set up by hand: a tournament table resumed, a test, a screenshot tool)."""
         self.timer_left = float(timer_left) if timer_left is not None else float(self.turn_time)
         self._undo = []
         self.draft = self.state.board.copy() if self.my_turn else None
@@ -519,7 +521,7 @@ class Session:
         if new:
             self._emit(NewTiles(tuple(new)))
         self.computer.cancel()
-        self._begin_turn()  # first, so the save holds the next turn with its full clock
+        self.begin_turn()  # first, so the save holds the next turn with its full clock
         self.saver.finish(final_saved=self.saver.save())
 
     def begin(self) -> None:
@@ -580,7 +582,7 @@ class Session:
         engine.next_round(self.state)
         self.rack.sync(self.my_rack(), initial=True)
         self._emit(ev_.RoundStarted(self.state.round))
-        self._begin_turn()
+        self.begin_turn()
         self.saver.save()  # save the fresh deal
         return True
 
