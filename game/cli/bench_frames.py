@@ -138,7 +138,7 @@ def make_scene_class():
             if self.turnshow.pb is None:
                 before, steps = self._turn
                 self.turnshow.start(Playback(1, "Mia", before, after, steps, 0.5, lines=after.lines()[:2], points=20))
-                self.busy_until = 0.0  # the computer goes on thinking all along
+                self.stage.busy_until = 0.0  # the computer goes on thinking all along
 
         def churn(self, frame: int) -> None:
             """Keep animations running."""
