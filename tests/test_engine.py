@@ -65,6 +65,7 @@ def test_draw_moves_top_of_pool_and_marks_it():
     seat, top = s.current, s.pool[-1]
     res = engine.draw(s)
     assert res.ok and top in s.players[seat].rack and s.last_drawn[seat] == top
+    assert not res.played  # a draw is not a play
 
 
 def test_illegal_play_leaves_state_untouched():
@@ -101,7 +102,7 @@ def test_going_out_ends_round_and_scores_classic_way():
     b = Board()
     b.place_line((0, 0), s.players[seat].rack)
     res = engine.play(s, b)
-    assert res.ok and s.phase == "round_over" and s.round_end_reason == "out"
+    assert res.ok and res.played and s.phase == "round_over" and s.round_end_reason == "out"
     racks = [rack_value(p.rack) for p in s.players]
     assert racks[seat] == 0 and all(racks[i] > 0 for i in range(3) if i != seat)
     assert s.players[seat].score == sum(racks) and s.players[seat].rounds_won == 1

@@ -182,8 +182,7 @@ class Session:
 
     # -- the turn in progress -------------------------------------------------------------------
     def begin_turn(self, timer_left: float | None = None) -> None:
-        """The current seat's turn starts afresh from the state as it is (after every turn; also a
-        position set up by hand: a tournament table resumed, a test, a screenshot tool)."""
+        """The current seat's turn starts from the state as it is (also a position set up by hand)."""
         self.timer_left = float(timer_left) if timer_left is not None else float(self.turn_time)
         self._undo = []
         self.draft = self.state.board.copy() if self.my_turn else None
@@ -493,7 +492,7 @@ class Session:
         if not result.ok:
             self._emit(Refused(self.viewer, tuple(result.problems)))
             return Outcome(False, result.problems)
-        if not _played(result.events):
+        if not result.played:
             # a penalty: the table is restored and the tiles go back to the rack
             self.rack.back_to_turn_start()
         return self._turn_done(self.viewer, result.events, before)
@@ -557,7 +556,7 @@ class Session:
         if self.draft is not None:
             self.rack.back_to_turn_start()
         result = engine.apply(self.state, act.Timeout(draft))
-        self._emit(ev_.TimedOut(seat, stood=_played(result.events)))
+        self._emit(ev_.TimedOut(seat, stood=result.played))
         return self._turn_done(seat, result.events, before)
 
     def human_action(self, action: act.Claim) -> Outcome:
@@ -597,8 +596,3 @@ class Session:
         except Exception:  # a rule set's bug: logged, the screen shows no status lines
             log.exception("the rule set's status lines")
             return []
-
-
-def _played(events: list[ev_.Event]) -> bool:
-    """A play is among the turn's events (not a draw or a penalty)."""
-    return any(isinstance(ev, ev_.Played) for ev in events)

@@ -38,6 +38,11 @@ class TurnResult:
         words the problems for a player)."""
         return [p.code for p in self.problems]
 
+    @property
+    def played(self) -> bool:
+        """A play is among the turn's events (not only a draw or a penalty)."""
+        return any(isinstance(ev, ev_.Played) for ev in self.events)
+
 
 @dataclass(frozen=True)
 class SeatSpec:
