@@ -49,6 +49,25 @@ def _computer_errors_fail(request):
         pytest.fail("a computer player raised: " + "; ".join(r.getMessage() for r in handler.records[:3]), pytrace=False)
 
 
+@pytest.fixture(autouse=True)
+def _caught_errors_fail(request):
+    """What a screen catches and writes to ``errors.log`` (``game.ui.errorlog.log_error``) fails the
+    test: in front of a person a bug is logged and the game goes on, in the tests it is loud.  A
+    test that breaks something on purpose (a damaged file, a full disk) is marked ``logged_errors``."""
+    from game.ui import errorlog
+
+    caught: list[str] = []
+
+    def watch(context, exc):
+        caught.append(f"{context}: {type(exc).__name__}: {exc}" if exc is not None else context)
+
+    errorlog.WATCHERS.append(watch)
+    yield caught
+    errorlog.WATCHERS.remove(watch)
+    if caught and request.node.get_closest_marker("logged_errors") is None:
+        pytest.fail("the game caught and logged: " + "; ".join(caught[:3]), pytrace=False)
+
+
 @pytest.fixture
 def app(request):
     """The one headless App of the tests: animations off unless a module or a test says otherwise

@@ -1,4 +1,4 @@
-"""No silent catch-alls under game/: a handler that catches every exception raises again, writes down
+"""No silent catch-alls under game/ (and what the screens log is loud in the tests): a handler that catches every exception raises again, writes down
 what it caught (``errors.log`` in the game, a logger, a computer player's error report), or passes the
 exception on as data (a save's error line, a refused state's problem, the worker's error answer), so a
 bug never becomes an empty panel without a trace.  Read from the syntax tree (``codewalk``)."""
@@ -6,6 +6,8 @@ bug never becomes an empty panel without a trace.  Read from the syntax tree (``
 from __future__ import annotations
 
 import ast
+
+import pytest
 
 from codewalk import GAME, files, tree
 
@@ -56,3 +58,12 @@ def test_the_check_sees_a_silent_catch():
     passed_on = ast.parse("try:\n    f()\nexcept Exception as exc:\n    errors.append(str(exc))\n").body[0].handlers[0]
     named_unused = ast.parse("try:\n    f()\nexcept Exception as exc:\n    return None\n").body[0].handlers[0]
     assert _writes_down(logged) and _writes_down(passed_on) and not _writes_down(named_unused)
+
+
+@pytest.mark.logged_errors  # logs one on purpose
+def test_what_a_screen_logs_reaches_the_tests(_caught_errors_fail):
+    """``log_error`` tells the tests' watcher (conftest: an unexpected one fails the test)."""
+    from game.ui.errorlog import log_error
+
+    log_error("drawing a panel", ValueError("bad width"))
+    assert _caught_errors_fail == ["drawing a panel: ValueError: bad width"]

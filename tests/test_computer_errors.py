@@ -20,7 +20,7 @@ from game.ui.worker import AIWorker
 
 from uihelp import human_session
 
-pytestmark = pytest.mark.computer_errors
+pytestmark = [pytest.mark.computer_errors, pytest.mark.logged_errors]  # the game logs what the broken player raised
 
 
 @pytest.fixture

@@ -551,6 +551,7 @@ def test_a_backup_copied_where_there_are_no_hard_links_never_opens_a_pipe():
     assert user_settings.load_settings()["volume"] == 0.5
 
 
+@pytest.mark.logged_errors  # fills the error log on purpose
 def test_the_error_log_rotates(monkeypatch):
     from game.ui import errorlog
 

@@ -14,6 +14,8 @@ from game.play.session import Session
 from game.replay import store
 from game.storage import saves, stats
 
+pytestmark = pytest.mark.logged_errors  # a full disk: the failed saves are logged
+
 
 @pytest.fixture
 def disk(monkeypatch):

@@ -17,6 +17,8 @@ from game.play.session import Session
 from game.replay import store
 from game.storage import persistence, reserve, saves, stats
 
+pytestmark = pytest.mark.logged_errors  # a full disk: the failed saves are logged
+
 
 class Disk(FullDisk):
     """Full when ``full`` is set: then only the room of a removed reserve file can be written."""

@@ -17,6 +17,8 @@ from game.play.session import Session
 from game.replay import store
 from game.storage import persistence, saves
 
+pytestmark = pytest.mark.logged_errors  # a full disk: the failed saves are logged
+
 
 @pytest.fixture
 def disk(monkeypatch):

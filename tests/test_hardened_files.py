@@ -182,6 +182,7 @@ def test_a_save_made_after_an_error_keeps_the_backup():
     assert json.loads(bak.read_text())["game"]["seed"] == 3
 
 
+@pytest.mark.logged_errors  # made to fail on purpose
 def test_the_app_crash_handler_keeps_the_backup():
     from uidrive import make_app
 
@@ -273,6 +274,7 @@ def test_a_tournament_save_that_fails_opens_the_lobby():
         app.shutdown()
 
 
+@pytest.mark.logged_errors  # made to fail on purpose
 def test_the_tournament_lobby_opens_even_when_loading_raises(monkeypatch):
     from uidrive import make_app
 
@@ -407,6 +409,7 @@ def test_between_tables_the_saved_game_must_be_the_next_tables():
         fmt.decode(fmt.build(t.preview_table(), {}, kind="tournament", tournament=levels))
 
 
+@pytest.mark.logged_errors  # made to fail on purpose
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_an_error_log_that_is_a_pipe_is_not_waited_on():
     from game.ui.errorlog import log_error

@@ -241,6 +241,7 @@ def test_bad_timer_refused():
         Session.from_dict(d)
 
 
+@pytest.mark.logged_errors  # a save made to fail
 def test_failed_save_does_not_stop_the_game():
     s = human_session()
 

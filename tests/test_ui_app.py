@@ -208,6 +208,7 @@ def test_continue_with_a_damaged_save_explains(app):
     assert list(path.parent.glob("autosave.json.damaged-*"))  # kept aside, not deleted
 
 
+@pytest.mark.logged_errors  # made to fail on purpose
 def test_an_error_inside_a_scene_is_logged_and_explained():
     class Broken(Scene):
         def update(self, dt):
@@ -330,6 +331,7 @@ def test_continue_says_when_the_backup_was_used(app):
     assert app.top.session.state.total_turns == 0  # the save before the damaged one
 
 
+@pytest.mark.logged_errors  # made to fail on purpose
 def test_a_failed_save_is_shown_and_play_goes_on(app, monkeypatch):
     def full_disk(_d):
         raise OSError("Autosave: not saved (the disk is full)")

@@ -250,6 +250,7 @@ def test_bad_input_never_crashes(app):
     assert not app.running
 
 
+@pytest.mark.logged_errors  # a damaged puzzle, logged
 def test_a_puzzle_that_is_not_a_position_is_skipped_not_a_crash(app, monkeypatch):
     run = easy_rush()
     first = run.puzzle

@@ -65,8 +65,13 @@ def _write(text: str) -> str:
     return "" if handler.failed else str(path)
 
 
+WATCHERS: list = []  # callables told of every report (context, exception): the tests fail on one they did not expect
+
+
 def log_error(context: str, exc: BaseException | None = None) -> str:
     """Append a report to ``errors.log`` in the data folder; returns the file's path ("" if that failed)."""
+    for watch in WATCHERS:
+        watch(context, exc)
     try:
         text = f"--- {datetime.datetime.now().isoformat(timespec='seconds')} {context}\n"
         if exc is not None:
