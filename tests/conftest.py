@@ -51,9 +51,10 @@ def _computer_errors_fail(request):
 
 @pytest.fixture(autouse=True)
 def _caught_errors_fail(request):
-    """What a screen catches and writes to ``errors.log`` (``game.ui.errorlog.log_error``) fails the
-    test: in front of a person a bug is logged and the game goes on, in the tests it is loud.  A
-    test that breaks something on purpose (a damaged file, a full disk) is marked ``logged_errors``."""
+    """What the game catches and writes to ``errors.log`` (a screen's ``log_error``, an error on the
+    ``game`` loggers below the screens) fails the test: in front of a person a bug is logged and the
+    game goes on, in the tests it is loud.  A test that breaks something on purpose (a damaged file,
+    a full disk) is marked ``logged_errors``; a computer player's errors have their own marker."""
     from game.ui import errorlog
 
     caught: list[str] = []
@@ -61,9 +62,14 @@ def _caught_errors_fail(request):
     def watch(context, exc):
         caught.append(f"{context}: {type(exc).__name__}: {exc}" if exc is not None else context)
 
+    handler = _Collect()
+    log = logging.getLogger("game")
     errorlog.WATCHERS.append(watch)
+    log.addHandler(handler)
     yield caught
     errorlog.WATCHERS.remove(watch)
+    log.removeHandler(handler)
+    caught += [r.getMessage() for r in handler.records if not r.name.startswith("game.ai")]
     if caught and request.node.get_closest_marker("logged_errors") is None:
         pytest.fail("the game caught and logged: " + "; ".join(caught[:3]), pytrace=False)
 
