@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai import FLAT, make_player, player_names
+from game.ai import sage
 from game.ai.expert import ExpertPlayer
 from game.ai.players import profile
 from game.cli import sim
@@ -39,7 +40,7 @@ def test_expert_move_is_legal_and_the_same_for_a_seed():
 def test_expert_reads_only_its_view(monkeypatch):
     state = close_game()
     view = engine.view(state, 0)
-    monkeypatch.setattr(ExpertPlayer, "deny", 5)  # 7 tiles: not denied, so it looks ahead
+    monkeypatch.setitem(sage.SAGE, "classic", {"deny": 5})  # 7 tiles: not denied, so it looks ahead
     assert isinstance(view, PlayerView)
     hidden = set(state.players[1].rack) | set(state.pool)
     seen: list = []
@@ -116,7 +117,7 @@ def test_the_look_ahead_gives_the_same_move_on_a_slow_machine(monkeypatch):
         return res
 
     monkeypatch.setattr(expert_mod, "solve", solve)
-    monkeypatch.setattr(ExpertPlayer, "deny", 5)  # denial draws (from 9 tiles) would leave little to weigh
+    monkeypatch.setitem(sage.SAGE, "classic", {"deny": 5})  # denial draws (from 9 tiles) would leave little to weigh
 
     quick = [key(make_player("expert", i, board=FLAT).choose(v)) for i, v in enumerate(views)]
     answers, asked[:] = list(asked), []

@@ -1,9 +1,9 @@
 """Expert: the hard player's plays, weighed against what the opponents could answer.
 
-It denies earlier than hard: once an opponent holds ``deny`` tiles or fewer (9; hard: 5) and it
-cannot go out, it draws, feeding that opponent nothing (where the rule set denies at all and the
-pool is not empty; hard's other knobs are its own).  In heads-up classic against hard this, not
-the look-ahead, is what wins (docs/ai.md, "Expert").
+It plays hard's knobs with its own changes per rule set (``game.ai.sage``): in classic it denies
+earlier than hard (once an opponent holds 9 tiles or fewer and it cannot go out, it draws, feeding
+that opponent nothing; hard: 5), in Rummibug it denies outright where hard weighs.  In heads-up
+classic against hard the denial, not the look-ahead, is what wins (docs/ai.md, "Expert").
 
 Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
 tiles the finder allows, and a draw (where drawing is allowed).  It
@@ -28,7 +28,6 @@ random generator seeded by the player's seed, so a seed gives the same move.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Sequence
 
 from ..rules.board import Board
@@ -36,6 +35,7 @@ from ..rules.tiles import is_joker
 from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
+from .sage import sage_strategy
 from .strategy import Strategy
 from .solver import SolverError, solve, solve_initial
 from . import lookahead, weigh
@@ -57,12 +57,10 @@ class ExpertPlayer(HardPlayer):
     OUT = 12.0
     NEXT = 0.4
 
-    deny = 9  # an opponent this close and it cannot go out: draw, feeding them nothing (hard: 5)
-
-    def knobs(self, turn: _Turn) -> Strategy:
-        """Hard's knobs, but denying from ``deny`` tiles where the rule set denies at all."""
-        k = HardPlayer.knobs(turn)
-        return replace(k, deny=self.deny) if k.deny else k
+    @staticmethod
+    def knobs(turn: _Turn) -> Strategy:
+        """Hard's knobs with Sage's own changes for the rule set (``game.ai.sage``)."""
+        return sage_strategy(turn.variant)
 
     def plan(self, turn: _Turn) -> Board | None:
         k = self.knobs(turn)

@@ -22,7 +22,8 @@ import time
 from collections import Counter
 from dataclasses import asdict
 
-from ..ai import player_names, strategy
+from ..ai import player_names, sage, strategy
+from ..ai.levels import FLAT
 from .figures import percentile
 from ..play.computer import play_out
 from ..rules import engine
@@ -196,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
                     help="set one of the hard player's knobs for this rule set (game/ai/strategy.py; repeatable): "
                          "a tuning trial anyone can rerun")
+    ap.add_argument("--sage-knob", action="append", default=[], metavar="NAME=VALUE",
+                    help="set one of Sage's (expert's) knobs for this rule set, on top of hard's (game/ai/sage.py; repeatable)")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--tournament", type=int, default=None, metavar="N",
@@ -238,16 +241,22 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.knob:
-        try:
+    try:
+        if args.knob:
             set_knobs(variant, args.knob)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        if args.sage_knob and board != FLAT:
+            raise ValueError(f"--sage-knob sets Sage's knobs on flat tables; on the {board} board Sage plays its own profile")
+        if args.sage_knob:
+            sage.set_knobs(REGISTRY[variant](), knob_items(args.sage_knob))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
                   time_limit=args.time_limit)
     if args.knob:
         summary["knobs"] = asdict(strategy.STRATEGIES[variant])
+    if args.sage_knob:
+        summary["sage_knobs"] = dict(sage.SAGE[variant])
     if args.json:
         print(json.dumps(summary))
     else:
@@ -260,6 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  illegal moves: {summary['illegal_moves']}   tiles conserved: {summary['tiles_conserved']}")
         if args.knob:
             print(f"  hard's knobs: {', '.join(args.knob)}")
+        if args.sage_knob:
+            print(f"  Sage's knobs: {', '.join(args.sage_knob)}")
     if summary["ai_errors"]:
         print(f"error: {summary['ai_errors']} computer turns raised an exception (they went on as draws): "
               + "; ".join(f"{n} x {text}" for text, n in summary["ai_error_kinds"].items()), file=sys.stderr)
@@ -267,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def set_knobs(variant: str, items: list[str]) -> None:
-    """Set hard's knobs for ``variant`` from ``name=value`` items; raises ``ValueError`` with a reason."""
+def knob_items(items: list[str]) -> dict[str, str]:
+    """``name=value`` items as a dict; raises ``ValueError`` with a reason."""
     knobs: dict[str, str] = {}
     for item in items:
         if "=" not in item:
@@ -277,7 +288,12 @@ def set_knobs(variant: str, items: list[str]) -> None:
         if name in knobs:
             raise ValueError(f"knob {name} is given twice")
         knobs[name] = value
-    strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(REGISTRY[variant]()), knobs)
+    return knobs
+
+
+def set_knobs(variant: str, items: list[str]) -> None:
+    """Set hard's knobs for ``variant`` from ``name=value`` items; raises ``ValueError`` with a reason."""
+    strategy.STRATEGIES[variant] = strategy.with_knobs(strategy.strategy_for(REGISTRY[variant]()), knob_items(items))
 
 
 # Levels the tournament accepts: those that exist, and those being written (played by basic until then).

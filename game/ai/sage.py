@@ -1,0 +1,41 @@
+"""Sage's (the expert level's) own knobs, rule set by rule set: where they differ from hard's.
+
+Sage plays hard's strategy (``game.ai.strategy``) with the changes listed here for each rule set;
+a rule set it does not list gets hard's knobs.  Each change was measured against hard, seats
+alternating (``python -m game.sim --players expert,hard``; the runs and their commands are in
+``docs/ai.md`` and ``docs/runs/sage/``):
+
+* classic: it denies from 9 tiles (hard: 5): once an opponent holds 9 tiles or fewer and it
+  cannot go out, it draws, feeding that opponent nothing.
+* Rummibug: hard weighs each play against a draw once an opponent is close; Sage instead denies
+  outright from 13 tiles.  Laying tiles early hands a Rummibug opponent the table it needs.
+* Rummibug Relaxed: the same denial, from 9 tiles.
+
+The simulator's ``--sage-knob NAME=VALUE`` changes one for a run (``set_knobs``), so a tuning
+trial is a command anyone can rerun.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..rules.variants.base import Variant
+from .strategy import Strategy, strategy_for, with_knobs
+
+SAGE: dict[str, dict[str, object]] = {
+    "classic": {"deny": 9},
+    "rummibug": {"weigh": 0, "deny": 13},
+    "rummibug-relaxed": {"weigh": 0, "deny": 9},
+}
+
+
+def sage_strategy(variant: Variant) -> Strategy:
+    """Hard's knobs for ``variant`` with Sage's own changes."""
+    return replace(strategy_for(variant), **SAGE.get(variant.key, {}))
+
+
+def set_knobs(variant: Variant, settings: dict[str, str]) -> None:
+    """Change Sage's knobs for ``variant`` from written values (``{"deny": "11"}``) for the rest
+    of this process (the simulator's ``--sage-knob``); ValueError names a knob it cannot take."""
+    changed = with_knobs(sage_strategy(variant), settings)
+    SAGE[variant.key] = {**SAGE.get(variant.key, {}), **{name: getattr(changed, name) for name in settings}}
