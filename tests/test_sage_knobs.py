@@ -63,9 +63,37 @@ def test_the_simulator_takes_sage_knobs_and_says_so(monkeypatch, capsys):
 
 @pytest.mark.parametrize("extra", [["--sage-knob", "deny"], ["--sage-knob", "wiegh=3"],
                                    ["--sage-knob", "deny=3", "--sage-knob", "deny=4"],
-                                   ["--variant", "rummi200kub", "--players", "expert,hard", "--sage-knob", "deny=3"]])
+                                   ["--variant", "rummi200kub", "--players", "expert,hard", "--sage-knob", "deny=3"],
+                                   ["--variant", "rummi200kub", "--players", "expert,hard", "--sage-knob", "weigh=3"]])
 def test_bad_sage_knobs_exit_2(extra, monkeypatch, capsys):
     monkeypatch.setattr(sage, "SAGE", {k: dict(v) for k, v in sage.SAGE.items()})
     assert sim.main(["--games", "1", *extra]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error:") and "Traceback" not in err
+
+
+def test_on_the_crossword_board_sage_plays_hards_decisions_with_its_own_profile(monkeypatch):
+    from game.ai import CROSSWORD, crossword
+    from game.ai.crossword_draft import PROFILES
+
+    variant = REGISTRY["rummi200kub"]()
+    mine = sage.sage_profile(variant)
+    assert {n for n in vars(mine) if getattr(mine, n) != getattr(PROFILES["hard"], n)} == set(sage.SAGE["rummi200kub"])
+    player = make_player("expert", 5, board=CROSSWORD)
+    assert player.profile == "hard"
+    seen = []
+    real = crossword.Ctx.__init__
+
+    def spy(self, view, level, rng, prof=None):
+        real(self, view, level, rng, prof)
+        seen.append((self.level, self.prof))
+
+    monkeypatch.setattr(crossword.Ctx, "__init__", spy)
+    state = engine.new_game("rummi200kub", [("A", "expert"), ("B", "hard")], seed=4)
+    player.choose(engine.view(state, state.current))
+    assert seen and all(level == "hard" and prof == mine for level, prof in seen)
+    monkeypatch.setattr(sage, "SAGE", {k: dict(v) for k, v in sage.SAGE.items()})
+    sage.set_knobs(variant, {"beam": "3", "deny": "simple"})
+    assert sage.sage_profile(variant).beam == 3 and sage.sage_profile(variant).deny == "simple"
+    with pytest.raises(ValueError):
+        sage.set_knobs(variant, {"deny": "always"})

@@ -27,15 +27,17 @@ variant's claim check for claims) before it is returned; when nothing passes,
 the player draws.
 
 Each level's player on this board is a ``CrosswordPlayer`` with that level's profile
-(registered in ``game.ai.levels`` for the ``CROSSWORD`` board; expert plays the hard profile).
+(registered in ``game.ai.levels`` for the ``CROSSWORD`` board; expert plays hard's decisions with
+Sage's own knobs, ``game.ai.sage``).
 """
 
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from ..rules import actions as act
-from . import crossword_claims, crossword_race
+from . import crossword_claims, crossword_race, sage
 from .crossword_claims import claim_ok
 from .crossword_claims import threats as _threats  # noqa: F401  (the name the claim tests read)
 from .crossword_draft import LEVELS, PROFILES, Ctx, Draft, Profile  # noqa: F401  (the players' names for them)
@@ -51,10 +53,11 @@ CLAIMS = {
 __all__ = ["LEVELS", "PROFILES", "CrosswordPlayer", "Ctx", "Draft", "Planner", "Profile", "choose", "find_play", "hint"]
 
 
-def choose(view, level: str = "basic", rng: random.Random | None = None) -> act.Action:
+def choose(view, level: str = "basic", rng: random.Random | None = None, prof: Profile | None = None) -> act.Action:
     """The move for the seat ``view`` belongs to: ``Play(board)``, a ``Claim`` ("claim" or
-    "hijack", the set named by its ``cells``) or ``Draw()``."""
-    ctx = Ctx(view, level, rng)
+    "hijack", the set named by its ``cells``) or ``Draw()``.  ``prof`` plays the level's decisions
+    with other knobs (Sage plays hard's with its own, ``game.ai.sage``)."""
+    ctx = Ctx(view, level, rng, prof)
     if ctx.prof.claims == "race":
         return crossword_race.choose(ctx)
     board = find_play(ctx)
@@ -67,14 +70,16 @@ def choose(view, level: str = "basic", rng: random.Random | None = None) -> act.
 
 
 class CrosswordPlayer:
-    """``choose(view) -> Action`` on the crossword board with the profile ``profile``."""
+    """``choose(view) -> Action`` on the crossword board with the profile ``profile``, or with the
+    knobs ``knobs(variant)`` gives where it is set (Sage's: ``game.ai.sage.sage_profile``)."""
 
-    def __init__(self, profile: str, seed: int = 0) -> None:
+    def __init__(self, profile: str, seed: int = 0, knobs: Callable[[object], Profile] | None = None) -> None:
         self.profile = profile
+        self.knobs = knobs
         self.rng = random.Random(seed)
 
     def choose(self, view) -> act.Action:
-        return choose(view, self.profile, self.rng)
+        return choose(view, self.profile, self.rng, self.knobs(view.variant) if self.knobs else None)
 
 
 def hint(view) -> dict | None:
@@ -89,6 +94,7 @@ def hint(view) -> dict | None:
     return {"board": board, "tiles": sorted(t for t in board.tiles() if t not in before)}
 
 
-# The levels on this board: each its own profile; expert plays the hard one.
-for _level, _profile in [(lv, lv) for lv in LEVELS] + [("expert", "hard")]:
-    register_player(_level, lambda seed, profile=_profile: CrosswordPlayer(profile, seed), CROSSWORD)
+# The levels on this board: each its own profile; expert plays hard's decisions with Sage's knobs.
+for _level in LEVELS:
+    register_player(_level, lambda seed, profile=_level: CrosswordPlayer(profile, seed), CROSSWORD)
+register_player("expert", lambda seed: CrosswordPlayer("hard", seed, sage.sage_profile), CROSSWORD)

@@ -38,6 +38,9 @@ class Profile:
     # too, so tests/test_crossword_frozen.py keeps them as they were) or "race" (crossword_race)
 
 
+# Knobs whose values are words: the words each one takes (for ``strategy.with_knobs``).
+CHOICES = {"deny": ("", "simple", "full"), "claims": ("standard", "race")}
+
 PROFILES: dict[str, Profile] = {
     "basic": Profile(1, 8, False, False, 1, 0.0, "", None, True, True, 3.5),
     "easy": Profile(1, 4, False, False, 1, 0.3, "", None, False, True, 3.0),
@@ -53,10 +56,10 @@ PROFILES: dict[str, Profile] = {
 
 
 class Ctx:
-    def __init__(self, view, level: str, rng: random.Random | None) -> None:
+    def __init__(self, view, level: str, rng: random.Random | None, prof: Profile | None = None) -> None:
         self.view = view
         self.level = level if level in PROFILES else "basic"
-        self.prof = PROFILES[self.level]
+        self.prof = prof or PROFILES[self.level]
         self.variant = view.variant
         self.seat = view.seat
         self.rack = list(view.rack)

@@ -10,6 +10,8 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * Rummibug: hard weighs each play against a draw once an opponent is close; Sage instead denies
   outright from 13 tiles.  Laying tiles early hands a Rummibug opponent the table it needs.
 * Rummibug Relaxed: the same denial, from 9 tiles.
+* Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
+  and plays, with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12).
 
 The simulator's ``--sage-knob NAME=VALUE`` changes one for a run (``set_knobs``), so a tuning
 trial is a command anyone can rerun.
@@ -20,12 +22,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules.variants.base import Variant
+from .crossword_draft import CHOICES as BOARD_CHOICES
+from .crossword_draft import PROFILES, Profile
+from .levels import FLAT
 from .strategy import Strategy, strategy_for, with_knobs
 
 SAGE: dict[str, dict[str, object]] = {
     "classic": {"deny": 9},
     "rummibug": {"weigh": 0, "deny": 13},
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
+    "rummi200kub": {"beam": 8, "depth": 14},
 }
 
 
@@ -34,8 +40,16 @@ def sage_strategy(variant: Variant) -> Strategy:
     return replace(strategy_for(variant), **SAGE.get(variant.key, {}))
 
 
+def sage_profile(variant: Variant) -> Profile:
+    """On the crossword board: hard's profile with Sage's own changes for ``variant``."""
+    return replace(PROFILES["hard"], **SAGE.get(variant.key, {}))
+
+
 def set_knobs(variant: Variant, settings: dict[str, str]) -> None:
     """Change Sage's knobs for ``variant`` from written values (``{"deny": "11"}``) for the rest
     of this process (the simulator's ``--sage-knob``); ValueError names a knob it cannot take."""
-    changed = with_knobs(sage_strategy(variant), settings)
+    if variant.board_shape == FLAT:
+        changed = with_knobs(sage_strategy(variant), settings)
+    else:
+        changed = with_knobs(sage_profile(variant), settings, BOARD_CHOICES)
     SAGE[variant.key] = {**SAGE.get(variant.key, {}), **{name: getattr(changed, name) for name in settings}}

@@ -104,21 +104,22 @@ CHOICES = {
 }
 
 
-def with_knobs(base: Strategy, settings: dict[str, str]) -> Strategy:
+def with_knobs(base, settings: dict[str, str], choices: dict[str, tuple[str, ...]] = CHOICES):
     """``base`` with the knobs named in ``settings`` set from their written values
     (``{"weigh": "6", "hold": "false", "hold_points": "none"}``); ValueError names the first
     unknown knob or a value the knob cannot take.  The simulator's ``--knob`` uses it, so a
-    tuning trial is a command anyone can rerun."""
-    kinds = {f.name: f.type for f in fields(Strategy)}
+    tuning trial is a command anyone can rerun.  ``base`` may be any frozen dataclass of knobs (a
+    ``Strategy``, or a crossword ``Profile`` with its own ``choices`` of words)."""
+    kinds = {f.name: f.type for f in fields(base)}
     out = {}
     for name, text in settings.items():
         if name not in kinds:
             raise ValueError(f"unknown knob {name!r}; knobs: {', '.join(kinds)}")
-        out[name] = _knob_value(name, kinds[name], str(text).strip())
+        out[name] = _knob_value(name, kinds[name], str(text).strip(), choices)
     return replace(base, **out)
 
 
-def _knob_value(name: str, kind: str, text: str):
+def _knob_value(name: str, kind: str, text: str, choices: dict[str, tuple[str, ...]]):
     low = text.lower()
     if "None" in kind and low == "none":
         return None
@@ -137,6 +138,7 @@ def _knob_value(name: str, kind: str, text: str):
     except ValueError:
         also = " or none" if "None" in kind else ""
         raise ValueError(f"knob {name} takes {words[base]}{also}, not {text!r}") from None
-    if name in CHOICES and text not in CHOICES[name]:
-        raise ValueError(f"knob {name} takes one of {', '.join(CHOICES[name])}, not {text!r}")
+    if name in choices and text not in choices[name]:
+        words = ", ".join(c or '""' for c in choices[name])
+        raise ValueError(f"knob {name} takes one of {words}, not {text!r}")
     return text

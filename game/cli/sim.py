@@ -23,7 +23,6 @@ from collections import Counter
 from dataclasses import asdict
 
 from ..ai import player_names, sage, strategy
-from ..ai.levels import FLAT
 from .figures import percentile
 from ..play.computer import play_out
 from ..rules import engine
@@ -198,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="set one of the hard player's knobs for this rule set (game/ai/strategy.py; repeatable): "
                          "a tuning trial anyone can rerun")
     ap.add_argument("--sage-knob", action="append", default=[], metavar="NAME=VALUE",
-                    help="set one of Sage's (expert's) knobs for this rule set, on top of hard's (game/ai/sage.py; repeatable)")
+                    help="set one of Sage's (expert's) knobs for this rule set, on top of hard's (game/ai/sage.py: "
+                         "a strategy knob on flat tables, a profile knob on the crossword board; repeatable)")
     ap.add_argument("--no-rotate", action="store_true", help="keep every player in the same seat")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--tournament", type=int, default=None, metavar="N",
@@ -244,8 +244,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.knob:
             set_knobs(variant, args.knob)
-        if args.sage_knob and board != FLAT:
-            raise ValueError(f"--sage-knob sets Sage's knobs on flat tables; on the {board} board Sage plays its own profile")
         if args.sage_knob:
             sage.set_knobs(REGISTRY[variant](), knob_items(args.sage_knob))
     except ValueError as exc:
