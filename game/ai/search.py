@@ -257,19 +257,23 @@ class Search:
     def options(self, i: int, lidx: int) -> list:
         """Every choice at a step for the exact search (those the relaxation finds hopeless
         dropped): (runs after, used, to groups, jokers in runs, absorbed 1s, absorbed 2s, gain,
-        meld points, the bound's vector after)."""
+        meld points, the bound's vector after, then what the expansion adds to the bound
+        with all the jokers left unspent - the gain, the group tiles' Lagrangian credit below
+        the last colour, less the run jokers -, the group tiles in base 3, the decision)."""
         key = i * N_L + lidx
         got = self.opt_memo.get(key)
         if got is not None:
-            return got
+            return got[-1]
         pos, bound = self.pos, self.bound
         U, JTOT, wj = bound.U, pos.JTOT, pos.wj
         out = []
         t, r, gm = pos.T[i], pos.R[i], pos.gmax[i]
         src, snk = pos.sources[i], pos.sinks[i]
         cp = pos.capn[i]
-        n = i // 4 + 1
+        n, c = divmod(i, 4)
+        n += 1
         w = pos.wstep[i]
+        eg = bound.egain[i] if c < 3 else 0
         for u in range(t + r, t - 1, -1):
             gain = (u - t) * w
             for g in range(min(u, gm) + 1):
@@ -280,8 +284,10 @@ class Search:
                         sub = bound.vector(i + 4, nl)
                         if sub[U] == NEG:
                             continue
-                        out.append((nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub))
-        self.opt_memo[key] = out
+                        out.append((nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub,
+                                    gain + g * eg, g * _POW3[c], (u, g, jr, x1, x2)))
+        # by the jokers left (0..JTOT): the options that use no more, in the same order
+        self.opt_memo[key] = [[o for o in out if o[3] <= jl] for jl in range(JTOT + 1)]
         return out
 
     def completable(self, n: int, c: int, gv: int, jl: int) -> bool:
@@ -309,16 +315,11 @@ class Search:
         n = n0 + 1
         lidx = Ls[c]
         jl = JTOT - jused
-        opts = opt_memo.get(i * N_L + lidx) or self.options(i, lidx)
-        if jl:
-            O = bound.others(i, c, Ls, 2 * jl)
-        else:
-            O0 = 0
-            for cc in range(4):
-                if cc != c:
-                    x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
-                    O0 += (UBL[x] or bound.vector(x // N_L, x % N_L))[0]
-            O = (O0,)
+        got = opt_memo.get(i * N_L + lidx)
+        if got is None:
+            self.options(i, lidx)
+            got = opt_memo[i * N_L + lidx]
+        opts = got[jl]
         p = _POW35[c]
         kids = []
         if cut < NEG // 2:
@@ -327,59 +328,104 @@ class Search:
         mget = memo.get
         i1 = i + 1
         cn = capnat[i]
+        base = jl * wj
+        # memo keys: (((runs packed * 52 + step) * 3 + jokers used) * 106 + group key) * mc1 + meld
+        k3 = 106 * mc1
+        k1 = 156 * k3
+        ckbase = (lpack * 52 + i1) * 3 * k3 + jused * k3
         if c < 3:
+            base += kacc
             gk_ok = canon_ok[n]
             eg = egain[i]
-            for o in opts:
-                jr = o[3]
-                if jr > jl:
-                    continue
-                j2 = jl - jr
-                sub = o[8]
-                rest = sub[0] + O[0] if j2 == 0 else best_split(sub, O, 2 * j2)
-                g = o[2]
-                fb = o[6] + rest + j2 * wj + kacc + g * eg
-                if fb <= cut:
-                    if fb > pruned:
-                        pruned = fb
-                    continue
-                gv2 = gv + g * _POW3[c]
-                if g or gv:
-                    ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
-                    if ok is None:
-                        ok = self.completable(n, c, gv2, j2)
-                    if not ok:
+            # the other colours' bound: cached by their runs in progress (all packed in lpack but this colour's)
+            okey = ((lpack - lidx * p) * 52 + i) * 5 + 2 * jl
+            O = bound.others_cache.get(okey)
+            if O is None:
+                O = bound.others_cache[okey] = bound.others(i, c, Ls, 2 * jl) if jl else (self._others0(i, c, Ls),)
+            O0 = O[0]
+            if jl == 0:
+                for o in opts:
+                    fb = o[9] + o[8][0] + O0 + base
+                    if fb <= cut:
+                        if fb > pruned:
+                            pruned = fb
                         continue
-                if meld_cap:
-                    m2 = meld + o[7]
-                    if m2 > meld_cap:
-                        m2 = meld_cap
-                    if m2 + meld_suffix[i1] + 13 * j2 < meld_cap:
+                    gv2 = gv + o[10]
+                    if gv2:
+                        ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3)
+                        if ok is None:
+                            ok = self.completable(n, c, gv2, 0)
+                        if not ok:
+                            continue
+                    if meld_cap:
+                        m2 = meld + o[7]
+                        if m2 > meld_cap:
+                            m2 = meld_cap
+                        if m2 + meld_suffix[i1] < meld_cap:
+                            continue
+                    else:
+                        m2 = 0
+                    nlc = CAP[o[0]][cn if 0 <= cn <= 6 else (0 if cn < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
+                    ck = ckbase + (nlc - lidx) * p * k1 + (GV_CANON[gv2] if gk_ok else 25 + gv2) * mc1 + m2
+                    known = mget(ck)
+                    if known is not None and o[6] + known < fb:
+                        fb = o[6] + known
+                    kids.append((-fb, 0, len(kids), o, 0, lp2, gv2, m2, ck, kacc + o[2] * eg, nlc))
+            else:
+                O1, O2 = O[1], O[2]
+                if jl == 2:
+                    O3, O4 = O[3], O[4]
+                for o in opts:
+                    jr = o[3]
+                    j2 = jl - jr
+                    sub = o[8]
+                    if j2 == 0:
+                        rest = sub[0] + O0
+                    elif j2 == 1:
+                        rest = max(sub[0] + O2, sub[1] + O1, sub[2] + O0)
+                    else:
+                        rest = max(sub[0] + O4, sub[1] + O3, sub[2] + O2, sub[3] + O1, sub[4] + O0)
+                    fb = o[9] + rest + base
+                    if fb <= cut:
+                        if fb > pruned:
+                            pruned = fb
                         continue
-                else:
-                    m2 = 0
-                cp = cn + j2
-                nlc = CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
-                lp2 = lpack + (nlc - lidx) * p
-                gkey = GV_CANON[gv2] if gk_ok else 25 + gv2
-                ck = (((lp2 * 52 + i1) * 3 + jused + jr) * 106 + gkey) * mc1 + m2
-                known = mget(ck)
-                if known is not None and o[6] + known < fb:
-                    fb = o[6] + known
-                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg, nlc))
+                    gv2 = gv + o[10]
+                    if gv2:
+                        ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
+                        if ok is None:
+                            ok = self.completable(n, c, gv2, j2)
+                        if not ok:
+                            continue
+                    if meld_cap:
+                        m2 = meld + o[7]
+                        if m2 > meld_cap:
+                            m2 = meld_cap
+                        if m2 + meld_suffix[i1] + 13 * j2 < meld_cap:
+                            continue
+                    else:
+                        m2 = 0
+                    cp = cn + j2
+                    nlc = CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
+                    ck = ckbase + (nlc - lidx) * p * k1 + jr * k3 + (GV_CANON[gv2] if gk_ok else 25 + gv2) * mc1 + m2
+                    known = mget(ck)
+                    if known is not None and o[6] + known < fb:
+                        fb = o[6] + known
+                    kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + o[2] * eg, nlc))
         else:
+            ok_n = canon_ok[n]
             for o in opts:
                 jr = o[3]
-                if jr > jl:
-                    continue
                 j2 = jl - jr
-                gv2 = gv + o[2] * 27
+                gv2 = gv + o[10]
                 nl = o[0]
-                Ls[3] = nl
                 allv = None
+                gc = GV_CANON[gv2]
                 for jg in range(j2 + 1):
-                    if canon_ok[n]:
-                        if not FEAS_CANON[GV_CANON[gv2]][jg]:
+                    if ok_n:
+                        if not FEAS_CANON[gc][jg]:
                             continue
                     elif self.pos.feas_kept(n, gv2, jg) is None:
                         continue
@@ -391,30 +437,41 @@ class Search:
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
                     if allv is None:
+                        Ls[3] = nl
                         if j2 == 0:
                             vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
                             allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
                         else:
                             allv = bound.all_colours(i1, Ls, 2 * j2)
+                        Ls[3] = lidx
                     j3 = j2 - jg
-                    fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
+                    fb = o[9] + allv[2 * j3] + base
                     if fb <= cut:
                         if fb > pruned:
                             pruned = fb
                         continue
-                    cp = cn + j2 - jg
+                    cp = cn + j3
                     nlc = CAP[nl][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
                     lp2 = lpack + (nlc - lidx) * p
-                    ck = (((lp2 * 52 + i1) * 3 + jused + jr + jg) * 106 + 0) * mc1 + m3
+                    ck = ckbase + (nlc - lidx) * p * k1 + (jr + jg) * k3 + m3
                     known = mget(ck)
                     if known is not None and o[6] + jg * wj + known < fb:
                         fb = o[6] + jg * wj + known
                     kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0, nlc))
-            Ls[3] = lidx
         if pruned > NEG // 2:
             kids.append((-pruned, 0, len(kids), None, 0, 0, 0, 0, 0, 0, 0))
         kids.sort()
         return kids
+
+    def _others0(self, i: int, c: int, Ls: list) -> int:
+        """The other colours' joker-free bound at a node of step ``i`` (colour ``c``)."""
+        UBL, bound = self.bound.UBL, self.bound
+        total = 0
+        for cc in range(4):
+            if cc != c:
+                x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                total += (UBL[x] or bound.vector(x // N_L, x % N_L))[0]
+        return total
 
     def start(self) -> Node:
         return Node()
@@ -480,17 +537,16 @@ class Search:
                 if fb > top:
                     top = fb
                 break
-            _nl, u, g, jr, x1, x2, gain = o[:7]
             Ls[c] = nl
-            dec[i] = (u, g, jr, x1, x2)
+            dec[i] = o[11]
             jgdec[n] = jg
-            add = gain + jg * wj
+            add = o[6] + jg * wj
             sc = score + add
             known = mget(ck)
             if known is not None and sc + known - const <= self.floor:
                 r = known
             else:
-                r = self._dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck, ka2)
+                r = self._dfs(i1, Ls, lp2, jused + o[3] + jg, gv2, m2, sc, ck, ka2)
             if add + r > top:
                 top = add + r
         Ls[c] = lidx

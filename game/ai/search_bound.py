@@ -80,6 +80,7 @@ class Bound:
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
         self.comb_cache: dict[int, tuple] = {}
+        self.others_cache: dict[int, tuple] = {}  # the search's own key for ``others`` (see ``Search._kids``)
         self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
         # past the last number: all runs must have ended
@@ -147,6 +148,7 @@ class Bound:
         for x in range(52 * N_L):
             UBL[x] = None
         self.comb_cache.clear()
+        self.others_cache.clear()
         self._build_relax()
 
     # -- the bound ------------------------------------------------------------------------------
