@@ -44,6 +44,7 @@ def _suffix_id(key: tuple) -> int:
 
 
 _END_ROWS: dict[int, list] = {}
+_NEXT_PAIRS: dict[tuple, tuple] = {}  # (runs, sources, sinks, cap) -> (a, states) for each a with any
 
 
 def _end_rows(U: int) -> list:
@@ -77,6 +78,9 @@ class Bound:
         self.U = 2 * pos.JTOT  # half-jokers in all
         self.relax: list = [None] * 52
         self.relax0: list = [None] * 52
+        # the same by number of run tiles (0..4, None for none): (half-jokers, gain) pairs / the gain
+        self.relax_a: list = [None] * 52
+        self.relax0_a: list = [None] * 52
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
         self.comb_cache: dict[int, tuple] = {}
@@ -109,7 +113,7 @@ class Bound:
             ckey = keys[i] = (t, r, w, gm, gch, JTOT, e, m)
             got = _RELAX_CACHE.get(ckey)
             if got is not None:
-                relax[i], relax0[i] = got
+                relax[i], relax0[i], self.relax_a[i], self.relax0_a[i] = got
                 continue
             by_a: dict[int, list] = {}
             for b in range(min(2, t + r) + 1):
@@ -135,9 +139,16 @@ class Bound:
             relax[i] = tuple(items)
             # without jokers: the best gain for each number of run tiles
             relax0[i] = tuple((a, front[0][1]) for a, front in items if front[0][0] == 0)
+            by_a: list = [None] * max(5, len(items) and items[-1][0] + 1)  # next_states covers a = 0..4
+            by_a0: list = [None] * len(by_a)
+            for a, front in items:
+                by_a[a] = tuple((units, gain) for units, gain, _g, _need in front)
+            for a, gain in relax0[i]:
+                by_a0[a] = gain
+            self.relax_a[i], self.relax0_a[i] = by_a, by_a0
             if len(_RELAX_CACHE) > 20000:
                 _RELAX_CACHE.clear()
-            _RELAX_CACHE[ckey] = (relax[i], relax0[i])
+            _RELAX_CACHE[ckey] = (relax[i], relax0[i], by_a, by_a0)
         for i in range(51, -1, -1):
             keys[i] = (keys[i], pos.sources[i], pos.sinks[i], pos.capn[i], self.suffix[i + 4] if i + 4 < 52 else -1)
             self.suffix[i] = _suffix_id(keys[i]) * N_L
@@ -168,12 +179,19 @@ class Bound:
             return v
         pos = self.pos
         U = self.U
-        nexts = next_states(lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
+        nkey = (lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
+        pairs = _NEXT_PAIRS.get(nkey)
+        if pairs is None:
+            pairs = _NEXT_PAIRS[nkey] = tuple((a, nls) for a, nls in enumerate(next_states(*nkey)) if nls)
         i4n = (i + 4) * N_L
         if U == 0:
             best0 = NEG
-            for a, gain in self.relax0[i]:
-                for nl in nexts[a]:
+            by_a = self.relax0_a[i]
+            for a, nls in pairs:
+                gain = by_a[a]
+                if gain is None:
+                    continue
+                for nl in nls:
                     sub = UBL[i4n + nl] or self.vector(i + 4, nl)
                     val = gain + sub[0]
                     if val > best0:
@@ -183,12 +201,16 @@ class Bound:
             return v
         U1 = U + 1
         best = [NEG] * U1
-        for a, pareto in self.relax[i]:
-            for nl in nexts[a]:
+        by_a = self.relax_a[i]
+        for a, nls in pairs:
+            pareto = by_a[a]
+            if pareto is None:
+                continue
+            for nl in nls:
                 sub = UBL[i4n + nl] or self.vector(i + 4, nl)
                 if sub[U] == NEG:
                     continue
-                for units, gain, _g, _need in pareto:
+                for units, gain in pareto:
                     for k in range(units, U1):
                         val = gain + sub[k - units]
                         if val > best[k]:
