@@ -274,20 +274,30 @@ class Search:
         n += 1
         w = pos.wstep[i]
         eg = bound.egain[i] if c < 3 else 0
+        UBL, i4n, pc = bound.UBL, (i + 4) * N_L, _POW3[c]
+        by_jl: list = [[] for _ in range(JTOT + 1)]  # by the jokers left: the options that use no more
+        ways: dict = {}  # run tiles -> (runs after, absorbed 1s, absorbed 2s, the bound's vector after)
         for u in range(t + r, t - 1, -1):
             gain = (u - t) * w
             for g in range(min(u, gm) + 1):
                 for jr in range(JTOT + 1):
                     a = u - g + jr
-                    for nl, x1, x2 in runstep(lidx, src, snk, a):
-                        nl = CAP[nl][cp]
-                        sub = bound.vector(i + 4, nl)
-                        if sub[U] == NEG:
-                            continue
-                        out.append((nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub,
-                                    gain + g * eg, g * _POW3[c], (u, g, jr, x1, x2)))
-        # by the jokers left (0..JTOT): the options that use no more, in the same order
-        self.opt_memo[key] = [[o for o in out if o[3] <= jl] for jl in range(JTOT + 1)]
+                    got = ways.get(a)
+                    if got is None:
+                        got = []
+                        for nl, x1, x2 in runstep(lidx, src, snk, a):
+                            nl = CAP[nl][cp]
+                            sub = UBL[i4n + nl] or bound.vector(i + 4, nl)
+                            if sub[U] != NEG:
+                                got.append((nl, x1, x2, sub))
+                        ways[a] = got
+                    for nl, x1, x2, sub in got:
+                        o = (nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub, gain + g * eg, g * pc,
+                             (u, g, jr, x1, x2))
+                        out.append(o)
+                        for jl in range(jr, JTOT + 1):
+                            by_jl[jl].append(o)
+        self.opt_memo[key] = by_jl + [out]
         return out
 
     def completable(self, n: int, c: int, gv: int, jl: int) -> bool:
