@@ -199,9 +199,13 @@ class Bound:
             v = (best0 if best0 > NEG // 2 else NEG,)
             UBL[key] = _SUFFIX_VECTORS[skey] = v
             return v
+        by_a = self.relax_a[i]
+        if U == 4:  # two jokers, the usual case: the same as below, unrolled
+            v = self._vector4(pairs, by_a, i4n, i + 4)
+            UBL[key] = _SUFFIX_VECTORS[skey] = v
+            return v
         U1 = U + 1
         best = [NEG] * U1
-        by_a = self.relax_a[i]
         for a, nls in pairs:
             pareto = by_a[a]
             if pareto is None:
@@ -218,6 +222,56 @@ class Bound:
         v = tuple(best)
         UBL[key] = _SUFFIX_VECTORS[skey] = v
         return v
+
+    def _vector4(self, pairs: tuple, by_a: list, i4n: int, i4: int) -> tuple:
+        """``vector`` for U = 4 (see there), its loop over the half-jokers spent unrolled."""
+        UBL = self.UBL
+        b0 = b1 = b2 = b3 = b4 = NEG
+        for a, nls in pairs:
+            pareto = by_a[a]
+            if pareto is None:
+                continue
+            for nl in nls:
+                s0, s1, s2, s3, s4 = UBL[i4n + nl] or self.vector(i4, nl)
+                if s4 == NEG:
+                    continue
+                for units, gain in pareto:
+                    if units == 0:
+                        if gain + s0 > b0:
+                            b0 = gain + s0
+                        if gain + s1 > b1:
+                            b1 = gain + s1
+                        if gain + s2 > b2:
+                            b2 = gain + s2
+                        if gain + s3 > b3:
+                            b3 = gain + s3
+                        if gain + s4 > b4:
+                            b4 = gain + s4
+                    elif units == 1:
+                        if gain + s0 > b1:
+                            b1 = gain + s0
+                        if gain + s1 > b2:
+                            b2 = gain + s1
+                        if gain + s2 > b3:
+                            b3 = gain + s2
+                        if gain + s3 > b4:
+                            b4 = gain + s3
+                    elif units == 2:
+                        if gain + s0 > b2:
+                            b2 = gain + s0
+                        if gain + s1 > b3:
+                            b3 = gain + s1
+                        if gain + s2 > b4:
+                            b4 = gain + s2
+                    elif units == 3:
+                        if gain + s0 > b3:
+                            b3 = gain + s0
+                        if gain + s1 > b4:
+                            b4 = gain + s1
+                    elif units == 4:
+                        if gain + s0 > b4:
+                            b4 = gain + s0
+        return (b0, b1, b2, b3, b4)
 
     def others(self, i: int, c: int, Ls: Sequence[int], k: int) -> tuple:
         """``combine`` of the colours other than ``c`` at a node of step ``i`` whose colours have
