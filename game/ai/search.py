@@ -46,6 +46,7 @@ TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that
 _POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
 _POW3 = (1, 3, 9, 27)
 STEP_FACES = tuple(step_face(i) for i in range(52))
+_STEPS = tuple((i // 4 + 1, i % 4, _POW35[i % 4]) for i in range(52))  # number, colour, its place in the packed runs
 _LIMITS: dict[tuple, tuple] = {}  # (copies per colour at a number, jokers) -> (group_max, group_choices per colour)
 
 
@@ -321,8 +322,7 @@ class Search:
         meld_cap = self.meld_cap
         mc1 = meld_cap + 1
         bound = self.bound
-        n0, c = divmod(i, 4)
-        n = n0 + 1
+        n, c, p = _STEPS[i]
         lidx = Ls[c]
         jl = JTOT - jused
         got = opt_memo.get(i * N_L + lidx)
@@ -330,7 +330,6 @@ class Search:
             self.options(i, lidx)
             got = opt_memo[i * N_L + lidx]
         opts = got[jl]
-        p = _POW35[c]
         kids = []
         if cut < NEG // 2:
             cut = NEG // 2 - 1  # bounds below NEG // 2 are "infeasible": always dropped
@@ -528,15 +527,15 @@ class Search:
         self.nodes += 1
         if self.nodes >= self.check_at:
             self._checkpoint()
-        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc, self.floor - score + pos.const)
+        const = pos.const
+        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc, self.floor - score + const)
         memo = self.memo
         if not kids:
             memo[key] = NEG
             return NEG
-        c = i % 4
-        n = i // 4 + 1
+        n, c, _p = _STEPS[i]
         lidx = Ls[c]
-        const, wj = pos.const, pos.wj
+        wj = pos.wj
         dec, jgdec = self.dec, self.jgdec
         mget = memo.get
         i1 = i + 1
