@@ -21,7 +21,7 @@ from typing import NamedTuple, Sequence
 from .search_bound import Bound
 from .search_position import STEP_FACES, Kept, Position
 from .search_replay import replay
-from .search_tables import CAP, FEAS_CANON, GV_CANON, LSTATES, N_L, NEG, W_POINT, W_TILE, completable, runstep
+from .search_tables import CAP, FEAS_CANON, GV_CANON, LSTATES, N_L, NEG, W_POINT, W_TILE, best_split, completable, runstep
 
 __all__ = ["STEP_FACES", "Decision", "Kept", "Node", "Position", "Search", "search"]
 
@@ -201,16 +201,17 @@ class Search:
         k3 = 106 * mc1
         k1 = 156 * k3
         ckbase = (lpack * 52 + i1) * 3 * k3 + jused * k3
+        # the other colours' bound (from the next number on for the colours before this one): cached
+        # by their runs in progress, all packed in lpack but this colour's
+        okey = ((lpack - lidx * p) * 52 + i) * 5 + 2 * jl
+        O = bound.others_cache.get(okey)
+        if O is None:
+            O = bound.others_cache[okey] = bound.others(i, c, Ls, 2 * jl) if jl else (self._others0(i, c, Ls),)
+        O0 = O[0]
         if c < 3:
             base += kacc
             gk_ok = canon_ok[n]
             eg = egain[i]
-            # the other colours' bound: cached by their runs in progress (all packed in lpack but this colour's)
-            okey = ((lpack - lidx * p) * 52 + i) * 5 + 2 * jl
-            O = bound.others_cache.get(okey)
-            if O is None:
-                O = bound.others_cache[okey] = bound.others(i, c, Ls, 2 * jl) if jl else (self._others0(i, c, Ls),)
-            O0 = O[0]
             if jl == 0:
                 for o in opts:
                     fb = o[9] + o[8][0] + O0 + base
@@ -289,7 +290,6 @@ class Search:
                 j2 = jl - jr
                 gv2 = gv + o[10]
                 nl = o[0]
-                allv = None
                 gc = GV_CANON[gv2]
                 for jg in range(j2 + 1):
                     if ok_n:
@@ -304,16 +304,16 @@ class Search:
                             m3 = meld_cap
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
-                    if allv is None:
-                        Ls[3] = nl
-                        if j2 == 0:
-                            vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
-                            allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
-                        else:
-                            allv = bound.all_colours(i1, Ls, 2 * j2)
-                        Ls[3] = lidx
                     j3 = j2 - jg
-                    fb = o[9] + allv[2 * j3] + base
+                    # the four colours from the next number on, j3 jokers left: the best split
+                    # between this colour's vector and the others' (``combine`` of all four)
+                    sub = o[8]
+                    if j3 == 0:
+                        fb = o[9] + sub[0] + O0 + base
+                    elif j3 == 1:
+                        fb = o[9] + max(sub[0] + O[2], sub[1] + O[1], sub[2] + O0) + base
+                    else:
+                        fb = o[9] + best_split(sub, O, 2 * j3) + base
                     if fb <= cut:
                         if fb > pruned:
                             pruned = fb

@@ -285,17 +285,6 @@ class Bound:
             self.comb_cache[key] = got
         return got
 
-    def all_colours(self, i: int, Ls: Sequence[int], k: int) -> tuple:
-        """``combine`` of the four colours at the first step ``i`` of a number, their runs in
-        progress ``Ls`` (cached)."""
-        key = ((((Ls[0] * N_L + Ls[1]) * N_L + Ls[2]) * N_L + Ls[3]) * 52 + i) * 5 + k
-        got = self.comb_cache.get(-1 - key)
-        if got is None:
-            UBL = self.UBL
-            got = combine([UBL[(i + c) * N_L + Ls[c]] or self.vector(i + c, Ls[c]) for c in range(4)], k)
-            self.comb_cache[-1 - key] = got
-        return got
-
     def root_value(self) -> int:
         """The bound at the start (before the first number), in the search's units: natural
         gain only, every joker spent."""
