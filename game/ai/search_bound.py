@@ -83,7 +83,6 @@ class Bound:
         self.relax0_a: list = [None] * 52
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
-        self.comb_cache: dict[int, tuple] = {}
         self.others_cache: dict[int, tuple] = {}  # the search's own key for ``others`` (see ``Search._kids``)
         self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
@@ -158,7 +157,6 @@ class Bound:
         UBL = self.UBL
         for x in range(52 * N_L):
             UBL[x] = None
-        self.comb_cache.clear()
         self.others_cache.clear()
         self._build_relax()
 
@@ -275,15 +273,14 @@ class Bound:
 
     def others(self, i: int, c: int, Ls: Sequence[int], k: int) -> tuple:
         """``combine`` of the colours other than ``c`` at a node of step ``i`` whose colours have
-        runs in progress ``Ls`` (cached)."""
-        ks = [((i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]) for cc in range(4) if cc != c]
-        key = ((ks[0] * 1960 + ks[1]) * 1960 + ks[2]) * 5 + k
-        got = self.comb_cache.get(key)
-        if got is None:
-            UBL = self.UBL
-            got = combine([UBL[x] or self.vector(x // N_L, x % N_L) for x in ks], k)
-            self.comb_cache[key] = got
-        return got
+        runs in progress ``Ls`` (the search caches it, see ``Search._kids``); ``k`` is 2 or 4."""
+        UBL = self.UBL
+        vs = []
+        for cc in range(4):
+            if cc != c:
+                x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                vs.append(UBL[x] or self.vector(x // N_L, x % N_L))
+        return maxplus(maxplus(vs[0], vs[1], k), vs[2], k)
 
     def root_value(self) -> int:
         """The bound at the start (before the first number), in the search's units: natural
