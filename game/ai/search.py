@@ -119,14 +119,14 @@ class Search:
         dropped): (runs after, used, to groups, jokers in runs, absorbed 1s, absorbed 2s, gain,
         meld points, the bound's vector after, then what the expansion adds to the bound
         with all the jokers left unspent - the gain, the group tiles' Lagrangian credit below
-        the last colour, less the run jokers -, the group tiles in base 3, the decision)."""
+        the last colour, less the run jokers -, the group tiles in base 3).  The search keeps
+        them by the jokers left (``opt_memo``: the options that use no more, in this order)."""
         key = i * N_L + lidx
         got = self.opt_memo.get(key)
         if got is not None:
-            return got[-1]
+            return got[-1]  # all of them (as many jokers as there are)
         pos, bound = self.pos, self.bound
         U, JTOT, wj = bound.U, pos.JTOT, pos.wj
-        out = []
         t, r, gm = pos.T[i], pos.R[i], pos.gmax[i]
         src, snk = pos.sources[i], pos.sinks[i]
         cp = pos.capn[i]
@@ -140,6 +140,7 @@ class Search:
         for u in range(t + r, t - 1, -1):
             gain = (u - t) * w
             for g in range(min(u, gm) + 1):
+                ge, gp = gain + g * eg, g * pc
                 for jr in range(JTOT + 1):
                     a = u - g + jr
                     got = ways.get(a)
@@ -151,13 +152,14 @@ class Search:
                             if sub[U] != NEG:
                                 got.append((nl, x1, x2, sub))
                         ways[a] = got
-                    for nl, x1, x2, sub in got:
-                        o = (nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub, gain + g * eg, g * pc,
-                             (u, g, jr, x1, x2))
-                        out.append(o)
-                        for jl in range(jr, JTOT + 1):
-                            by_jl[jl].append(o)
-        self.opt_memo[key] = by_jl + [out]
+                    if got:
+                        gj, mp, lists = gain + jr * wj, n * (u + jr), by_jl[jr:]
+                        for nl, x1, x2, sub in got:
+                            o = (nl, u, g, jr, x1, x2, gj, mp, sub, ge, gp)
+                            for lst in lists:
+                                lst.append(o)
+        out = by_jl[JTOT]
+        self.opt_memo[key] = by_jl
         return out
 
     def completable(self, n: int, c: int, gv: int, jl: int) -> bool:
@@ -379,7 +381,8 @@ class Search:
             final = score - pos.const
             if final > self.best_score:
                 self.best_score = final
-                self.best_path = (list(self.dec), list(self.jgdec))
+                # the decisions (used, to groups, jokers in runs, absorbed 1s and 2s) from the options
+                self.best_path = ([o if o is None else o[1:6] for o in self.dec], list(self.jgdec))
                 if final > self.floor:
                     self.floor = final
             return 0
@@ -406,7 +409,7 @@ class Search:
                     top = fb
                 break
             Ls[c] = nl
-            dec[i] = o[11]
+            dec[i] = o
             jgdec[n] = jg
             add = o[6] + jg * wj
             sc = score + add
