@@ -1,9 +1,10 @@
 """The meld finder's branch and bound (see ``game/ai/solver.py`` for the method).
 
-``Position`` (``game/ai/search_position.py``) is the question by step: step ``i = (number - 1) * 4 + colour`` decides how many
-copies of that face are used (``T[i]`` table copies must be, ``R[i]`` rack copies may be), how
-many of them go to groups and how many jokers stand in runs of that colour; after the fourth
-colour of a number the group tiles (and any jokers) must split into valid groups.
+``Position`` (``game/ai/search_position.py``) is the question by step: step ``i = (number - 1) * 4
++ colour`` decides how many copies of that face are used (``T[i]`` table copies must be, ``R[i]``
+rack copies may be), how many of them go to groups and how many jokers stand in runs of that
+colour; after the fourth colour of a number the group tiles (and any jokers) must split into valid
+groups.
 
 ``Search(position)`` runs the search: its ``bound`` (``game/ai/search_bound.py``) prunes, and
 ``step(node)`` expands one decision, every child with the bound on what it can still reach; the
@@ -243,7 +244,7 @@ class Search:
                     if known is not None and o[6] + known < fb:
                         fb = o[6] + known
                     kids.append((-fb, 0, len(kids), o, 0, lp2, gv2, m2, ck, kacc + o[2] * eg, nlc))
-            else:
+            else:  # one or two jokers left (the set has two): the best split written out
                 O1, O2 = O[1], O[2]
                 if jl == 2:
                     O3, O4 = O[3], O[4]
