@@ -4,6 +4,7 @@ rules core, and a clear refusal when it cannot be installed (no cvxpy is needed 
 from __future__ import annotations
 
 import itertools
+import json
 
 from game.cli import bench, bench_outside
 from game.rules.melds import check_set
@@ -58,3 +59,79 @@ def test_solver_benchmark_on_the_cpu_clock(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "CPU time" in out and "tiny" in out
     assert bench.main(["solver", "--dir", str(tmp_path), "--files", "tiny", "--clock", "sundial"]) == 2
+
+
+def _two_positions(tmp_path, right: bool = True):
+    """A positions file of two positions and its answers file (wrong for "b" unless ``right``)."""
+    (tmp_path / "two.json").write_text(json.dumps([
+        {"id": "a", "table": ["R1", "R2", "R3"], "rack": ["R4", "K9"]},
+        {"id": "b", "table": [], "rack": ["B5", "B6", "B7"]},
+    ]))
+    (tmp_path / "two.answers.json").write_text(json.dumps([
+        {"id": "a", "tiles_placed": 1, "value_placed": 4},
+        {"id": "b", "tiles_placed": 3 if right else 2, "value_placed": 18},
+    ]))
+
+
+class FakeOutside:
+    """Stands in for the HiGHS finder: answers from a table, records the calls."""
+
+    answers = {3: (3, 18), 5: (1, 4)}  # by number of tiles in the position
+
+    def __init__(self, cp, calls):
+        self.calls = calls
+
+    def solve(self, table_faces, rack_faces):
+        self.calls.append(("outside", len(table_faces) + len(rack_faces)))
+        return (*self.answers.get(len(table_faces) + len(rack_faces), (0, 0)), 0.0)
+
+
+def _fake_outside(monkeypatch, calls):
+    from game.ai import solver
+
+    real = solver.solve
+
+    def ours(table, rack, *a, **kw):
+        calls.append(("ours", len(table) + len(rack)))
+        return real(table, rack, *a, **kw)
+
+    monkeypatch.setattr(solver, "solve", ours)
+    monkeypatch.setattr(bench_outside, "load", lambda folder: (None, None))
+    monkeypatch.setattr(bench_outside, "OutsideFinder", lambda cp: FakeOutside(cp, calls))
+
+
+def test_solver_benchmark_order_option(tmp_path, monkeypatch, capsys):
+    _two_positions(tmp_path)
+    base = ["solver", "--dir", str(tmp_path), "--files", "two", "--outside"]
+    calls: list = []
+    _fake_outside(monkeypatch, calls)
+    assert bench.main(base) == 0  # default: separate, all ours then all theirs
+    assert [who for who, _n in calls] == ["ours", "ours", "outside", "outside"]
+    assert "each file ours first, then theirs" in capsys.readouterr().out
+    calls.clear()
+    assert bench.main(base + ["--order", "interleaved"]) == 0
+    assert [who for who, _n in calls] == ["ours", "outside", "ours", "outside"]
+    assert "interleaved position by position" in capsys.readouterr().out
+    calls.clear()
+    assert bench.main(base + ["--order", "separate"]) == 0
+    assert [who for who, _n in calls] == ["ours", "ours", "outside", "outside"]
+    assert bench.main(base + ["--order", "shuffled"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_solver_benchmark_checks_both_finders_answers_in_either_order(tmp_path, monkeypatch, capsys):
+    _two_positions(tmp_path, right=False)
+    base = ["solver", "--dir", str(tmp_path), "--files", "two"]
+    _fake_outside(monkeypatch, [])
+    for order in ("separate", "interleaved"):
+        assert bench.main(base + ["--outside", "--order", order]) == 1
+        out = capsys.readouterr().out
+        assert "wrong answer: b: our finder (3, 18), answers file (2, 18)" in out
+        assert "wrong answer: b: outside finder (3, 18), answers file (2, 18)" in out
+    # without --outside our answers are checked all the same
+    assert bench.main(base) == 1
+    out = capsys.readouterr().out
+    assert "wrong answer: b: our finder" in out and "outside finder" not in out
+    _two_positions(tmp_path, right=True)
+    assert bench.main(base) == 0
+    assert "wrong answer" not in capsys.readouterr().out

@@ -1,9 +1,10 @@
 """The meld finder's branch and bound (see ``game/ai/solver.py`` for the method).
 
-``Position`` is the question by step: step ``i = (number - 1) * 4 + colour`` decides how many
-copies of that face are used (``T[i]`` table copies must be, ``R[i]`` rack copies may be), how
-many of them go to groups and how many jokers stand in runs of that colour; after the fourth
-colour of a number the group tiles (and any jokers) must split into valid groups.
+``Position`` (``game/ai/search_position.py``) is the question by step: step ``i = (number - 1) * 4
++ colour`` decides how many copies of that face are used (``T[i]`` table copies must be, ``R[i]``
+rack copies may be), how many of them go to groups and how many jokers stand in runs of that
+colour; after the fourth colour of a number the group tiles (and any jokers) must split into valid
+groups.
 
 ``Search(position)`` runs the search: its ``bound`` (``game/ai/search_bound.py``) prunes, and
 ``step(node)`` expands one decision, every child with the bound on what it can still reach; the
@@ -16,160 +17,20 @@ the best path with physical tiles (``game/ai/search_replay.py``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from ..rules.tiles import face_key, is_joker
-from .search_bound import Bound, combine
-from .search_tables import (
-    CAP,
-    FEAS_CANON,
-    GV_CANON,
-    LSTATES,
-    MAX_TIE_WEIGHT,
-    N_L,
-    NEG,
-    W_POINT,
-    W_TILE,
-    best_split,
-    completable,
-    feas_kept,
-    group_choices,
-    group_max,
-    runstep,
-    step_face,
-)
+from .search_bound import Bound
+from .search_position import STEP_FACES, Kept, Position
 from .search_replay import replay
+from .search_tables import CAP, FEAS_CANON, GV_CANON, LSTATES, N_L, NEG, W_POINT, W_TILE, best_split, completable, runstep
+
+__all__ = ["STEP_FACES", "Decision", "Kept", "Node", "Position", "Search", "search"]
 
 LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
 TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that, searching on is cheaper)
 _POW35 = (1, N_L, N_L * N_L, N_L * N_L * N_L)
 _POW3 = (1, 3, 9, 27)
-STEP_FACES = tuple(step_face(i) for i in range(52))
-_LIMITS: dict[tuple, tuple] = {}  # (copies per colour at a number, jokers) -> (group_max, group_choices per colour)
-
-
-@dataclass
-class Kept:
-    """A table set that stays together (it may still be extended at its ends, or a group of
-    three completed)."""
-
-    tiles: list[int]  # in table order
-    kind: str
-    colour: int = -1  # runs
-    lo: int = 0  # runs: lowest number, groups: the number
-    hi: int = 0
-    colours: frozenset = frozenset()  # groups: colours of the numbered tiles
-    room: int = 0  # groups: tiles it can still take (0 or 1)
-    index: int = -1  # position in the caller's table sets
-    below: list[int] = field(default_factory=list)  # tiles added below (runs) / to it (groups)
-    above: list[int] = field(default_factory=list)
-
-    def result(self) -> list[int]:
-        if self.kind == "run":
-            return self.below + self.tiles + self.above
-        return self.tiles + self.below
-
-
-class Position:
-    """The tiles the search works on, counted by step, and the weights of the objective.
-
-    ``table_free``: table tiles that may be rearranged (all must stay); ``kept``: table sets that
-    stay together; ``tie_weights`` (52, by face) replace the points as the tie-break of the
-    "tiles" objective.  Scores: ``W_TILE`` per placed rack tile plus its points ("tiles"), or
-    ``W_POINT`` per point plus one per tile ("points").
-    """
-
-    def __init__(
-        self,
-        table_free: Sequence[int],
-        rack: Sequence[int],
-        kept: Sequence[Kept] = (),
-        objective: str = "tiles",
-        use_rack_jokers: bool = True,
-        tie_weights: Sequence[int] | None = None,
-    ) -> None:
-        self.rack = list(rack)
-        self.kept = list(kept)
-        self.objective = objective
-        self.tcopies: list[list[int]] = [[] for _ in range(52)]
-        self.rcopies: list[list[int]] = [[] for _ in range(52)]
-        self.tjokers = [t for t in table_free if is_joker(t)]
-        self.rjokers = [t for t in rack if is_joker(t)] if use_rack_jokers else []
-        for t in table_free:
-            if not is_joker(t):
-                self.tcopies[face_key(t)].append(t)
-        for t in rack:
-            if not is_joker(t):
-                self.rcopies[face_key(t)].append(t)
-        self.JT = len(self.tjokers)
-        self.JTOT = self.JT + len(self.rjokers)
-        if objective == "points":
-            wnat = [0] + [n * W_POINT + 1 for n in range(1, 14)]
-            self.wj = 1
-        else:
-            wnat = [0] + [W_TILE + n for n in range(1, 14)]
-            self.wj = W_TILE
-        self.const = self.JT * self.wj  # table jokers are no gain
-        tc, rc = self.tcopies, self.rcopies
-        self.T = [len(tc[f]) for f in STEP_FACES]
-        self.R = [len(rc[f]) for f in STEP_FACES]
-        # gain of one rack tile at each step: a tile, plus its points (or the caller's tie weights)
-        self.wstep = [wnat[i // 4 + 1] for i in range(52)]
-        if tie_weights is not None and objective != "points":
-            for i in range(52):
-                self.wstep[i] = W_TILE + max(0, min(MAX_TIE_WEIGHT, int(tie_weights[step_face(i)])))
-        self._kept_ends()
-        T, R, JTOT = self.T, self.R, self.JTOT
-        # Most tiles of a colour that can come at the next number (runs beyond that can only end).
-        self.capn = [min(6, T[i + 4] + R[i + 4] + JTOT) if i + 4 < 52 else 0 for i in range(52)]
-        self.capnat = [T[i + 4] + R[i + 4] if i + 4 < 52 else -9 for i in range(52)]
-        self._group_limits()
-
-    def _kept_ends(self) -> None:
-        """Kept runs ending just below a step (``sources``) or starting at its number (``sinks``),
-        and kept groups of three that may take one more tile, by number."""
-        self.sources = [0] * 52
-        self.sinks = [0] * 52
-        self.kept_groups: list[list[Kept]] = [[] for _ in range(14)]
-        for k in self.kept:
-            if k.kind == "run":
-                if k.hi < 13:
-                    self.sources[k.hi * 4 + k.colour] += 1  # step of number hi+1
-                if k.lo > 1:
-                    self.sinks[(k.lo - 1) * 4 + k.colour] += 1  # step of number lo
-            elif k.room:
-                self.kept_groups[k.lo].append(k)
-        # the colours of the kept groups at each number (group feasibility is cached by them)
-        self.ksig = [tuple(sorted(tuple(sorted(k.colours)) for k in self.kept_groups[n])) for n in range(14)]
-
-    def _group_limits(self) -> None:
-        """Largest number of copies of each colour that could go to groups at each number, and
-        what the relaxation charges for it in half-jokers (see ``group_choices``)."""
-        T, R = self.T, self.R
-        self.gmax = [0] * 52
-        self.gchoice: list = [None] * 52
-        for n in range(1, 14):
-            base = (n - 1) * 4
-            avail = tuple(min(2, T[base + c] + R[base + c]) for c in range(4))
-            if self.kept_groups[n]:
-                best = group_max(avail, self.JTOT, self.ksig[n])
-                for c in range(4):
-                    self.gmax[base + c] = best[c]
-                    self.gchoice[base + c] = (((0, 0),),) * 3  # kept groups make partners free: charge nothing
-            else:
-                key = (avail, self.JTOT)
-                got = _LIMITS.get(key)
-                if got is None:
-                    gm = group_max(avail, self.JTOT)
-                    got = _LIMITS[key] = (gm, tuple(group_choices(tuple(sorted(avail[:c] + avail[c + 1:]))) for c in range(4)))
-                self.gmax[base:base + 4] = got[0]
-                self.gchoice[base:base + 4] = got[1]
-
-    def feas_kept(self, n: int, gv: int, jg: int):
-        """What the kept groups at number ``n`` take when group tiles ``gv`` and ``jg`` jokers
-        are placed (None when they cannot be)."""
-        return feas_kept(self.ksig[n], gv, jg)
+_STEPS = tuple((i // 4 + 1, i % 4, _POW35[i % 4]) for i in range(52))  # number, colour, its place in the packed runs
 
 
 class Decision(NamedTuple):
@@ -257,31 +118,49 @@ class Search:
     def options(self, i: int, lidx: int) -> list:
         """Every choice at a step for the exact search (those the relaxation finds hopeless
         dropped): (runs after, used, to groups, jokers in runs, absorbed 1s, absorbed 2s, gain,
-        meld points, the bound's vector after)."""
+        meld points, the bound's vector after, then what the expansion adds to the bound
+        with all the jokers left unspent - the gain, the group tiles' Lagrangian credit below
+        the last colour, less the run jokers -, the group tiles in base 3).  The search keeps
+        them by the jokers left (``opt_memo``: the options that use no more, in this order)."""
         key = i * N_L + lidx
         got = self.opt_memo.get(key)
         if got is not None:
-            return got
+            return got[-1]  # all of them (as many jokers as there are)
         pos, bound = self.pos, self.bound
         U, JTOT, wj = bound.U, pos.JTOT, pos.wj
-        out = []
         t, r, gm = pos.T[i], pos.R[i], pos.gmax[i]
         src, snk = pos.sources[i], pos.sinks[i]
         cp = pos.capn[i]
-        n = i // 4 + 1
+        n, c = divmod(i, 4)
+        n += 1
         w = pos.wstep[i]
+        eg = bound.egain[i] if c < 3 else 0
+        UBL, i4n, pc = bound.UBL, (i + 4) * N_L, _POW3[c]
+        by_jl: list = [[] for _ in range(JTOT + 1)]  # by the jokers left: the options that use no more
+        ways: dict = {}  # run tiles -> (runs after, absorbed 1s, absorbed 2s, the bound's vector after)
         for u in range(t + r, t - 1, -1):
             gain = (u - t) * w
             for g in range(min(u, gm) + 1):
+                ge, gp = gain + g * eg, g * pc
                 for jr in range(JTOT + 1):
                     a = u - g + jr
-                    for nl, x1, x2 in runstep(lidx, src, snk, a):
-                        nl = CAP[nl][cp]
-                        sub = bound.vector(i + 4, nl)
-                        if sub[U] == NEG:
-                            continue
-                        out.append((nl, u, g, jr, x1, x2, gain + jr * wj, n * (u + jr), sub))
-        self.opt_memo[key] = out
+                    got = ways.get(a)
+                    if got is None:
+                        got = []
+                        for nl, x1, x2 in runstep(lidx, src, snk, a):
+                            nl = CAP[nl][cp]
+                            sub = UBL[i4n + nl] or bound.vector(i + 4, nl)
+                            if sub[U] != NEG:
+                                got.append((nl, x1, x2, sub))
+                        ways[a] = got
+                    if got:
+                        gj, mp, lists = gain + jr * wj, n * (u + jr), by_jl[jr:]
+                        for nl, x1, x2, sub in got:
+                            o = (nl, u, g, jr, x1, x2, gj, mp, sub, ge, gp)
+                            for lst in lists:
+                                lst.append(o)
+        out = by_jl[JTOT]
+        self.opt_memo[key] = by_jl
         return out
 
     def completable(self, n: int, c: int, gv: int, jl: int) -> bool:
@@ -305,21 +184,14 @@ class Search:
         meld_cap = self.meld_cap
         mc1 = meld_cap + 1
         bound = self.bound
-        n0, c = divmod(i, 4)
-        n = n0 + 1
+        n, c, p = _STEPS[i]
         lidx = Ls[c]
         jl = JTOT - jused
-        opts = opt_memo.get(i * N_L + lidx) or self.options(i, lidx)
-        if jl:
-            O = bound.others(i, c, Ls, 2 * jl)
-        else:
-            O0 = 0
-            for cc in range(4):
-                if cc != c:
-                    x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
-                    O0 += (UBL[x] or bound.vector(x // N_L, x % N_L))[0]
-            O = (O0,)
-        p = _POW35[c]
+        got = opt_memo.get(i * N_L + lidx)
+        if got is None:
+            self.options(i, lidx)
+            got = opt_memo[i * N_L + lidx]
+        opts = got[jl]
         kids = []
         if cut < NEG // 2:
             cut = NEG // 2 - 1  # bounds below NEG // 2 are "infeasible": always dropped
@@ -327,59 +199,104 @@ class Search:
         mget = memo.get
         i1 = i + 1
         cn = capnat[i]
+        base = jl * wj
+        # memo keys: (((runs packed * 52 + step) * 3 + jokers used) * 106 + group key) * mc1 + meld
+        k3 = 106 * mc1
+        k1 = 156 * k3
+        ckbase = (lpack * 52 + i1) * 3 * k3 + jused * k3
+        # the other colours' bound (from the next number on for the colours before this one): cached
+        # by their runs in progress, all packed in lpack but this colour's
+        okey = ((lpack - lidx * p) * 52 + i) * 5 + 2 * jl
+        O = bound.others_cache.get(okey)
+        if O is None:
+            O = bound.others_cache[okey] = bound.others(i, c, Ls, 2 * jl) if jl else (self._others0(i, c, Ls),)
+        O0 = O[0]
         if c < 3:
+            base += kacc
             gk_ok = canon_ok[n]
             eg = egain[i]
-            for o in opts:
-                jr = o[3]
-                if jr > jl:
-                    continue
-                j2 = jl - jr
-                sub = o[8]
-                rest = sub[0] + O[0] if j2 == 0 else best_split(sub, O, 2 * j2)
-                g = o[2]
-                fb = o[6] + rest + j2 * wj + kacc + g * eg
-                if fb <= cut:
-                    if fb > pruned:
-                        pruned = fb
-                    continue
-                gv2 = gv + g * _POW3[c]
-                if g or gv:
-                    ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
-                    if ok is None:
-                        ok = self.completable(n, c, gv2, j2)
-                    if not ok:
+            if jl == 0:
+                for o in opts:
+                    fb = o[9] + o[8][0] + O0 + base
+                    if fb <= cut:
+                        if fb > pruned:
+                            pruned = fb
                         continue
-                if meld_cap:
-                    m2 = meld + o[7]
-                    if m2 > meld_cap:
-                        m2 = meld_cap
-                    if m2 + meld_suffix[i1] + 13 * j2 < meld_cap:
+                    gv2 = gv + o[10]
+                    if gv2:
+                        ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3)
+                        if ok is None:
+                            ok = self.completable(n, c, gv2, 0)
+                        if not ok:
+                            continue
+                    if meld_cap:
+                        m2 = meld + o[7]
+                        if m2 > meld_cap:
+                            m2 = meld_cap
+                        if m2 + meld_suffix[i1] < meld_cap:
+                            continue
+                    else:
+                        m2 = 0
+                    nlc = CAP[o[0]][cn if 0 <= cn <= 6 else (0 if cn < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
+                    ck = ckbase + (nlc - lidx) * p * k1 + (GV_CANON[gv2] if gk_ok else 25 + gv2) * mc1 + m2
+                    known = mget(ck)
+                    if known is not None and o[6] + known < fb:
+                        fb = o[6] + known
+                    kids.append((-fb, 0, len(kids), o, 0, lp2, gv2, m2, ck, kacc + o[2] * eg, nlc))
+            else:  # one or two jokers left (the set has two): the best split written out
+                O1, O2 = O[1], O[2]
+                if jl == 2:
+                    O3, O4 = O[3], O[4]
+                for o in opts:
+                    jr = o[3]
+                    j2 = jl - jr
+                    sub = o[8]
+                    if j2 == 0:
+                        rest = sub[0] + O0
+                    elif j2 == 1:
+                        rest = max(sub[0] + O2, sub[1] + O1, sub[2] + O0)
+                    else:
+                        rest = max(sub[0] + O4, sub[1] + O3, sub[2] + O2, sub[3] + O1, sub[4] + O0)
+                    fb = o[9] + rest + base
+                    if fb <= cut:
+                        if fb > pruned:
+                            pruned = fb
                         continue
-                else:
-                    m2 = 0
-                cp = cn + j2
-                nlc = CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
-                lp2 = lpack + (nlc - lidx) * p
-                gkey = GV_CANON[gv2] if gk_ok else 25 + gv2
-                ck = (((lp2 * 52 + i1) * 3 + jused + jr) * 106 + gkey) * mc1 + m2
-                known = mget(ck)
-                if known is not None and o[6] + known < fb:
-                    fb = o[6] + known
-                kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + g * eg, nlc))
+                    gv2 = gv + o[10]
+                    if gv2:
+                        ok = comp_cache.get(((n * 4 + c) * 81 + gv2) * 3 + j2)
+                        if ok is None:
+                            ok = self.completable(n, c, gv2, j2)
+                        if not ok:
+                            continue
+                    if meld_cap:
+                        m2 = meld + o[7]
+                        if m2 > meld_cap:
+                            m2 = meld_cap
+                        if m2 + meld_suffix[i1] + 13 * j2 < meld_cap:
+                            continue
+                    else:
+                        m2 = 0
+                    cp = cn + j2
+                    nlc = CAP[o[0]][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
+                    lp2 = lpack + (nlc - lidx) * p
+                    ck = ckbase + (nlc - lidx) * p * k1 + jr * k3 + (GV_CANON[gv2] if gk_ok else 25 + gv2) * mc1 + m2
+                    known = mget(ck)
+                    if known is not None and o[6] + known < fb:
+                        fb = o[6] + known
+                    kids.append((-fb, jr, len(kids), o, 0, lp2, gv2, m2, ck, kacc + o[2] * eg, nlc))
         else:
+            ok_n = canon_ok[n]
             for o in opts:
                 jr = o[3]
-                if jr > jl:
-                    continue
                 j2 = jl - jr
-                gv2 = gv + o[2] * 27
+                gv2 = gv + o[10]
                 nl = o[0]
-                Ls[3] = nl
-                allv = None
+                gc = GV_CANON[gv2]
                 for jg in range(j2 + 1):
-                    if canon_ok[n]:
-                        if not FEAS_CANON[GV_CANON[gv2]][jg]:
+                    if ok_n:
+                        if not FEAS_CANON[gc][jg]:
                             continue
                     elif self.pos.feas_kept(n, gv2, jg) is None:
                         continue
@@ -390,31 +307,42 @@ class Search:
                             m3 = meld_cap
                         if m3 + meld_suffix[i1] + 13 * (j2 - jg) < meld_cap:
                             continue
-                    if allv is None:
-                        if j2 == 0:
-                            vs = [UBL[(i1 + cc) * N_L + Ls[cc]] or bound.vector(i1 + cc, Ls[cc]) for cc in range(4)]
-                            allv = (vs[0][0] + vs[1][0] + vs[2][0] + vs[3][0],)
-                        else:
-                            allv = bound.all_colours(i1, Ls, 2 * j2)
                     j3 = j2 - jg
-                    fb = o[6] + jg * wj + allv[2 * j3] + j3 * wj
+                    # the four colours from the next number on, j3 jokers left: the best split
+                    # between this colour's vector and the others' (``combine`` of all four)
+                    sub = o[8]
+                    if j3 == 0:
+                        fb = o[9] + sub[0] + O0 + base
+                    elif j3 == 1:
+                        fb = o[9] + max(sub[0] + O[2], sub[1] + O[1], sub[2] + O0) + base
+                    else:
+                        fb = o[9] + best_split(sub, O, 2 * j3) + base
                     if fb <= cut:
                         if fb > pruned:
                             pruned = fb
                         continue
-                    cp = cn + j2 - jg
+                    cp = cn + j3
                     nlc = CAP[nl][cp if 0 <= cp <= 6 else (0 if cp < 0 else 6)]
                     lp2 = lpack + (nlc - lidx) * p
-                    ck = (((lp2 * 52 + i1) * 3 + jused + jr + jg) * 106 + 0) * mc1 + m3
+                    ck = ckbase + (nlc - lidx) * p * k1 + (jr + jg) * k3 + m3
                     known = mget(ck)
                     if known is not None and o[6] + jg * wj + known < fb:
                         fb = o[6] + jg * wj + known
                     kids.append((-fb, jr + jg, len(kids), o, jg, lp2, 0, m3, ck, 0, nlc))
-            Ls[3] = lidx
         if pruned > NEG // 2:
             kids.append((-pruned, 0, len(kids), None, 0, 0, 0, 0, 0, 0, 0))
         kids.sort()
         return kids
+
+    def _others0(self, i: int, c: int, Ls: list) -> int:
+        """The other colours' joker-free bound at a node of step ``i`` (colour ``c``)."""
+        UBL, bound = self.bound.UBL, self.bound
+        total = 0
+        for cc in range(4):
+            if cc != c:
+                x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                total += (UBL[x] or bound.vector(x // N_L, x % N_L))[0]
+        return total
 
     def start(self) -> Node:
         return Node()
@@ -454,22 +382,23 @@ class Search:
             final = score - pos.const
             if final > self.best_score:
                 self.best_score = final
-                self.best_path = (list(self.dec), list(self.jgdec))
+                # the decisions (used, to groups, jokers in runs, absorbed 1s and 2s) from the options
+                self.best_path = ([o if o is None else o[1:6] for o in self.dec], list(self.jgdec))
                 if final > self.floor:
                     self.floor = final
             return 0
         self.nodes += 1
         if self.nodes >= self.check_at:
             self._checkpoint()
-        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc, self.floor - score + pos.const)
+        const = pos.const
+        kids = self._kids(i, Ls, lpack, jused, gv, meld, kacc, self.floor - score + const)
         memo = self.memo
         if not kids:
             memo[key] = NEG
             return NEG
-        c = i % 4
-        n = i // 4 + 1
+        n, c, _p = _STEPS[i]
         lidx = Ls[c]
-        const, wj = pos.const, pos.wj
+        wj = pos.wj
         dec, jgdec = self.dec, self.jgdec
         mget = memo.get
         i1 = i + 1
@@ -480,17 +409,16 @@ class Search:
                 if fb > top:
                     top = fb
                 break
-            _nl, u, g, jr, x1, x2, gain = o[:7]
             Ls[c] = nl
-            dec[i] = (u, g, jr, x1, x2)
+            dec[i] = o
             jgdec[n] = jg
-            add = gain + jg * wj
+            add = o[6] + jg * wj
             sc = score + add
             known = mget(ck)
             if known is not None and sc + known - const <= self.floor:
                 r = known
             else:
-                r = self._dfs(i1, Ls, lp2, jused + jr + jg, gv2, m2, sc, ck, ka2)
+                r = self._dfs(i1, Ls, lp2, jused + o[3] + jg, gv2, m2, sc, ck, ka2)
             if add + r > top:
                 top = add + r
         Ls[c] = lidx

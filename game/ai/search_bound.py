@@ -44,6 +44,7 @@ def _suffix_id(key: tuple) -> int:
 
 
 _END_ROWS: dict[int, list] = {}
+_NEXT_PAIRS: dict[tuple, tuple] = {}  # (runs, sources, sinks, cap) -> (a, states) for each a with any
 
 
 def _end_rows(U: int) -> list:
@@ -77,9 +78,12 @@ class Bound:
         self.U = 2 * pos.JTOT  # half-jokers in all
         self.relax: list = [None] * 52
         self.relax0: list = [None] * 52
+        # the same by number of run tiles (0..4, None for none): (half-jokers, gain) pairs / the gain
+        self.relax_a: list = [None] * 52
+        self.relax0_a: list = [None] * 52
         self.mu = [0] * 52  # Lagrange multipliers of the partner constraints, by step (number, colour)
         self.egain = [0] * 52  # what a group tile of that colour earns: the others' multipliers
-        self.comb_cache: dict[int, tuple] = {}
+        self.others_cache: dict[int, tuple] = {}  # the search's own key for ``others`` (see ``Search._kids``)
         self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
         # past the last number: all runs must have ended
@@ -108,7 +112,7 @@ class Bound:
             ckey = keys[i] = (t, r, w, gm, gch, JTOT, e, m)
             got = _RELAX_CACHE.get(ckey)
             if got is not None:
-                relax[i], relax0[i] = got
+                relax[i], relax0[i], self.relax_a[i], self.relax0_a[i] = got
                 continue
             by_a: dict[int, list] = {}
             for b in range(min(2, t + r) + 1):
@@ -134,9 +138,16 @@ class Bound:
             relax[i] = tuple(items)
             # without jokers: the best gain for each number of run tiles
             relax0[i] = tuple((a, front[0][1]) for a, front in items if front[0][0] == 0)
+            by_a: list = [None] * max(5, len(items) and items[-1][0] + 1)  # next_states covers a = 0..4
+            by_a0: list = [None] * len(by_a)
+            for a, front in items:
+                by_a[a] = tuple((units, gain) for units, gain, _g, _need in front)
+            for a, gain in relax0[i]:
+                by_a0[a] = gain
+            self.relax_a[i], self.relax0_a[i] = by_a, by_a0
             if len(_RELAX_CACHE) > 20000:
                 _RELAX_CACHE.clear()
-            _RELAX_CACHE[ckey] = (relax[i], relax0[i])
+            _RELAX_CACHE[ckey] = (relax[i], relax0[i], by_a, by_a0)
         for i in range(51, -1, -1):
             keys[i] = (keys[i], pos.sources[i], pos.sinks[i], pos.capn[i], self.suffix[i + 4] if i + 4 < 52 else -1)
             self.suffix[i] = _suffix_id(keys[i]) * N_L
@@ -146,7 +157,7 @@ class Bound:
         UBL = self.UBL
         for x in range(52 * N_L):
             UBL[x] = None
-        self.comb_cache.clear()
+        self.others_cache.clear()
         self._build_relax()
 
     # -- the bound ------------------------------------------------------------------------------
@@ -166,12 +177,19 @@ class Bound:
             return v
         pos = self.pos
         U = self.U
-        nexts = next_states(lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
+        nkey = (lidx, pos.sources[i], pos.sinks[i], pos.capn[i])
+        pairs = _NEXT_PAIRS.get(nkey)
+        if pairs is None:
+            pairs = _NEXT_PAIRS[nkey] = tuple((a, nls) for a, nls in enumerate(next_states(*nkey)) if nls)
         i4n = (i + 4) * N_L
         if U == 0:
             best0 = NEG
-            for a, gain in self.relax0[i]:
-                for nl in nexts[a]:
+            by_a = self.relax0_a[i]
+            for a, nls in pairs:
+                gain = by_a[a]
+                if gain is None:
+                    continue
+                for nl in nls:
                     sub = UBL[i4n + nl] or self.vector(i + 4, nl)
                     val = gain + sub[0]
                     if val > best0:
@@ -179,14 +197,22 @@ class Bound:
             v = (best0 if best0 > NEG // 2 else NEG,)
             UBL[key] = _SUFFIX_VECTORS[skey] = v
             return v
+        by_a = self.relax_a[i]
+        if U == 4:  # two jokers, the usual case: the same as below, unrolled
+            v = self._vector4(pairs, by_a, i4n, i + 4)
+            UBL[key] = _SUFFIX_VECTORS[skey] = v
+            return v
         U1 = U + 1
         best = [NEG] * U1
-        for a, pareto in self.relax[i]:
-            for nl in nexts[a]:
+        for a, nls in pairs:
+            pareto = by_a[a]
+            if pareto is None:
+                continue
+            for nl in nls:
                 sub = UBL[i4n + nl] or self.vector(i + 4, nl)
                 if sub[U] == NEG:
                     continue
-                for units, gain, _g, _need in pareto:
+                for units, gain in pareto:
                     for k in range(units, U1):
                         val = gain + sub[k - units]
                         if val > best[k]:
@@ -195,28 +221,66 @@ class Bound:
         UBL[key] = _SUFFIX_VECTORS[skey] = v
         return v
 
+    def _vector4(self, pairs: tuple, by_a: list, i4n: int, i4: int) -> tuple:
+        """``vector`` for U = 4 (see there), its loop over the half-jokers spent unrolled."""
+        UBL = self.UBL
+        b0 = b1 = b2 = b3 = b4 = NEG
+        for a, nls in pairs:
+            pareto = by_a[a]
+            if pareto is None:
+                continue
+            for nl in nls:
+                s0, s1, s2, s3, s4 = UBL[i4n + nl] or self.vector(i4, nl)
+                if s4 == NEG:
+                    continue
+                for units, gain in pareto:
+                    if units == 0:
+                        if gain + s0 > b0:
+                            b0 = gain + s0
+                        if gain + s1 > b1:
+                            b1 = gain + s1
+                        if gain + s2 > b2:
+                            b2 = gain + s2
+                        if gain + s3 > b3:
+                            b3 = gain + s3
+                        if gain + s4 > b4:
+                            b4 = gain + s4
+                    elif units == 1:
+                        if gain + s0 > b1:
+                            b1 = gain + s0
+                        if gain + s1 > b2:
+                            b2 = gain + s1
+                        if gain + s2 > b3:
+                            b3 = gain + s2
+                        if gain + s3 > b4:
+                            b4 = gain + s3
+                    elif units == 2:
+                        if gain + s0 > b2:
+                            b2 = gain + s0
+                        if gain + s1 > b3:
+                            b3 = gain + s1
+                        if gain + s2 > b4:
+                            b4 = gain + s2
+                    elif units == 3:
+                        if gain + s0 > b3:
+                            b3 = gain + s0
+                        if gain + s1 > b4:
+                            b4 = gain + s1
+                    elif units == 4:
+                        if gain + s0 > b4:
+                            b4 = gain + s0
+        return (b0, b1, b2, b3, b4)
+
     def others(self, i: int, c: int, Ls: Sequence[int], k: int) -> tuple:
         """``combine`` of the colours other than ``c`` at a node of step ``i`` whose colours have
-        runs in progress ``Ls`` (cached)."""
-        ks = [((i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]) for cc in range(4) if cc != c]
-        key = ((ks[0] * 1960 + ks[1]) * 1960 + ks[2]) * 5 + k
-        got = self.comb_cache.get(key)
-        if got is None:
-            UBL = self.UBL
-            got = combine([UBL[x] or self.vector(x // N_L, x % N_L) for x in ks], k)
-            self.comb_cache[key] = got
-        return got
-
-    def all_colours(self, i: int, Ls: Sequence[int], k: int) -> tuple:
-        """``combine`` of the four colours at the first step ``i`` of a number, their runs in
-        progress ``Ls`` (cached)."""
-        key = ((((Ls[0] * N_L + Ls[1]) * N_L + Ls[2]) * N_L + Ls[3]) * 52 + i) * 5 + k
-        got = self.comb_cache.get(-1 - key)
-        if got is None:
-            UBL = self.UBL
-            got = combine([UBL[(i + c) * N_L + Ls[c]] or self.vector(i + c, Ls[c]) for c in range(4)], k)
-            self.comb_cache[-1 - key] = got
-        return got
+        runs in progress ``Ls`` (the search caches it, see ``Search._kids``); ``k`` is 2 or 4."""
+        UBL = self.UBL
+        vs = []
+        for cc in range(4):
+            if cc != c:
+                x = (i - c + cc + (4 if cc < c else 0)) * N_L + Ls[cc]
+                vs.append(UBL[x] or self.vector(x // N_L, x % N_L))
+        return maxplus(maxplus(vs[0], vs[1], k), vs[2], k)
 
     def root_value(self) -> int:
         """The bound at the start (before the first number), in the search's units: natural

@@ -43,10 +43,10 @@ optimal.  The decisions of the best path are then replayed with physical tiles
 to build the actual sets (table copies first, so every table tile is used).
 
 Where it lives: this module is the public face (``solve``, ``solve_initial``,
-``check_result``); the search is ``game/ai/search.py`` (``Position``, ``Search``: the
-step and the depth-first search), its upper bound ``game/ai/search_bound.py``, the
-tables both read ``game/ai/search_tables.py`` and the replay with physical tiles
-``game/ai/search_replay.py``.
+``check_result``); the search is ``game/ai/search.py`` (``Search``: the step and the
+depth-first search) on a ``Position`` (``game/ai/search_position.py``), its upper bound
+``game/ai/search_bound.py``, the tables both read ``game/ai/search_tables.py`` and the replay
+with physical tiles ``game/ai/search_replay.py``.
 """
 
 from __future__ import annotations

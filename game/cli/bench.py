@@ -1,11 +1,12 @@
 """Benchmarks that print figures (timing goals live here, never in tests).
 
 ``python -m game.bench solver [--files small mid large] [--repeat N] [--clock wall|cpu]
-[--outside [--outside-dir DIR]]`` times the meld finder on the positions files and prints median,
-p90 and max milliseconds per file (on the wall clock, or the process's CPU time with ``--clock cpu``);
-with ``--outside`` the published integer-programming finder (HiGHS through cvxpy, installed for the
-run only: ``game/cli/bench_outside.py``) is timed on the same positions, interleaved, and both finders'
-answers are checked against the answers files (exit 1 on a wrong one).
+[--outside [--outside-dir DIR] [--order separate|interleaved]]`` times the meld finder on the positions
+files and prints median, p90 and max milliseconds per file (on the wall clock, or the process's CPU time
+with ``--clock cpu``); with ``--outside`` the published integer-programming finder (HiGHS through cvxpy,
+installed for the run only: ``game/cli/bench_outside.py``) is timed on the same positions in the same
+run (each file: all our solves, then all of its; or interleaved position by position).  The answers
+(ours, and the outside finder's) are checked against the answers files (exit 1 on a wrong one).
 
 ``python -m game.bench frames [--json] [--frames N] [--size WxH] [--ai process|thread|sync]``: per-frame
 time of a busy play screen (see ``game/cli/bench_frames.py``).
@@ -91,9 +92,63 @@ def _figures(ms: list[float]) -> tuple[float, float, float]:
     return statistics.median(ms), percentile(ms, 0.9), max(ms)
 
 
-def run_solver(args: argparse.Namespace) -> int:
+def _time_ours(positions, answers, repeat: int, clock, wrong: list[str]) -> tuple[list[float], tuple[str, float]]:
+    """Our finder on every position of a file: (ms per position, (slowest id, its ms)); a
+    wrong answer is added to ``wrong``."""
+    out: list[float] = []
+    worst = ("", 0.0)
+    for pid, table, rack in positions:
+        ms = _time_our_one(pid, table, rack, answers, repeat, clock, wrong)
+        out.append(ms)
+        if ms > worst[1]:
+            worst = (pid, ms)
+    return out, worst
+
+
+def _time_our_one(pid, table, rack, answers, repeat: int, clock, wrong: list[str]) -> float:
     from ..ai.solver import solve
-    from ..rules.tiles import NotationError, face_key
+
+    res, ms = _fastest(lambda: solve(table, rack), repeat, clock)
+    want = answers.get(pid)
+    if want is not None and (res.tiles_placed, res.value_placed) != want:
+        wrong.append(f"{pid}: our finder {(res.tiles_placed, res.value_placed)}, answers file {want}")
+    return ms
+
+
+def _time_outside_one(outside, pid, table, rack, answers, repeat: int, clock, wrong: list[str]) -> float:
+    from ..rules.tiles import face_key
+
+    faces = ([face_key(t) for t in table], [face_key(t) for t in rack])
+    got, ms = _fastest(lambda: outside.solve(*faces), repeat, clock)
+    want = answers.get(pid)
+    if want is not None and got[:2] != want:
+        wrong.append(f"{pid}: outside finder {got[:2]}, answers file {want}")
+    return ms
+
+
+def _time_file(positions, answers, outside, args, clock, wrong: list[str]) -> tuple:
+    """One positions file: (our ms, (slowest id, ms), the outside finder's ms).  ``separate``: all
+    our solves, then all the outside finder's; ``interleaved``: position by position (the two
+    then share the processor's caches, which slows ours down about twice)."""
+    if outside is None or args.order == "separate":
+        ours, worst = _time_ours(positions, answers, args.repeat, clock, wrong)
+        theirs = [] if outside is None else [
+            _time_outside_one(outside, pid, table, rack, answers, args.repeat, clock, wrong)
+            for pid, table, rack in positions]
+        return ours, worst, theirs
+    ours, theirs = [], []
+    worst = ("", 0.0)
+    for pid, table, rack in positions:
+        ms = _time_our_one(pid, table, rack, answers, args.repeat, clock, wrong)
+        ours.append(ms)
+        if ms > worst[1]:
+            worst = (pid, ms)
+        theirs.append(_time_outside_one(outside, pid, table, rack, answers, args.repeat, clock, wrong))
+    return ours, worst, theirs
+
+
+def run_solver(args: argparse.Namespace) -> int:
+    from ..rules.tiles import NotationError
 
     if args.repeat < 1:
         print("error: --repeat must be at least 1", file=sys.stderr)
@@ -102,7 +157,7 @@ def run_solver(args: argparse.Namespace) -> int:
     for name in args.files:
         path = _find_positions(name, args.dir)
         try:
-            files.append((path, _read_positions(path), _read_answers(path) if args.outside else {}))
+            files.append((path, _read_positions(path), _read_answers(path)))
         except FileNotFoundError:
             print(f"error: no positions file {path}", file=sys.stderr)
             return 2
@@ -125,25 +180,7 @@ def run_solver(args: argparse.Namespace) -> int:
         rows = []
         wrong: list[str] = []
         for path, positions, answers in files:
-            ours: list[float] = []
-            theirs: list[float] = []
-            worst = ("", 0.0)
-            for pid, table, rack in positions:
-                # interleaved: each position is timed with both finders one after the other
-                res, ms = _fastest(lambda: solve(table, rack), args.repeat, clock)
-                ours.append(ms)
-                if ms > worst[1]:
-                    worst = (pid, ms)
-                if outside is None:
-                    continue
-                faces = ([face_key(t) for t in table], [face_key(t) for t in rack])
-                got, ms_out = _fastest(lambda: outside.solve(*faces), args.repeat, clock)
-                theirs.append(ms_out)
-                want = answers.get(pid)
-                if want is not None and got[:2] != want:
-                    wrong.append(f"{pid}: outside finder {got[:2]}, answers file {want}")
-                if want is not None and (res.tiles_placed, res.value_placed) != want:
-                    wrong.append(f"{pid}: our finder {(res.tiles_placed, res.value_placed)}, answers file {want}")
+            ours, worst, theirs = _time_file(positions, answers, outside, args, clock, wrong)
             rows.append((path.stem, len(ours), _figures(ours), worst[0], _figures(theirs) if theirs else None))
     finally:
         if temp is not None:
@@ -162,7 +199,9 @@ def run_solver(args: argparse.Namespace) -> int:
             line += f" {other[0]:>15.2f} {other[1]:>8.2f} {other[2]:>8.2f} {other[0] / med:>12.1f}x"
         print(line)
     if outside is not None:
-        print("outside finder: HiGHS through cvxpy (game/cli/bench_outside.py), the same positions, interleaved")
+        how = ("interleaved position by position" if args.order == "interleaved"
+               else "each file ours first, then theirs")
+        print(f"outside finder: HiGHS through cvxpy (game/cli/bench_outside.py), the same positions, {how}")
     for line in wrong:
         print("wrong answer: " + line)
     return 1 if wrong else 0
@@ -180,6 +219,9 @@ def add_solver(sub) -> None:
                    help="time on the wall clock (default) or the process's CPU time (steadier on a busy machine)")
     p.add_argument("--outside-dir", default=None, metavar="DIR",
                    help="with --outside: install cvxpy into DIR (kept, and reused next time) instead of a throwaway folder")
+    p.add_argument("--order", choices=("separate", "interleaved"), default="separate",
+                   help="with --outside: time all our solves of a file, then all the outside finder's (default), "
+                        "or both position by position (they then share the processor's caches)")
     p.set_defaults(func=run_solver)
 
 
