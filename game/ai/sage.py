@@ -10,6 +10,9 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * Rummibug: hard weighs each play against a draw once an opponent is close; Sage instead denies
   outright from 13 tiles.  Laying tiles early hands a Rummibug opponent the table it needs.
 * Rummibug Relaxed: the same denial, from 9 tiles.
+* Rummy Q: the same as Rummibug, denying from 13 tiles where hard weighs from 6: a tile laid
+  while an opponent is close is a tile that opponent may go out with, and every point it keeps
+  counts for the winner only once someone goes out.
 * Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
   and plays, with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12).
 
@@ -31,6 +34,7 @@ SAGE: dict[str, dict[str, object]] = {
     "classic": {"deny": 9},
     "rummibug": {"weigh": 0, "deny": 13},
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
+    "rummy-q": {"weigh": 0, "deny": 13},
     "rummi200kub": {"beam": 8, "depth": 14},
 }
 
