@@ -13,6 +13,8 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * Rummy Q: the same as Rummibug, denying from 13 tiles where hard weighs from 6: a tile laid
   while an opponent is close is a tile that opponent may go out with, and every point it keeps
   counts for the winner only once someone goes out.
+* The Golden Games: hard's weighing of a play against a draw, from 12 tiles (hard: 9) and over 6
+  sampled deals (hard: 3).
 * Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
   and plays, with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12).
 
@@ -35,6 +37,7 @@ SAGE: dict[str, dict[str, object]] = {
     "rummibug": {"weigh": 0, "deny": 13},
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
     "rummy-q": {"weigh": 0, "deny": 13},
+    "golden-games": {"weigh": 12, "weigh_worlds": 6},
     "rummi200kub": {"beam": 8, "depth": 14},
 }
 
