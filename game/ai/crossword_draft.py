@@ -36,6 +36,13 @@ class Profile:
     rearrange: bool = False  # moves table tiles into new lines with rack tiles (crossword_moves)
     claims: str = "standard"  # whose claim decisions: "standard" (crossword_claims; the frozen hard-v1's
     # too, so tests/test_crossword_frozen.py keeps them as they were) or "race" (crossword_race)
+    # Sage's look-ahead (crossword_sage; "race" claims only): 0 = off, else the worlds sampled per turn
+    lookahead: int = 0
+    la_plies: int = 1  # turns of hard's policy played after each candidate before the position is scored
+    la_margin: float = 0.05  # how much better (mean value, -1..1) a candidate must be than hard's turn
+    la_claims: int = 4  # the best claims (by race_utility) weighed as candidates
+    la_beam: int = 2  # the play search of the replies in a look-ahead (drafts kept per step, steps)
+    la_depth: int = 8
 
 
 # Knobs whose values are words: the words each one takes (for ``strategy.with_knobs``).
