@@ -43,6 +43,8 @@ class Profile:
     la_claims: int = 4  # the best claims (by race_utility) weighed as candidates
     la_beam: int = 2  # the play search of the replies in a look-ahead (drafts kept per step, steps)
     la_depth: int = 8
+    la_from: int = 0  # looks ahead only once some seat holds this many points (the race's end is tactical)
+    la_heur: float = 1.0  # the weight of the estimate for positions that are not decided (0: only wins and losses count)
 
 
 # Knobs whose values are words: the words each one takes (for ``strategy.with_knobs``).
@@ -90,6 +92,7 @@ class Ctx:
         self.may_extend_initial = bool(self.variant.options.get("initial_may_extend", False))
         self.target = self.variant.score_target() or cl.TARGET
         self._snapshot: list | None = None
+        self._searches: dict = {}  # Planner.search's drafts by (initial,) once per decision (it is run twice)
 
 
 def hash_seed(view) -> int:

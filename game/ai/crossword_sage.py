@@ -61,6 +61,8 @@ def wants_lookahead(ctx: Ctx, base: act.Action) -> bool:
     """Only once claims are in play (we have made our initial play), and never past a winning claim."""
     if ctx.prof.lookahead <= 0 or not ctx.has_claims or not ctx.melded or ctx.pos is None:
         return False
+    if max(ctx.pos.scores) < ctx.prof.la_from:
+        return False
     if isinstance(base, act.Claim):
         chk = ctx.variant.check_claim_in(ctx.pos, ctx.seat, base)
         if chk.ok and ctx.pos.scores[ctx.seat] + chk.points == ctx.target:
@@ -107,11 +109,12 @@ def weigh(ctx: Ctx, cands: list[act.Action]) -> list[float]:
     for k, seed in enumerate(seeds):
         for i, a in enumerate(cands):
             world = sample_state(ctx.view, random.Random(seed))
-            totals[i] += play_out(world, ctx.seat, a, ctx.prof.la_plies, reply, seed + 7919 * (k + 1))
+            totals[i] += play_out(world, ctx.seat, a, ctx.prof.la_plies, reply, seed + 7919 * (k + 1), ctx.prof.la_heur)
     return [t / len(seeds) for t in totals]
 
 
-def play_out(state: GameState, seat: int, first: act.Action, plies: int, prof: Profile, seed: int) -> float:
+def play_out(state: GameState, seat: int, first: act.Action, plies: int, prof: Profile, seed: int,
+             heur: float = 1.0) -> float:
     """Play ``first`` for ``seat`` on ``state`` (changed in place), then ``plies`` turns of hard's
     policy for whoever moves; the value of where it ends, from ``seat``."""
     if not engine.apply(state, first).ok:
@@ -125,7 +128,7 @@ def play_out(state: GameState, seat: int, first: act.Action, plies: int, prof: P
         move = crossword_race.choose(Ctx(view, "hard", rng, prof))
         if not engine.apply(state, move).ok:
             engine.apply(state, act.Draw())
-    return value(state, seat)
+    return value(state, seat, heur)
 
 
 def _mover_wins(state: GameState) -> bool:
@@ -137,7 +140,7 @@ def _mover_wins(state: GameState) -> bool:
     return threats(pos, rules, mover) > 0
 
 
-def value(state: GameState, seat: int) -> float:
+def value(state: GameState, seat: int, heur: float = 1.0) -> float:
     """Where a look-ahead stops, from ``seat``: +-1 for a finished game, +-``SURE`` when the seat
     to move can finish at once, else a small estimate of the race."""
     if state.phase != Phase.PLAY:
@@ -145,6 +148,8 @@ def value(state: GameState, seat: int) -> float:
     mover = state.current
     if _mover_wins(state):
         return SURE if mover == seat else -SURE
+    if not heur:
+        return 0.0
     pos = cl.Position.from_state(state)
     rules = state.variant.claim_rules()
     target = rules.target
@@ -158,4 +163,4 @@ def value(state: GameState, seat: int) -> float:
                 h += THREAT_WEIGHT if s == seat else -THREAT_WEIGHT
     h += TOKEN_WEIGHT * (pos.tokens[seat] - pos.tokens[rival])
     h += 0.0005 * (rack_value(state.players[rival].rack) - rack_value(state.players[seat].rack))
-    return max(-0.8, min(0.8, h))
+    return max(-0.8, min(0.8, heur * h))
