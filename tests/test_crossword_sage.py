@@ -3,6 +3,7 @@ hard's move when it is off, and its sampled worlds dealt only from the tiles it 
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 
@@ -35,7 +36,7 @@ def mid_game(seed: int, min_turns: int = 24):
 
 
 def sage_prof(**knobs):
-    return replace(sage.sage_profile(VARIANT), lookahead=3, **knobs)
+    return replace(sage.sage_profile(VARIANT), **{"lookahead": 3, "la_from": 0, **knobs})
 
 
 def legal(state, action) -> bool:
@@ -54,12 +55,14 @@ def test_sages_move_is_legal_and_the_same_for_a_seed(seed):
 
 
 def test_the_expert_player_looks_ahead_and_plays_legally(monkeypatch):
+    """With the look-ahead knob on (``--sage-knob lookahead=3``) the expert player looks ahead."""
+    monkeypatch.setitem(sage.SAGE, KEY, {**sage.SAGE[KEY], "lookahead": 3, "la_from": 0})
     state = mid_game(3)
     calls = []
     real = crossword_sage.weigh
     monkeypatch.setattr(crossword_sage, "weigh", lambda ctx, cands: calls.append(cands) or real(ctx, cands))
     action = make_player("expert", 9, CROSSWORD).choose(engine.view(state, 0))
-    assert calls, "Sage's profile turns the look-ahead on in Rummi200kub"
+    assert calls
     assert legal(state, action)
 
 
@@ -91,17 +94,18 @@ def test_sage_samples_its_worlds_only_from_the_tiles_it_cannot_see(monkeypatch):
 
     def spy(v, rng):
         assert v is view  # built from the seat's own view, nothing else
-        world = real(v, rng)
-        worlds.append(world)
+        world = real(v, rng)  # (the look-ahead then plays on it: keep what it was dealt)
+        worlds.append((list(world.players[0].rack), list(world.players[1].rack), list(world.pool),
+                       world.board.copy(), copy.deepcopy(world.extra["claims"])))
         return world
 
     monkeypatch.setattr(crossword_sage, "sample_state", spy)
     crossword.choose(view, "hard", random.Random(1), sage_prof())
     assert worlds
-    for w in worlds:
-        assert w.players[0].rack == list(view.rack)
-        assert set(w.players[1].rack) <= hidden and len(w.players[1].rack) == len(state.players[1].rack)
-        assert set(w.pool) <= hidden and len(w.pool) == len(state.pool)
-        assert w.board == state.board and w.extra["claims"] == state.extra["claims"]
+    for mine, theirs, pool, board, claims in worlds:
+        assert mine == list(view.rack)
+        assert set(theirs) <= hidden and len(theirs) == len(state.players[1].rack)
+        assert set(pool) <= hidden and len(pool) == len(state.pool)
+        assert board == state.board and claims == state.extra["claims"]
     # they are not the real deal: the opponent's rack is drawn, not read
-    assert any(sorted(w.players[1].rack) != sorted(state.players[1].rack) for w in worlds)
+    assert any(sorted(theirs) != sorted(state.players[1].rack) for _, theirs, *_ in worlds)
