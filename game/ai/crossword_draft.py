@@ -43,6 +43,7 @@ class Profile:
     la_claims: int = 4  # the best claims (by race_utility) weighed as candidates
     la_beam: int = 2  # the play search of the replies in a look-ahead (drafts kept per step, steps)
     la_depth: int = 8
+    la_budget: int = 48  # most replies played in one look-ahead (worlds x candidates x plies): a work budget
     la_from: int = 0  # looks ahead only once some seat holds this many points (the race's end is tactical)
     la_heur: float = 1.0  # the weight of the estimate for positions that are not decided (0: only wins and losses count)
 

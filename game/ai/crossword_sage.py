@@ -47,7 +47,7 @@ def choose(ctx: Ctx) -> act.Action:
     base = crossword_race.choose(ctx)
     if not wants_lookahead(ctx, base):
         return base
-    cands = candidates(ctx, base)
+    cands = candidates(ctx, base)[:max(2, ctx.prof.la_budget // max(1, ctx.prof.la_plies))]
     if len(cands) < 2:
         return base
     values = weigh(ctx, cands)
@@ -103,7 +103,7 @@ def candidates(ctx: Ctx, base: act.Action) -> list[act.Action]:
 
 def weigh(ctx: Ctx, cands: list[act.Action]) -> list[float]:
     """The mean value of each candidate over ``ctx.prof.lookahead`` worlds from the seat's view."""
-    seeds = [ctx.rng.randrange(2**31) for _ in range(ctx.prof.lookahead)]
+    seeds = [ctx.rng.randrange(2**31) for _ in range(worlds_for(ctx.prof, len(cands)))]
     reply = replace(PROFILES["hard"], beam=ctx.prof.la_beam, depth=ctx.prof.la_depth)
     totals = [0.0] * len(cands)
     for k, seed in enumerate(seeds):
@@ -111,6 +111,13 @@ def weigh(ctx: Ctx, cands: list[act.Action]) -> list[float]:
             world = sample_state(ctx.view, random.Random(seed))
             totals[i] += play_out(world, ctx.seat, a, ctx.prof.la_plies, reply, seed + 7919 * (k + 1), ctx.prof.la_heur)
     return [t / len(seeds) for t in totals]
+
+
+def worlds_for(prof: Profile, n_cands: int) -> int:
+    """The worlds to weigh ``n_cands`` candidates on: ``lookahead``, fewer (at least one) where the
+    replies would pass ``la_budget``."""
+    per_world = max(1, n_cands * max(1, prof.la_plies))
+    return max(1, min(prof.lookahead, prof.la_budget // per_world))
 
 
 def play_out(state: GameState, seat: int, first: act.Action, plies: int, prof: Profile, seed: int,
