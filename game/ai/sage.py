@@ -12,9 +12,9 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * Rummibug Relaxed: the same denial, from 9 tiles.
 * Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
   and plays, with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12)
-  and tokens charged at 1.5 (hard: 0.9) of the points per token still needed, so it claims fewer,
+  and tokens charged at 1.3 (hard: 0.9) of the points per token still needed, so it claims fewer,
   richer sets (``docs/ai-tuning.md``, "Sage on the crossword board": about 0.56 against hard over
-  600 games, hard's own knobs about 0.50).  Its look-ahead (``crossword_sage``: candidate turns
+  1000 games, about 0.48 with the knobs before).  Its look-ahead (``crossword_sage``: candidate turns
   weighed on worlds sampled from its own view, every seat then playing hard's policy; a work
   budget, never a clock) is in and tested but off (``lookahead`` 0): measured, it did not beat
   hard's own turn.  ``--sage-knob lookahead=4`` (and the ``la_*`` knobs) turns it on for a run.
@@ -37,7 +37,7 @@ SAGE: dict[str, dict[str, object]] = {
     "classic": {"deny": 9},
     "rummibug": {"weigh": 0, "deny": 13},
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
-    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.5},
+    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3},
 }
 
 
