@@ -36,6 +36,16 @@ class Profile:
     rearrange: bool = False  # moves table tiles into new lines with rack tiles (crossword_moves)
     claims: str = "standard"  # whose claim decisions: "standard" (crossword_claims; the frozen hard-v1's
     # too, so tests/test_crossword_frozen.py keeps them as they were) or "race" (crossword_race)
+    # Sage's look-ahead (crossword_sage; "race" claims only): 0 = off, else the worlds sampled per turn
+    lookahead: int = 0
+    la_plies: int = 1  # turns of hard's policy played after each candidate before the position is scored
+    la_margin: float = 0.05  # how much better (mean value, -1..1) a candidate must be than hard's turn
+    la_claims: int = 4  # the best claims (by race_utility) weighed as candidates
+    la_beam: int = 2  # the play search of the replies in a look-ahead (drafts kept per step, steps)
+    la_depth: int = 8
+    la_budget: int = 48  # most replies played in one look-ahead (worlds x candidates x plies): a work budget
+    la_from: int = 0  # looks ahead only once some seat holds this many points (the race's end is tactical)
+    la_heur: float = 1.0  # the weight of the estimate for positions that are not decided (0: only wins and losses count)
 
 
 # Knobs whose values are words: the words each one takes (for ``strategy.with_knobs``).
@@ -83,6 +93,7 @@ class Ctx:
         self.may_extend_initial = bool(self.variant.options.get("initial_may_extend", False))
         self.target = self.variant.score_target() or cl.TARGET
         self._snapshot: list | None = None
+        self._searches: dict = {}  # Planner.search's drafts by (initial,) once per decision (it is run twice)
 
 
 def hash_seed(view) -> int:

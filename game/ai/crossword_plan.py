@@ -183,7 +183,18 @@ class Planner:
         return (-len(draft.freed), n, value, -jokers)
 
     def search(self) -> list[Draft]:
-        """The best finished drafts found, best first."""
+        """The best finished drafts found, best first (searched once per decision and profile: a
+        search that may overlook steps (``Profile.miss``) draws from the rng each time, so it is
+        not kept)."""
+        key = (self.initial, self.prof)
+        if self.prof.miss or key not in self.ctx._searches:
+            found = self._search()
+            if self.prof.miss:
+                return found
+            self.ctx._searches[key] = found
+        return list(self.ctx._searches[key])
+
+    def _search(self) -> list[Draft]:
         ctx = self.ctx
         root = Draft(ctx.board.copy(), list(ctx.rack))
         frontier = [root]

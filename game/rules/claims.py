@@ -89,10 +89,25 @@ class Position:
         )
 
     def copy(self) -> "Position":
-        return Position(self.board, copy.deepcopy(self.claims), list(self.tokens), list(self.locks), list(self.scores), list(self.melded), list(self.names))
+        return Position(self.board, _copied(self.claims), list(self.tokens), list(self.locks), list(self.scores), list(self.melded), list(self.names))
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"player {seat + 1}"
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, tuples, numbers, strings): what
+    ``copy.deepcopy`` gives for claim records, without its bookkeeping (it is called often)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind is tuple:
+        return tuple(_copied(v) for v in value)
+    if kind in (int, str, bool, float) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 # -- sets on the board ---------------------------------------------------------------------------
