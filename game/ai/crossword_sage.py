@@ -70,20 +70,12 @@ def wants_lookahead(ctx: Ctx, base: act.Action) -> bool:
     return True
 
 
-def same(a: act.Action, b: act.Action) -> bool:
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, act.Play):
-        return a.board == b.board
-    return a == b
-
-
 def candidates(ctx: Ctx, base: act.Action) -> list[act.Action]:
     """Hard's turn first, then the search's best play, the best claims, a draw (each once)."""
     out: list[act.Action] = [base]
 
     def add(a: act.Action | None) -> None:
-        if a is not None and not any(same(a, b) for b in out):
+        if a is not None and a not in out:  # actions compare by value (a play by its board)
             out.append(a)
 
     board = find_play(ctx)
