@@ -15,16 +15,19 @@ stopped there.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import time
 from typing import Iterator
 
 from ..ai import sage, strategy
-from .sim import play_entry_game
+from .sim import GC_THRESHOLDS, play_entry_game
 
 
 def _start_worker(variant: str, knobs, sage_knobs) -> None:
-    """In a new worker process: the parent's knobs for the rule set."""
+    """In a new worker process: the parent's knobs for the rule set, and the simulator's
+    collector thresholds (``sim.GC_THRESHOLDS``)."""
+    gc.set_threshold(*GC_THRESHOLDS)
     if knobs is not None:
         strategy.STRATEGIES[variant] = knobs
     if sage_knobs is not None:
