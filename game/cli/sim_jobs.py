@@ -1,7 +1,7 @@
 """The simulator's games played in several processes (``python -m game.sim --jobs N``).
 
 Game k of a run always gets seed ``seed + k`` and the seats a serial run gives it
-(``sim.play_entry_game``), and every game depends only on its seed, so the games can be played
+(``sim_games.play_entry_game``), and every game depends only on its seed, so the games can be played
 in any process in any order: ``play_games`` hands them out to ``jobs`` worker processes (started
 with ``spawn``, so nothing of the parent's state leaks in but what is passed: the rule set's
 knobs for hard and Sage, which ``--knob`` and ``--sage-knob`` may have changed) and gives the
@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import signal
 import time
 from typing import Iterator
 
 from ..ai import sage, strategy
-from .sim import GC_THRESHOLDS, play_entry_game
+from .sim_games import GC_THRESHOLDS, play_entry_game
 
 
 def _start_worker(variant: str, knobs, sage_knobs) -> None:
     """In a new worker process: the parent's knobs for the rule set, and the simulator's
-    collector thresholds (``sim.GC_THRESHOLDS``)."""
+    collector thresholds (``sim_games.GC_THRESHOLDS``).  Ctrl-C is the parent's to handle: leaving
+    the pool ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.set_threshold(*GC_THRESHOLDS)
     if knobs is not None:
         strategy.STRATEGIES[variant] = knobs
@@ -43,7 +46,7 @@ def _one_game(task: tuple) -> dict | None:
 
 def play_games(variant: str, kinds: list[str], games: int, seed: int, options: dict | None, rotate: bool,
                time_limit: float | None, jobs: int) -> Iterator[dict]:
-    """The results of games 0, 1, ... (``sim.play_entry_game``), in game order, played in
+    """The results of games 0, 1, ... (``sim_games.play_entry_game``), in game order, played in
     ``jobs`` processes; stops before the first game the time limit kept from starting."""
     stop_at = None if time_limit is None else time.time() + time_limit
     ctx = multiprocessing.get_context("spawn")
