@@ -128,7 +128,7 @@ def test_no_module_probes_a_rule_set_for_hooks():
 
 
 def test_one_play_out_serves_the_simulator_demo_and_tournament_and_one_turn_function_the_session():
-    for rel in ("cli/sim.py", "cli/demo.py", "tournament/simulate.py"):
+    for rel in ("cli/sim_games.py", "cli/demo.py", "tournament/simulate.py"):  # the simulator plays its games in sim_games
         names = codewalk.called(codewalk.module(rel))
         assert "play_out" in names, rel
         own_loop = {"engine.play", "engine.draw", "engine.next_round", "engine.finish_round", "computer_turn"}

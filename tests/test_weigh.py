@@ -138,3 +138,21 @@ def test_hard_starts_weighing_where_its_knobs_say(weighings, variant, weighs_fro
                                     variant=variant), 0)
         make_player("hard", 1, board=FLAT).choose(view)
     assert [size for size, _ in weighings] == [weighs_from]
+
+
+def test_the_going_out_question_gets_the_finders_verdict():
+    """``places_all`` (what ``out_chance`` asks) answers as ``solve`` would, on tables and racks of
+    every kind, even where the bound alone answers and no search is made."""
+    from game.ai.solver import places_all, solve
+
+    rng = random.Random(5)
+    for _ in range(150):
+        ids = list(range(106))
+        rng.shuffle(ids)
+        pile = ids[:rng.randint(0, 30)]
+        table = solve([], pile).sets if pile else []
+        used = {t for s in table for t in s}
+        rack = [t for t in ids if t not in used][:rng.randint(1, 6)]
+        for budget in (weigh.REPLY_NODES, None):
+            assert places_all(table, rack, node_budget=budget) == (
+                solve(table, rack, node_budget=budget).tiles_placed == len(rack))

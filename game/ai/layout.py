@@ -23,8 +23,11 @@ def _fits(board: Board, start: Cell, length: int, width: int | None) -> bool:
     r, c = start
     if width is not None and (c < 0 or c + length > width):
         return False
-    span = [(r, c + i) for i in range(-1, length + 1)]
-    return not any(cell in board.cells for cell in span)
+    cells = board.cells
+    for x in range(c - 1, c + length + 1):
+        if (r, x) in cells:
+            return False
+    return True
 
 
 def layout(old: Board, sets: Iterable[Sequence[int]], width: int | None = DEFAULT_WIDTH, rows: int | None = None) -> Board:
@@ -75,15 +78,22 @@ def _unchanged(old: Board, sets: Iterable[Sequence[int]]) -> list[tuple[int, lis
     free = list(range(len(lines)))
     sets = [[int(t) for t in s] for s in sets]
     found: dict[int, int] = {}
+    # what is compared, worked out once a line and once a set: the tiles, and the faces in order
+    line_tiles = [(len(ln.tiles), set(ln.tiles)) for ln in lines]
+    line_faces = [sorted(map(face_key, ln.tiles)) for ln in lines]
     for exact in (True, False):
         for idx, tiles in enumerate(sets):
-            if idx in found or len(set(tiles)) != len(tiles):
+            if idx in found:
                 continue
+            mine = set(tiles)
+            if len(mine) != len(tiles):
+                continue
+            n = len(tiles)
+            faces = None if exact else sorted(map(face_key, tiles))
             for k in free:
-                ln = lines[k]
-                same = (set(ln.tiles) == set(tiles) if exact else
-                        sorted(map(face_key, ln.tiles)) == sorted(map(face_key, tiles)))
-                if same and len(ln.tiles) == len(tiles):
+                if line_tiles[k][0] != n:
+                    continue
+                if (line_tiles[k][1] == mine) if exact else (line_faces[k] == faces):
                     found[idx] = k
                     free.remove(k)
                     break

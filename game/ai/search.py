@@ -486,11 +486,16 @@ def search(
     use_rack_jokers: bool,
     tie_weights: Sequence[int] | None = None,
     node_budget: int | None = None,
+    need_all: bool = False,
 ) -> tuple[list[list[int]] | None, list[int], bool, int, int]:
     """Run the branch and bound.  Returns (sets, placed rack tiles, optimal, meld points, nodes);
-    sets is None when no arrangement satisfies the constraints."""
+    sets is None when no arrangement satisfies the constraints.  ``need_all`` (objective
+    "tiles"): only whether every rack tile can be placed matters, so when the bound alone says
+    they cannot, no search is made (and None, [], True, 0, 0 comes back)."""
     pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
     s = Search(pos, minimum, deadline, node_budget)
+    if need_all and objective == "tiles" and s.bound.upper() < len(rack) * W_TILE:
+        return None, [], True, 0, 0  # every placed tile scores at least W_TILE
     optimal = s.run()
     if s.best_path is None:
         return None, [], optimal, 0, s.nodes

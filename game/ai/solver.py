@@ -302,6 +302,17 @@ def solve_initial(
     )
 
 
+def places_all(table, rack: Sequence[int], *, node_budget: int | None = None) -> bool:
+    """Whether ``solve(table, rack, node_budget=node_budget)`` places every tile of ``rack`` (the
+    same verdict), without searching when the bound already proves some tile cannot be placed."""
+    flat, _sets = _flatten(table)
+    rack = [int(t) for t in rack]
+    _validate_ids(flat, rack)
+    _out, placed, _optimal, _meld, _nodes = search(flat, rack, [], "tiles", 0, None, True, None, node_budget,
+                                                   need_all=True)
+    return bool(rack) and len(placed) == len(rack)
+
+
 def check_result(table, rack: Sequence[int], result: Result) -> list[str]:
     """Problems with an arrangement (empty when fine): every set valid, every table
     tile present exactly once, the other tiles from the rack."""

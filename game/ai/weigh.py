@@ -23,6 +23,7 @@ the player's seed, so a seed gives the same move.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Sequence
 
@@ -30,7 +31,7 @@ from ..rules.board import Board
 from ..rules.melds import check_set
 from ..rules.tiles import JOKER_FACE, copies, face_key, is_joker, rack_value
 from .layout import sets_of
-from .solver import SolverError, solve
+from .solver import SolverError, places_all
 
 if TYPE_CHECKING:
     from .players import _Turn
@@ -77,13 +78,21 @@ def sample_racks(turn: "_Turn", opponents: Sequence[int], n: int, rng: random.Ra
 def extending_faces(sets: Sequence[Sequence[int]]) -> frozenset[int]:
     """The faces (``face_key``; the jokers' too) of which one tile makes some set of ``sets``
     one longer and still valid."""
+    out: set[int] = set()
+    for s in sets:
+        out.update(_extending(tuple(s)))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _extending(s: tuple[int, ...]) -> frozenset[int]:
+    """The faces of which one tile makes the set ``s`` one longer and still valid (a table's
+    sets stay from turn to turn: remembered)."""
     out = set()
     for face in range(JOKER_FACE + 1):
-        for s in sets:
-            tile = next((t for t in copies(face) if t not in s), None)
-            if tile is not None and check_set(list(s) + [tile]):
-                out.add(face)
-                break
+        tile = next((t for t in copies(face) if t not in s), None)
+        if tile is not None and check_set(s + (tile,)):
+            out.add(face)
     return frozenset(out)
 
 
@@ -102,14 +111,15 @@ def out_chance(sets: Sequence[Sequence[int]], deals: Sequence[dict[int, list[int
     """The share of ``deals`` in which some opponent could lay its whole rack on ``sets``."""
     if not deals:
         return 0.0
-    return sum(1 for deal in deals if any(rack and _lays(sets, rack) == len(rack) for rack in deal.values())) / len(deals)
+    return sum(1 for deal in deals if any(rack and _lays_all(sets, rack) for rack in deal.values())) / len(deals)
 
 
-def _lays(sets: Sequence[Sequence[int]], rack: list[int]) -> int:
+def _lays_all(sets: Sequence[Sequence[int]], rack: list[int]) -> bool:
+    """Does the finder, within ``REPLY_NODES``, lay the whole of ``rack`` on ``sets``?"""
     try:
-        return solve(sets, rack, node_budget=REPLY_NODES).tiles_placed
+        return places_all(sets, rack, node_budget=REPLY_NODES)
     except SolverError:
-        return 0
+        return False
 
 
 def close_opponents(turn: "_Turn", within: int) -> list[int]:

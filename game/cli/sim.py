@@ -15,6 +15,7 @@ prints its tables and medal table; ``--players`` is then the mix of computer lev
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import logging
 import sys
@@ -24,63 +25,8 @@ from dataclasses import asdict
 
 from ..ai import player_names, sage, strategy
 from .figures import percentile
-from ..play.computer import play_out
-from ..rules import engine
-from ..rules import events as ev_
-from ..rules.state import derived_secret
+from .sim_games import GC_THRESHOLDS, play_entry_game, play_game  # noqa: F401  (play_game: tests and tools use it from here)
 from ..rules.variants import REGISTRY
-
-
-def play_game(variant: str, kinds: list[str], seed: int, options: dict | None = None, check: bool = True, stats: dict | None = None) -> dict:
-    """Play one game.  Returns {"ranking": [...], "turns", "illegal", "ai_errors", "conserved", "reasons",
-    "think": {seat: [ms]}, ...}."""
-    seats = [(f"{k.title()} {i + 1}", k) for i, k in enumerate(kinds)]
-    state = engine.new_game(variant, seats, seed=seed, options=options, secret=derived_secret("sim", seed))
-    illegal = 0
-    errors: list[str] = []
-    conserved = True
-    reasons: Counter = Counter()
-    claims: Counter = Counter()
-    think: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
-    think_cpu: dict[int, list[float]] = {i: [] for i in range(len(kinds))}
-    turns = 0
-    stalled = False
-    for step in play_out(state):
-        if step.kind == "stalled":
-            stalled = True
-            reasons["stalled"] += 1
-        if step.turn is None:
-            continue
-        seat, turn = step.seat, step.turn
-        if turn.error:
-            errors.append(turn.error)
-        think[seat].append(turn.think_ms)
-        think_cpu[seat].append(turn.think_cpu_ms)
-        illegal += turn.illegal
-        turns += 1
-        for ev in turn.result.events:
-            match ev:
-                case ev_.RoundEnded(reason=reason):
-                    reasons[reason] += 1
-                case ev_.Claimed():
-                    claims[ev.kind] += 1
-        if check and state.conservation_problems():
-            conserved = False
-    return {
-        "ranking": engine.ranking(state),
-        "turns": turns,
-        "illegal": illegal,
-        "ai_errors": errors,
-        "conserved": conserved,
-        "reasons": reasons,
-        "claims": claims,
-        "think": think,
-        "think_cpu": think_cpu,
-        "stalled": stalled,
-        "scores": [p.score for p in state.players],
-        "game_end": state.variant.game_end_reason(state),
-        "state": state,
-    }
 
 
 def parse_options(items: list[str]) -> dict:
@@ -99,56 +45,85 @@ def parse_options(items: list[str]) -> dict:
     return out
 
 
+class _Totals:
+    """What ``run`` adds up over the games, in game order."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.wins = [0] * n
+        self.ahead = [0] * n  # (game, other entry) pairs in which the entry finished ahead
+        self.think: dict[int, list[float]] = {i: [] for i in range(n)}
+        self.think_cpu: dict[int, list[float]] = {i: [] for i in range(n)}
+        self.reasons: Counter = Counter()
+        self.claims: Counter = Counter()
+        self.game_ends: Counter = Counter()
+        self.illegal = 0
+        self.ai_errors: Counter = Counter()
+        self.conserved = True
+        self.turns = 0
+        self.scores = [0] * n
+        self.played = 0
+
+    def add(self, res: dict) -> None:
+        n, order = self.n, res["order"]
+        self.played += 1
+        self.wins[order[res["ranking"][0]]] += 1
+        for place, seat in enumerate(res["ranking"]):
+            self.ahead[order[seat]] += n - 1 - place
+        for seat, ms in res["think"].items():
+            self.think[order[int(seat)]].extend(ms)
+        for seat, ms in res["think_cpu"].items():
+            self.think_cpu[order[int(seat)]].extend(ms)
+        for seat, sc in enumerate(res["scores"]):
+            self.scores[order[seat]] += sc
+        self.reasons.update(res["reasons"])
+        self.claims.update(res["claims"])
+        self.game_ends[res["game_end"]] += 1
+        self.illegal += res["illegal"]
+        self.ai_errors.update(res["ai_errors"])
+        self.conserved &= res["conserved"]
+        self.turns += res["turns"]
+
+
 def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | None = None, rotate: bool = True,
-        progress: bool = False, time_limit: float | None = None) -> dict:
+        progress: bool = False, time_limit: float | None = None, jobs: int = 1) -> dict:
     """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, ...).  With ``time_limit``
     (seconds) no game starts once that much time has passed: the summary then says how many
-    games were played (``games``) and how many were asked for (``games_asked``)."""
+    games were played (``games``) and how many were asked for (``games_asked``).  With ``jobs``
+    above 1 the games are played in that many processes (``game/cli/sim_jobs.py``); game k gets
+    the same seed and seats as in a serial run, and the summary is the serial one but for the
+    timings (and ``jobs``)."""
     n = len(kinds)
-    wins = [0] * n
-    ahead = [0] * n  # (game, other entry) pairs in which the entry finished ahead
-    think: dict[int, list[float]] = {i: [] for i in range(n)}
-    think_cpu: dict[int, list[float]] = {i: [] for i in range(n)}
-    reasons: Counter = Counter()
-    claims: Counter = Counter()
-    game_ends: Counter = Counter()
-    illegal = 0
-    ai_errors: Counter = Counter()
-    conserved = True
-    turns_total = 0
-    scores = [0] * n
+    tot = _Totals(n)
     t0 = time.perf_counter()
-    played = 0
-    for g in range(games):
-        if time_limit is not None and g and time.perf_counter() - t0 > time_limit:
-            break
-        played += 1
-        shift = g % n if rotate else 0
-        order = [(i + shift) % n for i in range(n)]  # order[seat] = entry index
-        res = play_game(variant, [kinds[e] for e in order], seed + g, options)
-        wins[order[res["ranking"][0]]] += 1
-        for place, seat in enumerate(res["ranking"]):
-            ahead[order[seat]] += n - 1 - place
-        for seat, ms in res["think"].items():
-            think[order[seat]].extend(ms)
-        for seat, ms in res["think_cpu"].items():
-            think_cpu[order[seat]].extend(ms)
-        for seat, sc in enumerate(res["scores"]):
-            scores[order[seat]] += sc
-        reasons.update(res["reasons"])
-        claims.update(res["claims"])
-        game_ends[res["game_end"]] += 1
-        illegal += res["illegal"]
-        ai_errors.update(res["ai_errors"])
-        conserved &= res["conserved"]
-        turns_total += res["turns"]
+
+    def tick(done: int) -> None:
         if progress:
-            done = g + 1
             bar = "#" * (30 * done // games)
             sys.stderr.write(f"\r[{bar:<30}] {done}/{games} games")
             sys.stderr.flush()
+
+    if jobs > 1 and games > 1:
+        from .sim_jobs import play_games
+        for res in play_games(variant, kinds, games, seed, options, rotate, time_limit, jobs):
+            tot.add(res)
+            tick(tot.played)
+    else:
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*GC_THRESHOLDS)
+        try:
+            for g in range(games):
+                if time_limit is not None and g and time.perf_counter() - t0 > time_limit:
+                    break
+                tot.add(play_entry_game(variant, kinds, g, seed, options, rotate))
+                tick(g + 1)
+        finally:
+            gc.set_threshold(*thresholds)
     if progress:
         sys.stderr.write("\n")
+    wins, ahead, think, think_cpu = tot.wins, tot.ahead, tot.think, tot.think_cpu
+    reasons, claims, game_ends, ai_errors = tot.reasons, tot.claims, tot.game_ends, tot.ai_errors
+    illegal, conserved, turns_total, scores, played = tot.illegal, tot.conserved, tot.turns, tot.scores, tot.played
     seconds = time.perf_counter() - t0
     asked, games = games, played
     summary = {
@@ -177,6 +152,7 @@ def run(variant: str, kinds: list[str], games: int, seed: int, options: dict | N
         # counts the time other programs ran; this is what a quiet machine would show
         "think_cpu_ms_p99": [round(percentile(think_cpu[i], 0.99), 3) for i in range(n)],
         "seconds": round(seconds, 3),
+        "jobs": jobs,
     }
     if REGISTRY[variant].has_claims:
         # Rule sets with claims (Rummi200kub): how many claims, hijacks and locking claims were made.
@@ -192,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                     help="start no game after this many seconds (the summary says how many were played)")
+    ap.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+                    help="play the games in N processes (default 1); the summary is the same as with 1 but for the "
+                         "timings (with --time-limit no game starts after that many seconds, in any process)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule-set option (repeatable)")
     ap.add_argument("--knob", action="append", default=[], metavar="NAME=VALUE",
                     help="set one of the hard player's knobs for this rule set (game/ai/strategy.py; repeatable): "
@@ -210,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.tournament is not None:
+        if args.jobs != 1:
+            print("error: --jobs plays separate games; a tournament is played in one process", file=sys.stderr)
+            return 2
         return tournament_main(args)
     if args.stage_games is not None:
         print("error: --stage-games goes with --tournament", file=sys.stderr)
@@ -250,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     summary = run(variant, kinds, args.games, args.seed, options, rotate=not args.no_rotate, progress=sys.stderr.isatty(),
-                  time_limit=args.time_limit)
+                  time_limit=args.time_limit, jobs=args.jobs)
     if args.knob:
         summary["knobs"] = asdict(strategy.STRATEGIES[variant])
     if args.sage_knob:
@@ -274,6 +256,20 @@ def main(argv: list[str] | None = None) -> int:
               + "; ".join(f"{n} x {text}" for text, n in summary["ai_error_kinds"].items()), file=sys.stderr)
         return 1
     return 0
+
+
+MAX_JOBS = 64
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number of processes, 1 to ``MAX_JOBS``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of processes, not {text!r}") from None
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {MAX_JOBS} processes, not {value}")
+    return value
 
 
 def knob_items(items: list[str]) -> dict[str, str]:

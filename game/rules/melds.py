@@ -168,7 +168,13 @@ def _check_line(tiles: tuple[int, ...]) -> Meld:
 
 
 def check_set(tiles: Sequence[int]) -> Meld:
-    """Check tiles as an unordered set; roles are reported in the given order."""
+    """Check tiles as an unordered set; roles are reported in the given order.  Verdicts are
+    remembered, as ``check_line``'s are (the players check the same sets turn after turn)."""
+    return _check_set(tuple(tiles))
+
+
+@lru_cache(maxsize=1 << 16)
+def _check_set(tiles: tuple[int, ...]) -> Meld:
     if len(tiles) < MIN_SET:
         return _best(tiles, _invalid(SetFault.NONE))
     return _best(tiles, _run_unordered(tiles))
