@@ -1,0 +1,126 @@
+"""Sage's plays on the crossword board (Rummi200kub): the board a play leaves, weighed.
+
+Hard plays the most tiles it can (``crossword_plan.find_play``).  On this board tiles matter
+little (a game is nearly always won by reaching exactly 200 with claims); what a play changes is
+the sets on the board, and the rival moves next: a rich set laid down is often the rival's
+claim.  With ``Profile.shape`` on, when hard's turn would be its ordinary play (no win, no
+denial, no spoiling or threatening play, no claim) Sage weighs the plays its search found (the
+first ``shape_cands`` the rules core accepts and hard's own checks allow) and picks the one with
+the best
+
+    ``shape_tile`` x tiles placed - ``shape_opp`` x (what the rival's best claim gains)
+    + ``shape_own`` x (what our own best claim gains)
+
+where a seat's best claim is the best claim value (``crossword_race.race_utility``, from that
+seat, among the claims hard would consider: not undone at once, no gift, handing no finish) on
+the board after the play, less that on the board as it is.  With ``shape_draw`` a draw is
+weighed too (no tiles, no change).  Everything is read from the seat's own view (the board, the
+claims, the supplies and the scores are public); the work is the candidates counted, no clock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..rules import actions as act
+from ..rules import claims as cl
+from ..rules.board import Board
+from ..rules.engine import check_view
+from . import crossword_race
+from .crossword_claims import leading, rival_seats, threats
+from .crossword_draft import PROFILES, Ctx
+from .crossword_plan import Planner, find_play
+from .crossword_race import _wins_now, choose_claim, gift, spoiling_play, threat_play, undone
+
+NONE = -1e9
+
+
+def choose(ctx: Ctx) -> act.Action:
+    """Hard's turn (``crossword_race.choose``), with its ordinary play replaced by the best shaped one."""
+    board = find_play(ctx)
+    if ctx.melded and ctx.frozen and ctx.has_claims and not _wins_now(ctx):
+        rivals = rival_seats(ctx)
+        now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
+        found = spoiling_play(ctx, now) if any(now.values()) else threat_play(ctx, rivals)
+        if found is not None:
+            return act.Play(found)
+    claim = choose_claim(ctx, can_play=board is not None)
+    if claim is not None and crossword_race.claim_ok(ctx, claim):
+        return claim
+    if board is None:
+        return act.Draw()
+    if not ctx.melded or not ctx.has_claims or not ctx.prof.shape:
+        return act.Play(board)
+    return shaped(ctx, board)
+
+
+def plays(ctx: Ctx, cap: int) -> list[tuple[Board, int]]:
+    """The first ``cap`` plays of the search the rules core accepts and hard would make (the same
+    checks as ``find_play``): (board, tiles placed)."""
+    planner = Planner(ctx, initial=False)
+    rivals = rival_seats(ctx)
+    before = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
+    out: list[tuple[Board, int]] = []
+    for draft in planner.search():
+        if not draft.placed:
+            continue
+        out_now = len(draft.placed) == len(ctx.rack)
+        if out_now and not leading(ctx):
+            continue
+        if not out_now:
+            pos = ctx.pos.copy()
+            pos.board = draft.board
+            sets = cl.board_sets(draft.board)
+            if any(threats(pos, ctx.rules, r, sets) > before[r] for r in rivals):
+                continue
+        if check_view(ctx.view, draft.board).problems:
+            continue
+        out.append((draft.board, len(draft.placed)))
+        if len(out) >= cap:
+            break
+    return out
+
+
+def best_claim(ctx: Ctx, seat: int, board: Board) -> float:
+    """The best claim value ``seat`` would see on ``board`` (hard's filters; 0 when none is worth a turn)."""
+    view = replace(ctx.view, seat=seat, rack=(), board=board,
+                   melded=tuple(m or s == ctx.seat for s, m in enumerate(ctx.view.melded)))
+    sc = Ctx(view, "hard", None, PROFILES["hard"])
+    if sc.rules.needs_initial and not sc.melded:
+        return 0.0
+    options = cl.options_for(sc.pos, seat, sc.rules)
+    if not options:
+        return 0.0
+    rivals = rival_seats(sc)
+    early = max(sc.pos.scores) < sc.target * 0.5
+    best = 0.0
+    for c in options:
+        if undone(sc, c) or gift(sc, c):
+            continue
+        u = crossword_race.race_utility(sc, c, early)
+        if u <= best:
+            continue
+        if any(threats(crossword_race._after(sc, c), sc.rules, r) for r in rivals):
+            continue
+        best = u
+    return best
+
+
+def shaped(ctx: Ctx, board: Board) -> act.Action:
+    """The best play by tiles, the rival's gain and our own (hard's ``board`` when nothing is better)."""
+    prof = ctx.prof
+    cands = plays(ctx, prof.shape_cands)
+    if not cands:
+        return act.Play(board)
+    rival = rival_seats(ctx)[0]
+    opp0 = best_claim(ctx, rival, ctx.board)
+    own0 = best_claim(ctx, ctx.seat, ctx.board) if prof.shape_own else 0.0
+    scored: list[tuple[float, int, act.Action]] = []
+    for i, (b, n) in enumerate(cands):
+        s = prof.shape_tile * n - prof.shape_opp * max(0.0, best_claim(ctx, rival, b) - opp0)
+        if prof.shape_own:
+            s += prof.shape_own * max(0.0, best_claim(ctx, ctx.seat, b) - own0)
+        scored.append((s, -i, act.Play(b)))
+    if prof.shape_draw and ctx.view.pool_size > 0:
+        scored.append((prof.shape_draw, -len(cands), act.Draw()))
+    return max(scored, key=lambda t: (t[0], t[1]))[2]
