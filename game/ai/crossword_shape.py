@@ -51,7 +51,24 @@ def choose(ctx: Ctx) -> act.Action:
         return act.Draw()
     if not ctx.melded or not ctx.has_claims or not ctx.prof.shape:
         return act.Play(board)
-    return shaped(ctx, board)
+    move, given = shaped(ctx, board)
+    if ctx.prof.shape_claim and given > 0:
+        # hard claims over a play only above ``claim_over_play``; a play that hands the rival a
+        # claim is worth less, so a smaller claim may beat it
+        other = choose_claim(ctx, can_play=False)
+        if other is not None and crossword_race.claim_ok(ctx, other):
+            threshold = ctx.prof.claim_over_play or 0.0
+            if min(ctx.view.rack_sizes) <= 2:
+                threshold = min(threshold, 8.0)  # as hard: someone about to go out ends the game
+            if claim_value(ctx, other) > threshold - ctx.prof.shape_claim * given:
+                return other
+    return move
+
+
+def claim_value(ctx: Ctx, claim: act.Claim) -> float:
+    """``race_utility`` of the claim ``claim`` for the seat to move."""
+    chk = ctx.variant.check_claim_in(ctx.pos, ctx.seat, claim)
+    return crossword_race.race_utility(ctx, chk, max(ctx.pos.scores) < ctx.target * 0.5)
 
 
 def plays(ctx: Ctx, cap: int) -> list[tuple[Board, int]]:
@@ -106,21 +123,24 @@ def best_claim(ctx: Ctx, seat: int, board: Board) -> float:
     return best
 
 
-def shaped(ctx: Ctx, board: Board) -> act.Action:
-    """The best play by tiles, the rival's gain and our own (hard's ``board`` when nothing is better)."""
+def shaped(ctx: Ctx, board: Board) -> tuple[act.Action, float]:
+    """The best play by tiles, the rival's gain and our own (hard's ``board`` when nothing is
+    better), and what it hands the rival (the gain of its best claim)."""
     prof = ctx.prof
     cands = plays(ctx, prof.shape_cands)
     if not cands:
-        return act.Play(board)
+        return act.Play(board), 0.0
     rival = rival_seats(ctx)[0]
     opp0 = best_claim(ctx, rival, ctx.board)
     own0 = best_claim(ctx, ctx.seat, ctx.board) if prof.shape_own else 0.0
-    scored: list[tuple[float, int, act.Action]] = []
+    scored: list[tuple[float, int, act.Action, float]] = []
     for i, (b, n) in enumerate(cands):
-        s = prof.shape_tile * n - prof.shape_opp * max(0.0, best_claim(ctx, rival, b) - opp0)
+        given = max(0.0, best_claim(ctx, rival, b) - opp0)
+        s = prof.shape_tile * n - prof.shape_opp * given
         if prof.shape_own:
             s += prof.shape_own * max(0.0, best_claim(ctx, ctx.seat, b) - own0)
-        scored.append((s, -i, act.Play(b)))
+        scored.append((s, -i, act.Play(b), given))
     if prof.shape_draw and ctx.view.pool_size > 0:
-        scored.append((prof.shape_draw, -len(cands), act.Draw()))
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+        scored.append((prof.shape_draw, -len(cands), act.Draw(), 0.0))
+    best = max(scored, key=lambda t: (t[0], t[1]))
+    return best[2], best[3]
