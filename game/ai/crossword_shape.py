@@ -41,7 +41,12 @@ def choose(ctx: Ctx) -> act.Action:
     if ctx.melded and ctx.frozen and ctx.has_claims and not _wins_now(ctx):
         rivals = rival_seats(ctx)
         now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
-        found = spoiling_play(ctx, now) if any(now.values()) else threat_play(ctx, rivals)
+        if any(now.values()):
+            found = spoiling_play(ctx, now)
+        elif ctx.prof.shape and ctx.prof.shape_threat:
+            found = shaped_threat(ctx, rivals)
+        else:
+            found = threat_play(ctx, rivals)
         if found is not None:
             return act.Play(found)
     claim = choose_claim(ctx, can_play=board is not None)
@@ -63,6 +68,21 @@ def choose(ctx: Ctx) -> act.Action:
             if claim_value(ctx, other) > threshold - ctx.prof.shape_claim * given:
                 return other
     return move
+
+
+def shaped_threat(ctx: Ctx, rivals: list[int]) -> Board | None:
+    """``crossword_race.threat_play`` (a set worth exactly our need, no rival finish), the most
+    such sets first, then the least handed to the rival's best claim, then the most tiles."""
+    scored = []
+    opp0 = None
+    for d in crossword_race._candidates(ctx):
+        counts = crossword_race._finishes(ctx, d.board, [ctx.seat] + rivals)
+        if counts[0] and not any(counts[1:]):
+            if opp0 is None:
+                opp0 = best_claim(ctx, rivals[0], ctx.board)
+            given = max(0.0, best_claim(ctx, rivals[0], d.board) - opp0)
+            scored.append(((-counts[0], ctx.prof.shape_opp * given - ctx.prof.shape_tile * len(d.placed)), d))
+    return crossword_race._best_legal(ctx, scored)
 
 
 def claim_value(ctx: Ctx, claim: act.Claim) -> float:
