@@ -120,10 +120,15 @@ def test_with_shaping_off_sage_plays_hards_decision():
             assert crossword.choose(view, "hard", random.Random(2), off) == crossword_race.choose(ctx)
 
 
-def test_a_shaped_draw_is_weighed_only_when_asked_and_the_pool_has_tiles():
+def test_a_shaped_draw_is_weighed_only_when_asked():
+    draws = 0
     for state in positions(3):
         view = engine.view(state, 0)
-        move = crossword.choose(view, "hard", random.Random(2), prof(shape_draw=1e6))
         base = crossword.choose(view, "hard", random.Random(2), prof(shape=0))
-        if isinstance(base, act.Play) and move != base:
-            assert isinstance(move, act.Draw) or isinstance(move, act.Play)
+        assert not isinstance(crossword.choose(view, "hard", random.Random(2), prof(shape_claim=0.0)), act.Draw) \
+            or isinstance(base, act.Draw)
+        move = crossword.choose(view, "hard", random.Random(2), prof(shape_draw=1e6, shape_claim=0.0))
+        if move != base:
+            assert isinstance(move, act.Draw)  # only hard's ordinary play gives way, and to the draw
+            draws += 1
+    assert draws

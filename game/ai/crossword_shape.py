@@ -3,19 +3,32 @@
 Hard plays the most tiles it can (``crossword_plan.find_play``).  On this board tiles matter
 little (a game is nearly always won by reaching exactly 200 with claims); what a play changes is
 the sets on the board, and the rival moves next: a rich set laid down is often the rival's
-claim.  With ``Profile.shape`` on, when hard's turn would be its ordinary play (no win, no
-denial, no spoiling or threatening play, no claim) Sage weighs the plays its search found (the
-first ``shape_cands`` the rules core accepts and hard's own checks allow) and picks the one with
-the best
+claim.  This is a look-ahead of one reply, and an exact one: claims depend on the board and the
+public supplies only, never on the racks, so the rival's claim reply is predicted with hard's
+own claim choice, from nothing but the seat's view.
+
+With ``Profile.shape`` on, when hard's turn would be its ordinary play (no win, no denial, no
+spoiling or threatening play, no claim) Sage weighs the plays its search found (the first
+``shape_cands`` the rules core accepts and hard's own checks allow) and picks the one with the
+best
 
     ``shape_tile`` x tiles placed - ``shape_opp`` x (what the rival's best claim gains)
     + ``shape_own`` x (what our own best claim gains)
 
 where a seat's best claim is the best claim value (``crossword_race.race_utility``, from that
 seat, among the claims hard would consider: not undone at once, no gift, handing no finish) on
-the board after the play, less that on the board as it is.  With ``shape_draw`` a draw is
-weighed too (no tiles, no change).  Everything is read from the seat's own view (the board, the
-claims, the supplies and the scores are public); the work is the candidates counted, no clock.
+the board after the play, less that on the board as it is.  Then:
+
+* ``shape_claim``: hard claims rather than plays only above ``claim_over_play``; Sage lowers that
+  bar by ``shape_claim`` x what the chosen play would hand the rival (the play is worth less).
+* ``shape_draw``: a draw is weighed too, at this score (no tiles, no change): measured, no gain.
+* ``shape_spoil``: a spoiling play (one that leaves a threatening rival fewer finishes) is chosen
+  among those leaving the fewest by the same weighing.
+* ``shape_threat``: a threatening play (a set worth exactly our need) is chosen by the same gift
+  too: measured, no change.
+
+The work is a count: at most ``shape_cands`` plays, each weighed by one claim scan per seat; no
+clock is read, so a seed gives the same move on a busy or a quiet machine.
 """
 
 from __future__ import annotations
@@ -42,7 +55,7 @@ def choose(ctx: Ctx) -> act.Action:
         rivals = rival_seats(ctx)
         now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
         if any(now.values()):
-            found = spoiling_play(ctx, now)
+            found = shaped_spoil(ctx, now) if ctx.prof.shape and ctx.prof.shape_spoil else spoiling_play(ctx, now)
         elif ctx.prof.shape and ctx.prof.shape_threat:
             found = shaped_threat(ctx, rivals)
         else:
@@ -83,6 +96,33 @@ def shaped_threat(ctx: Ctx, rivals: list[int]) -> Board | None:
             given = max(0.0, best_claim(ctx, rivals[0], d.board) - opp0)
             scored.append(((-counts[0], ctx.prof.shape_opp * given - ctx.prof.shape_tile * len(d.placed)), d))
     return crossword_race._best_legal(ctx, scored)
+
+
+def shaped_spoil(ctx: Ctx, now: dict[int, int]) -> Board | None:
+    """``crossword_race.spoiling_play`` (a play that leaves the rivals fewer finishes: the fewest,
+    the next rival's first), then the least handed to the rival's best claim, then the most tiles.
+    The gift is weighed for the ``shape_cands`` plays with the most tiles among the fewest finishes."""
+    rivals = list(now)
+    base = (sum(now.values()), now[rivals[0]])
+    found = []
+    for d in crossword_race._candidates(ctx):
+        left = crossword_race._finishes(ctx, d.board, rivals)
+        total = (sum(left), left[0])
+        if total < base:
+            found.append((total, -len(d.placed), d))
+    if not found:
+        return None
+    fewest = min(f[0] for f in found)
+    found = sorted((f for f in found if f[0] == fewest), key=lambda f: f[1])
+    opp0 = best_claim(ctx, rivals[0], ctx.board)
+    scored = []
+    for total, neg_n, d in found[:ctx.prof.shape_cands]:
+        given = max(0.0, best_claim(ctx, rivals[0], d.board) - opp0)
+        scored.append(((total, ctx.prof.shape_opp * given + ctx.prof.shape_tile * neg_n, neg_n), d))
+    board = crossword_race._best_legal(ctx, scored)
+    if board is None:  # none of those is legal: hard's choice among the rest
+        board = spoiling_play(ctx, now)
+    return board
 
 
 def claim_value(ctx: Ctx, claim: act.Claim) -> float:
