@@ -61,7 +61,7 @@ def choose(view, level: str = "basic", rng: random.Random | None = None, prof: P
     if ctx.prof.claims == "race":
         if ctx.prof.lookahead:
             return crossword_sage.choose(ctx)
-        return crossword_shape.choose(ctx) if ctx.prof.shape else crossword_race.choose(ctx)
+        return crossword_shape.choose(ctx) if ctx.prof.shape or ctx.prof.exchange else crossword_race.choose(ctx)
     board = find_play(ctx)
     claim = CLAIMS[ctx.prof.claims](ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):

@@ -39,7 +39,7 @@ from ..rules import actions as act
 from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
-from . import crossword_race
+from . import crossword_exchange, crossword_race
 from .crossword_claims import leading, rival_seats, threats
 from .crossword_draft import PROFILES, Ctx
 from .crossword_plan import Planner, find_play
@@ -49,7 +49,15 @@ NONE = -1e9
 
 
 def choose(ctx: Ctx) -> act.Action:
-    """Hard's turn (``crossword_race.choose``), with its ordinary play replaced by the best shaped one."""
+    """Hard's turn (``crossword_race.choose``), with its ordinary play replaced by the best shaped
+    one; then (``Profile.exchange``) checked by a search of the claim exchange."""
+    move = _choose(ctx)
+    if ctx.prof.exchange:
+        move = crossword_exchange.checked(ctx, move, lambda: [b for b, _ in plays(ctx, ctx.prof.shape_cands)])
+    return move
+
+
+def _choose(ctx: Ctx) -> act.Action:
     board = find_play(ctx)
     if ctx.melded and ctx.frozen and ctx.has_claims and not _wins_now(ctx):
         rivals = rival_seats(ctx)

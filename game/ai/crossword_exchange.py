@@ -1,0 +1,142 @@
+"""Sage's search of the claim exchange on the crossword board (Rummi200kub).
+
+The end of a game is an exchange of claims, hijacks and locks: a seat with a set on the board worth
+exactly what it still needs (a *finish*) wins on its turn unless the other takes that finish away.
+Claims depend on the board and the public supplies only, never on the racks, so Sage can search
+them exactly from its own view: after a move of ours, every claim the rival could answer with, and
+whether that claim leaves the rival a finish we could not take away with a claim of ours (a *lost
+line*).  Hard looks one claim less deep (it takes a win, denies a finish, and makes no claim that
+hands a rival a finish).
+
+``lost_lines(...)`` counts the rival's replies that lose us the game (a finish the rival has at once
+counts as ``NOW``).  ``Sage`` (``Profile.exchange`` on) checks the turn hard's policy chose; when
+it has lost lines it weighs the other claims, the plays the search found, and a draw, and keeps
+the first (hard's turn first, then the claims by hard's claim value, then the plays, then a draw)
+with the fewest.  The work is a count: at most ``exchange_budget`` finish scans a turn (each a pass
+over the sets on the board); past it the turn is hard's.  No clock is read.
+"""
+
+from __future__ import annotations
+
+from ..rules import actions as act
+from ..rules import claims as cl
+from typing import Callable
+
+from ..rules.board import Board
+from . import crossword_race
+from .crossword_claims import _action, claim_ok, rival_seats, threats
+from .crossword_draft import Ctx
+
+NOW = 1000  # a move that leaves the rival a finish at once
+
+
+class Budget(Exception):
+    """The work budget of the turn is spent."""
+
+
+class Scans:
+    """Counts finish scans against a budget (a count, never a clock)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+    def threats(self, pos: cl.Position, rules: cl.ClaimRules, seat: int) -> int:
+        self.used += 1
+        if self.used > self.limit:
+            raise Budget
+        return threats(pos, rules, seat)
+
+
+def lost_lines(pos1: cl.Position, rules: cl.ClaimRules, me: int, rival: int, scans: Scans) -> int:
+    """After our move (``pos1``, the rival to move): ``NOW`` if the rival has a finish, else how
+    many of its claims leave it a finish that no claim of ours takes away (while we have none)."""
+    if scans.threats(pos1, rules, rival):
+        return NOW
+    lost = 0
+    for r in cl.options_for(pos1, rival, rules):
+        pos2 = pos1.copy()
+        cl.apply_claim(pos2, rival, r, rules)
+        if pos2.scores[rival] == rules.target:
+            lost += 1
+            continue
+        if not scans.threats(pos2, rules, rival) or scans.threats(pos2, rules, me):
+            continue
+        if not can_deny(pos2, rules, me, rival, scans):
+            lost += 1
+    return lost
+
+
+def can_deny(pos2: cl.Position, rules: cl.ClaimRules, me: int, rival: int, scans: Scans) -> bool:
+    """Does some claim of ours leave the rival no finish?"""
+    for c in cl.options_for(pos2, me, rules):
+        pos3 = pos2.copy()
+        cl.apply_claim(pos3, me, c, rules)
+        if pos3.scores[me] == rules.target or not scans.threats(pos3, rules, rival):
+            return True
+    return False
+
+
+def after(ctx: Ctx, move: act.Action) -> cl.Position | None:
+    """The public position after our ``move`` (None when it is not a legal claim)."""
+    pos = ctx.pos.copy()
+    if isinstance(move, act.Play):
+        pos.board = move.board
+        pos.melded[ctx.seat] = True
+    elif isinstance(move, act.Claim):
+        chk = ctx.variant.check_claim_in(ctx.pos, ctx.seat, move)
+        if not chk.ok:
+            return None
+        cl.apply_claim(pos, ctx.seat, chk, ctx.rules)
+    return pos
+
+
+def wins(ctx: Ctx, move: act.Action) -> bool:
+    if not isinstance(move, act.Claim):
+        return False
+    chk = ctx.variant.check_claim_in(ctx.pos, ctx.seat, move)
+    return chk.ok and ctx.pos.scores[ctx.seat] + chk.points == ctx.target
+
+
+def checked(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> act.Action:
+    """``base`` (hard's turn), or the first other turn with fewer lost lines (see the module)."""
+    if not ctx.melded or not ctx.has_claims or len(ctx.pos.scores) != 2 or wins(ctx, base):
+        return base
+    rival = rival_seats(ctx)[0]
+    if ctx.rules.needs_initial and not ctx.pos.melded[rival]:
+        return base
+    scans = Scans(ctx.prof.exchange_budget)
+    try:
+        pos = after(ctx, base)
+        best = lost_lines(pos, ctx.rules, ctx.seat, rival, scans) if pos is not None else NOW
+        if best == 0:
+            return base
+        choice = base
+        for move in others(ctx, base, plays):
+            pos = after(ctx, move)
+            if pos is None:
+                continue
+            n = lost_lines(pos, ctx.rules, ctx.seat, rival, scans)
+            if n < best:
+                best, choice = n, move
+                if n == 0:
+                    break
+        return choice
+    except Budget:
+        return base
+
+
+def others(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> list[act.Action]:
+    """The turns weighed against hard's: its claims by hard's claim value, the plays, a draw."""
+    early = max(ctx.pos.scores) < ctx.target * 0.5
+    options = cl.options_for(ctx.pos, ctx.seat, ctx.rules)
+    options.sort(key=lambda c: -crossword_race.race_utility(ctx, c, early))
+    out: list[act.Action] = []
+    for c in options:
+        a = _action(c)
+        if a != base and claim_ok(ctx, a):
+            out.append(a)
+    out += [act.Play(b) for b in plays() if act.Play(b) != base]
+    if not isinstance(base, act.Draw) and ctx.view.pool_size > 0:
+        out.append(act.Draw())
+    return out
