@@ -48,31 +48,39 @@ class Scans:
         return threats(pos, rules, seat)
 
 
-def lost_lines(pos1: cl.Position, rules: cl.ClaimRules, me: int, rival: int, scans: Scans) -> int:
-    """After our move (``pos1``, the rival to move): ``NOW`` if the rival has a finish, else how
-    many of its claims leave it a finish that no claim of ours takes away (while we have none)."""
+def lost_lines(pos1: cl.Position, rules: cl.ClaimRules, me: int, rival: int, scans: Scans, depth: int = 1) -> int:
+    """After our move (``pos1``, the rival to move): ``NOW`` if the rival has a finish, 1 if it can
+    force one within ``depth`` of its claims (``forced``), else 0."""
     if scans.threats(pos1, rules, rival):
         return NOW
-    lost = 0
-    for r in cl.options_for(pos1, rival, rules):
-        pos2 = pos1.copy()
-        cl.apply_claim(pos2, rival, r, rules)
-        if pos2.scores[rival] == rules.target:
-            lost += 1
-            continue
-        if not scans.threats(pos2, rules, rival) or scans.threats(pos2, rules, me):
-            continue
-        if not can_deny(pos2, rules, me, rival, scans):
-            lost += 1
-    return lost
+    return 1 if forced(pos1, rules, rival, me, depth, scans) else 0
 
 
-def can_deny(pos2: cl.Position, rules: cl.ClaimRules, me: int, rival: int, scans: Scans) -> bool:
-    """Does some claim of ours leave the rival no finish?"""
-    for c in cl.options_for(pos2, me, rules):
-        pos3 = pos2.copy()
-        cl.apply_claim(pos3, me, c, rules)
-        if pos3.scores[me] == rules.target or not scans.threats(pos3, rules, rival):
+def forced(pos: cl.Position, rules: cl.ClaimRules, attacker: int, defender: int, depth: int, scans: Scans) -> bool:
+    """Can ``attacker`` (to move, no finish yet) force a finish within ``depth`` claims?  Its claims
+    that leave it a finish (and the defender none) are tried; the defender answers with every claim
+    that takes all the attacker's finishes away (its plays are not counted: the search is of claims,
+    which the board alone decides).  Forced: some such claim leaves no answer, or only answers after
+    which the attacker forces again."""
+    if depth <= 0:
+        return False
+    for a in cl.options_for(pos, attacker, rules):
+        pos2 = pos.copy()
+        cl.apply_claim(pos2, attacker, a, rules)
+        if not scans.threats(pos2, rules, attacker) or scans.threats(pos2, rules, defender):
+            continue
+        answers, escape = [], False
+        for d in cl.options_for(pos2, defender, rules):
+            pos3 = pos2.copy()
+            cl.apply_claim(pos3, defender, d, rules)
+            if pos3.scores[defender] == rules.target:
+                escape = True  # the defender wins instead
+                break
+            if not scans.threats(pos3, rules, attacker):
+                answers.append(pos3)
+        if escape:
+            continue
+        if not answers or all(forced(p3, rules, attacker, defender, depth - 1, scans) for p3 in answers):
             return True
     return False
 
@@ -108,7 +116,7 @@ def checked(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> act
     scans = Scans(ctx.prof.exchange_budget)
     try:
         pos = after(ctx, base)
-        best = lost_lines(pos, ctx.rules, ctx.seat, rival, scans) if pos is not None else NOW
+        best = lost_lines(pos, ctx.rules, ctx.seat, rival, scans, ctx.prof.exchange) if pos is not None else NOW
         if best == 0:
             return base
         choice = base
@@ -116,7 +124,7 @@ def checked(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> act
             pos = after(ctx, move)
             if pos is None:
                 continue
-            n = lost_lines(pos, ctx.rules, ctx.seat, rival, scans)
+            n = lost_lines(pos, ctx.rules, ctx.seat, rival, scans, ctx.prof.exchange)
             if n < best:
                 best, choice = n, move
                 if n == 0:
