@@ -1,6 +1,7 @@
-"""Sage's play shaping on the crossword board (game.ai.crossword_shape): legal, the same for a
-seed, read from the seat's own view only (the same move whatever the hidden racks and pool hold),
-bounded by a count of candidates, and hard's move when it is off."""
+"""Sage's play shaping on the crossword board (game.ai.crossword_shape) and its claim-exchange
+search (game.ai.crossword_exchange): legal, the same for a seed, read from the seat's own view only
+(the same move whatever the hidden racks and pool hold), bounded by a count of work (candidates,
+finish scans) and never a clock, and hard's move when they are off."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai import CROSSWORD, crossword, crossword_race, crossword_shape, make_player, sage
+from game.ai import CROSSWORD, crossword, crossword_exchange, crossword_race, crossword_shape, make_player, sage
+from game.ai.crossword_claims import threats
 from game.ai.crossword_draft import PROFILES, Ctx
 from game.play.computer import computer_turn, seat_player
 from game.rules import actions as act
+from game.rules import claims as cl
 from game.rules import engine
 from game.rules.state import Phase, derived_secret
 from game.rules.variants import REGISTRY
@@ -132,3 +135,45 @@ def test_a_shaped_draw_is_weighed_only_when_asked():
             assert isinstance(move, act.Draw)  # only hard's ordinary play gives way, and to the draw
             draws += 1
     assert draws
+
+
+# -- the claim-exchange search (crossword_exchange; off for Sage: measured, it changed next to nothing) ------------
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_exchange_search_gives_legal_moves_the_same_for_a_seed(seed):
+    for state in positions(seed, count=4, min_turns=30):
+        first = crossword.choose(engine.view(state, 0), "hard", random.Random(5), prof(exchange=2))
+        assert first == crossword.choose(engine.view(state, 0), "hard", random.Random(5), prof(exchange=2))
+        assert legal(state, first)
+
+
+def test_the_exchange_search_stops_at_its_budget_of_scans_and_keeps_hards_turn():
+    scans = crossword_exchange.Scans(3)
+    state = positions(3, count=1)[0]
+    pos = cl.Position.from_state(state)
+    rules = VARIANT.claim_rules()
+    with pytest.raises(crossword_exchange.Budget):
+        for _ in range(4):
+            scans.threats(pos, rules, 1)
+    assert scans.used == 4
+    for state in positions(11, count=4, min_turns=30):
+        view = engine.view(state, 0)
+        assert crossword.choose(view, "hard", random.Random(5), prof(exchange=2, exchange_budget=0)) == \
+            crossword.choose(view, "hard", random.Random(5), prof())
+
+
+def test_a_finish_left_to_the_rival_is_a_lost_line_at_once():
+    rules = VARIANT.claim_rules()
+    found = 0
+    for seed in (3, 11, 17):
+        for state in positions(seed, count=12, min_turns=20):
+            pos = cl.Position.from_state(state)
+            scans = crossword_exchange.Scans(10_000)
+            lost = crossword_exchange.lost_lines(pos, rules, 1, 0, scans, 1)
+            if threats(pos, rules, 0):
+                assert lost == crossword_exchange.NOW
+                found += 1
+            else:
+                assert lost in (0, 1)
+    assert scans.used
