@@ -18,7 +18,7 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
   with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12), tokens
   charged at 1.3 (hard: 0.9) of the points per token still needed, and its plays shaped
-  (``crossword_shape``, ``shape`` 1): where hard lays the most tiles, Sage weighs each play by a
+  (``crossword_shape``, ``shape`` 1): where hard lays the most tiles, Sage weighs its first 20 plays by a
   point a tile less what it hands the rival's best claim (hard's own claim choice, read from the
   board: the rival moves next), and a claim beats such a play at hard's threshold less that gift
   (``shape_claim``).  ``docs/ai-tuning.md``, "Sage on the crossword board", has the runs.  Its
@@ -46,7 +46,8 @@ SAGE: dict[str, dict[str, object]] = {
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
     "rummy-q": {"weigh": 0, "deny": 13},
     "golden-games": {"weigh": 12, "weigh_worlds": 6},
-    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3, "shape": 1, "shape_tile": 1.0, "shape_claim": 1.0},
+    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3, "shape": 1, "shape_cands": 20, "shape_tile": 1.0,
+                    "shape_claim": 1.0},
 }
 
 
