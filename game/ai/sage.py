@@ -47,7 +47,7 @@ SAGE: dict[str, dict[str, object]] = {
     "rummy-q": {"weigh": 0, "deny": 13},
     "golden-games": {"weigh": 12, "weigh_worlds": 6},
     "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3, "shape": 1, "shape_cands": 20, "shape_tile": 1.0,
-                    "shape_claim": 1.0},
+                    "shape_claim": 1.0, "exchange": 2},
 }
 
 
