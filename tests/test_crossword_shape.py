@@ -67,14 +67,14 @@ def test_shaped_moves_are_legal_and_the_same_for_a_seed(seed):
 
 
 def test_the_expert_player_shapes_its_plays_and_they_differ_from_hards_somewhere():
-    assert sage.sage_profile(VARIANT).shape  # on for Sage
+    assert sage.sage_profile(VARIANT).shape and sage.sage_profile(VARIANT).exchange  # both on for Sage
     differ = 0
     for seed in (3, 11, 17):
         for state in positions(seed, count=10):
             view = engine.view(state, 0)
             sages = make_player("expert", 9, CROSSWORD).choose(view)
             assert legal(state, sages)
-            differ += sages != crossword.choose(view, "hard", random.Random(9), replace(prof(), shape=0))
+            differ += sages != crossword.choose(view, "hard", random.Random(9), replace(prof(), shape=0, exchange=0))
     assert differ
 
 
@@ -118,7 +118,7 @@ def test_with_shaping_off_sage_plays_hards_decision():
     for seed in (3, 11):
         for state in positions(seed, count=3):
             view = engine.view(state, 0)
-            off = prof(shape=0)
+            off = prof(shape=0, exchange=0)
             ctx = Ctx(view, "hard", random.Random(2), off)
             assert crossword.choose(view, "hard", random.Random(2), off) == crossword_race.choose(ctx)
 
@@ -127,17 +127,17 @@ def test_a_shaped_draw_is_weighed_only_when_asked():
     draws = 0
     for state in positions(3):
         view = engine.view(state, 0)
-        base = crossword.choose(view, "hard", random.Random(2), prof(shape=0))
-        assert not isinstance(crossword.choose(view, "hard", random.Random(2), prof(shape_claim=0.0)), act.Draw) \
+        base = crossword.choose(view, "hard", random.Random(2), prof(shape=0, exchange=0))
+        assert not isinstance(crossword.choose(view, "hard", random.Random(2), prof(shape_claim=0.0, exchange=0)), act.Draw) \
             or isinstance(base, act.Draw)
-        move = crossword.choose(view, "hard", random.Random(2), prof(shape_draw=1e6, shape_claim=0.0))
+        move = crossword.choose(view, "hard", random.Random(2), prof(shape_draw=1e6, shape_claim=0.0, exchange=0))
         if move != base:
             assert isinstance(move, act.Draw)  # only hard's ordinary play gives way, and to the draw
             draws += 1
     assert draws
 
 
-# -- the claim-exchange search (crossword_exchange; off for Sage: measured, it changed next to nothing) ------------
+# -- the claim-exchange search (crossword_exchange) ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -160,7 +160,7 @@ def test_the_exchange_search_stops_at_its_budget_of_scans_and_keeps_hards_turn()
     for state in positions(11, count=4, min_turns=30):
         view = engine.view(state, 0)
         assert crossword.choose(view, "hard", random.Random(5), prof(exchange=2, exchange_budget=0)) == \
-            crossword.choose(view, "hard", random.Random(5), prof())
+            crossword.choose(view, "hard", random.Random(5), prof(exchange=0))
 
 
 def test_a_finish_left_to_the_rival_is_a_lost_line_at_once():

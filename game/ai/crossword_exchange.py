@@ -4,24 +4,25 @@ The end of a game is an exchange of claims, hijacks and locks: a seat with a set
 exactly what it still needs (a *finish*) wins on its turn unless the other takes that finish away.
 Claims depend on the board and the public supplies only, never on the racks, so Sage can search
 them exactly from its own view: after a move of ours, every claim the rival could answer with, and
-whether that claim leaves the rival a finish we could not take away with a claim of ours (a *lost
-line*).  Hard looks one claim less deep (it takes a win, denies a finish, and makes no claim that
+whether that claim leaves the rival a finish we could not take away with a claim of ours, and so on
+(a *lost line*).  Hard looks one claim less deep (it takes a win, denies a finish, and makes no claim that
 hands a rival a finish).
 
-``lost_lines(...)`` counts the rival's replies that lose us the game (a finish the rival has at once
-counts as ``NOW``).  ``Sage`` (``Profile.exchange`` on) checks the turn hard's policy chose; when
-it has lost lines it weighs the other claims, the plays the search found, and a draw, and keeps
-the first (hard's turn first, then the claims by hard's claim value, then the plays, then a draw)
-with the fewest.  The work is a count: at most ``exchange_budget`` finish scans a turn (each a pass
-over the sets on the board); past it the turn is hard's.  No clock is read.
+``lost_lines(...)``: ``NOW`` when our move leaves the rival a finish at once, 1 when the rival can
+force one within ``Profile.exchange`` of its claims (``forced``), else 0.  Sage (``exchange`` 2)
+checks the turn its policy chose (``crossword_shape``); when that turn is lost so, it weighs its
+other claims, the plays its search found, and a draw, and keeps the first (its turn first, then
+the claims by hard's claim value, then the plays, then a draw) with the fewest.  The work is a
+count: at most ``exchange_budget`` finish scans a turn (each a pass over the sets on the board);
+past it the turn stays as its policy chose.  No clock is read.
 """
 
 from __future__ import annotations
 
-from ..rules import actions as act
-from ..rules import claims as cl
 from typing import Callable
 
+from ..rules import actions as act
+from ..rules import claims as cl
 from ..rules.board import Board
 from . import crossword_race
 from .crossword_claims import _action, claim_ok, rival_seats, threats

@@ -21,7 +21,10 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
   (``crossword_shape``, ``shape`` 1): where hard lays the most tiles, Sage weighs its first 20 plays by a
   point a tile less what it hands the rival's best claim (hard's own claim choice, read from the
   board: the rival moves next), and a claim beats such a play at hard's threshold less that gift
-  (``shape_claim``).  ``docs/ai-tuning.md``, "Sage on the crossword board", has the runs.  Its
+  (``shape_claim``).  Its turn is then checked by a search of the claim exchange, two claims deep
+  (``crossword_exchange``, ``exchange`` 2): when the rival could force a finish by claims alone, it
+  takes another claim, play or draw that leaves it none, or fewer.  ``docs/ai-tuning.md``, "Sage
+  on the crossword board", has the runs.  Its
   sampled look-ahead (``crossword_sage``: candidate turns weighed on worlds sampled from its own
   view, every seat then playing hard's policy; a work budget, never a clock) is in and tested but
   off (``lookahead`` 0): measured, it did not beat hard's own turn.
