@@ -70,7 +70,7 @@ def test_with_the_lookahead_off_sage_plays_hards_decision():
     assert PROFILES["hard"].lookahead == 0  # hard (and every other level) never looks ahead
     for seed in (3, 11):
         view = engine.view(mid_game(seed), 0)
-        off = sage_prof(lookahead=0)
+        off = sage_prof(lookahead=0, shape=0, exchange=0)  # (its play shaping and claim search off too)
         assert crossword.choose(view, "hard", random.Random(2), off) == \
             crossword.choose(view, "hard", random.Random(2), replace(PROFILES["hard"], beam=off.beam, depth=off.depth))
         assert crossword.choose(view, "hard", random.Random(2), replace(PROFILES["hard"], lookahead=0)) == \

@@ -37,7 +37,7 @@ import random
 from typing import Callable
 
 from ..rules import actions as act
-from . import crossword_claims, crossword_race, crossword_sage, sage
+from . import crossword_claims, crossword_race, crossword_sage, crossword_shape, sage
 from .crossword_claims import claim_ok
 from .crossword_claims import threats as _threats  # noqa: F401  (the name the claim tests read)
 from .crossword_draft import LEVELS, PROFILES, Ctx, Draft, Profile  # noqa: F401  (the players' names for them)
@@ -59,7 +59,9 @@ def choose(view, level: str = "basic", rng: random.Random | None = None, prof: P
     with other knobs (Sage plays hard's with its own, ``game.ai.sage``)."""
     ctx = Ctx(view, level, rng, prof)
     if ctx.prof.claims == "race":
-        return crossword_sage.choose(ctx) if ctx.prof.lookahead else crossword_race.choose(ctx)
+        if ctx.prof.lookahead:
+            return crossword_sage.choose(ctx)
+        return crossword_shape.choose(ctx) if ctx.prof.shape or ctx.prof.exchange else crossword_race.choose(ctx)
     board = find_play(ctx)
     claim = CLAIMS[ctx.prof.claims](ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):

@@ -46,6 +46,18 @@ class Profile:
     la_budget: int = 48  # most replies played in one look-ahead (worlds x candidates x plies): a work budget
     la_from: int = 0  # looks ahead only once some seat holds this many points (the race's end is tactical)
     la_heur: float = 1.0  # the weight of the estimate for positions that are not decided (0: only wins and losses count)
+    # Sage's play shaping (crossword_shape; "race" claims only): 0 = off (hard's play: the most tiles)
+    shape: int = 0
+    shape_cands: int = 10  # the plays weighed (the search's first that are legal)
+    shape_tile: float = 4.0  # the value of a tile placed
+    shape_opp: float = 1.0  # the weight of what the rival's best claim gains from the play
+    shape_own: float = 0.0  # the weight of what our own best claim gains
+    shape_draw: float = 0.0  # a draw weighed at this value (0: never instead of a play)
+    exchange: int = 0  # 1: the turn is checked by a search of the claim exchange (crossword_exchange)
+    exchange_budget: int = 3000  # most finish scans of that search in one turn (a work budget)
+    shape_spoil: int = 0  # 1: a spoiling play (fewer rival finishes) is chosen by the same weighing among the best
+    shape_threat: int = 0  # 1: a threatening play (a set worth exactly our need) is chosen by the same weighing
+    shape_claim: float = 0.0  # a claim beats the shaped play above claim_over_play less this x what the play hands the rival
 
 
 # Knobs whose values are words: the words each one takes (for ``strategy.with_knobs``).

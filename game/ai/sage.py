@@ -16,13 +16,18 @@ alternating (``python -m game.sim --players expert,hard``; the runs and their co
 * The Golden Games: hard's weighing of a play against a draw, from 12 tiles (hard: 9) and over 6
   sampled deals (hard: 3).
 * Rummi200kub (the crossword board, whose knobs are a ``crossword_draft.Profile``): hard's claims
-  and plays, with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12)
-  and tokens charged at 1.3 (hard: 0.9) of the points per token still needed, so it claims fewer,
-  richer sets (``docs/ai-tuning.md``, "Sage on the crossword board": about 0.56 against hard over
-  1000 games, about 0.48 with the knobs before).  Its look-ahead (``crossword_sage``: candidate turns
-  weighed on worlds sampled from its own view, every seat then playing hard's policy; a work
-  budget, never a clock) is in and tested but off (``lookahead`` 0): measured, it did not beat
-  hard's own turn.  ``--sage-knob lookahead=4`` (and the ``la_*`` knobs) turns it on for a run.
+  with a wider and deeper play search (8 drafts kept per step, 14 steps; hard: 4, 12), tokens
+  charged at 1.3 (hard: 0.9) of the points per token still needed, and its plays shaped
+  (``crossword_shape``, ``shape`` 1): where hard lays the most tiles, Sage weighs its first 20 plays by a
+  point a tile less what it hands the rival's best claim (hard's own claim choice, read from the
+  board: the rival moves next), and a claim beats such a play at hard's threshold less that gift
+  (``shape_claim``).  Its turn is then checked by a search of the claim exchange, two claims deep
+  (``crossword_exchange``, ``exchange`` 2): when the rival could force a finish by claims alone, it
+  takes another claim, play or draw that leaves it none, or fewer.  ``docs/ai-tuning.md``, "Sage
+  on the crossword board", has the runs.  Its
+  sampled look-ahead (``crossword_sage``: candidate turns weighed on worlds sampled from its own
+  view, every seat then playing hard's policy; a work budget, never a clock) is in and tested but
+  off (``lookahead`` 0): measured, it did not beat hard's own turn.
 
 The simulator's ``--sage-knob NAME=VALUE`` changes one for a run (``set_knobs``), so a tuning
 trial is a command anyone can rerun.
@@ -44,7 +49,8 @@ SAGE: dict[str, dict[str, object]] = {
     "rummibug-relaxed": {"weigh": 0, "deny": 9},
     "rummy-q": {"weigh": 0, "deny": 13},
     "golden-games": {"weigh": 12, "weigh_worlds": 6},
-    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3},
+    "rummi200kub": {"beam": 8, "depth": 14, "token_price": 1.3, "shape": 1, "shape_cands": 20, "shape_tile": 1.0,
+                    "shape_claim": 1.0, "exchange": 2},
 }
 
 
