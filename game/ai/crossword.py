@@ -14,7 +14,9 @@ playing, claiming (claim, hijack, lock) and drawing:
 * claims: hold exactly 200; take the claim that wins at once; deny a rival who
   could reach exactly 200 next turn (lock or hijack the set they need, or take
   points off them); otherwise claim sets that are worth their tokens and leave
-  a total that can still be finished.
+  a total that can still be finished.  Basic never hijacks or locks, and
+  medium (like hard) charges its tokens, so each level beats the one below
+  it by at least 0.65 (docs/ai.md, "The ladder").
 
 The plays are ``crossword_plan`` (the beam search; ``crossword_moves``: its rearranging
 steps), the claims ``crossword_claims`` (the hard level's: ``crossword_race``; the frozen

@@ -64,9 +64,9 @@ class Profile:
 CHOICES = {"deny": ("", "simple", "full"), "claims": ("standard", "race")}
 
 PROFILES: dict[str, Profile] = {
-    "basic": Profile(1, 8, False, False, 1, 0.0, "", None, True, True, 3.5),
+    "basic": Profile(1, 8, False, False, 1, 0.0, "", None, False, True, 3.5),
     "easy": Profile(1, 4, False, False, 1, 0.3, "", None, False, True, 3.0),
-    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", None, True, True, 4.0),
+    "medium": Profile(2, 10, True, True, 1, 0.0, "simple", None, True, True, 4.0, token_price=0.9),
     "hard": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9, rearrange=True,
                     claims="race"),
     "hard-v1": Profile(4, 12, True, True, 1, 0.0, "full", 24.0, True, True, 4.5, token_price=0.9),
