@@ -396,9 +396,9 @@ class EasyPlayer(ComputerPlayer):
     """Sets from its rack and simple extensions; overlooks some tiles; shy with jokers."""
 
     level = "easy"
-    notice = 0.75  # chance of noticing each tile on a turn
+    notice = 0.5  # chance of noticing each tile on a turn
     joker_shyness = 0.6  # chance of keeping a joker out of its plans
-    daydream = 0.08  # chance of simply drawing
+    daydream = 0.15  # chance of simply drawing
 
     def _noticed(self, turn: _Turn) -> list[int]:
         seen = [t for t in turn.rack if (is_joker(t) and self.rng.random() >= self.joker_shyness)
