@@ -156,7 +156,7 @@ def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     win = winning_claim(ctx, options)
     if win is not None:
         return win
-    early = max(ctx.pos.scores) < ctx.target * 0.5
+    early = is_early(ctx)
     best = None
     if prof.deny:
         rivals = rival_seats(ctx)
@@ -181,15 +181,28 @@ def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     u = claim_utility(ctx, best, early)
     threshold = 0.0
     if can_play:
-        # Heads-up, a strong claim is worth more than a small play; with three or four players it
-        # is not (measured: it lost the hard level a third of its wins), so there we play first.
-        if prof.claim_over_play is None or len(ctx.pos.scores) != 2:
+        threshold = claim_bar(ctx)
+        if threshold is None:
             return None
-        threshold = prof.claim_over_play  # only a strong claim beats playing tiles
-        # Someone about to go out ends the game: points matter more then.
-        if min(ctx.view.rack_sizes) <= 2:
-            threshold = min(threshold, 8.0)
     return _action(best) if u > threshold else None
+
+
+def is_early(ctx: Ctx) -> bool:
+    """The first half of the race (no seat holds half the target yet), as claims are valued."""
+    return max(ctx.pos.scores) < ctx.target * 0.5
+
+
+def claim_bar(ctx: Ctx) -> float | None:
+    """How much a claim must be worth to be made instead of a play (``claim_over_play``), or None
+    where a play always comes first.  Heads-up, a strong claim is worth more than a small play;
+    with three or four players it is not (measured: it lost the hard level a third of its wins)."""
+    if ctx.prof.claim_over_play is None or len(ctx.pos.scores) != 2:
+        return None
+    threshold = ctx.prof.claim_over_play  # only a strong claim beats playing tiles
+    # Someone about to go out ends the game: points matter more then.
+    if min(ctx.view.rack_sizes) <= 2:
+        threshold = min(threshold, 8.0)
+    return threshold
 
 
 def winning_claim(ctx: Ctx, options: list[cl.ClaimCheck]) -> act.Claim | None:

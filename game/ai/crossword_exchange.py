@@ -25,7 +25,7 @@ from ..rules import actions as act
 from ..rules import claims as cl
 from ..rules.board import Board
 from . import crossword_race
-from .crossword_claims import _action, claim_ok, rival_seats, threats
+from .crossword_claims import _action, claim_ok, is_early, rival_seats, threats
 from .crossword_draft import Ctx
 
 NOW = 1000  # a move that leaves the rival a finish at once
@@ -137,7 +137,7 @@ def checked(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> act
 
 def others(ctx: Ctx, base: act.Action, plays: Callable[[], list[Board]]) -> list[act.Action]:
     """The turns weighed against hard's: its claims by hard's claim value, the plays, a draw."""
-    early = max(ctx.pos.scores) < ctx.target * 0.5
+    early = is_early(ctx)
     options = cl.options_for(ctx.pos, ctx.seat, ctx.rules)
     options.sort(key=lambda c: -crossword_race.race_utility(ctx, c, early))
     out: list[act.Action] = []

@@ -22,8 +22,8 @@ from ..rules import actions as act
 from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
-from .crossword_claims import (_action, _after, _finishers, _takers, claim_ok, claim_utility, leading, rival_seats, threats,
-                               winning_claim)
+from .crossword_claims import (_action, _after, _finishers, _takers, claim_bar, claim_ok, claim_utility, is_early, leading,
+                               rival_seats, threats, winning_claim)
 from .crossword_draft import Ctx, Draft
 from .crossword_plan import Planner, find_play
 
@@ -109,7 +109,7 @@ def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     win = winning_claim(ctx, options)
     if win is not None:
         return win
-    early = max(ctx.pos.scores) < ctx.target * 0.5
+    early = is_early(ctx)
     rivals = rival_seats(ctx)
     now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
     if any(now.values()):
@@ -135,12 +135,9 @@ def choose_claim(ctx: Ctx, can_play: bool) -> act.Claim | None:
     u = race_utility(ctx, best, early)
     threshold = 0.0
     if can_play:
-        # Heads-up, a strong claim is worth more than a small play; with more players we play first.
-        if ctx.prof.claim_over_play is None or len(ctx.pos.scores) != 2:
+        threshold = claim_bar(ctx)
+        if threshold is None:
             return None
-        threshold = ctx.prof.claim_over_play
-        if min(ctx.view.rack_sizes) <= 2:
-            threshold = min(threshold, 8.0)  # someone about to go out ends the game
     return _action(best) if u > threshold else None
 
 

@@ -31,7 +31,7 @@ from ..rules import engine
 from ..rules.state import GameState, Phase
 from ..rules.tiles import rack_value
 from . import crossword_race
-from .crossword_claims import _action, claim_ok, threats
+from .crossword_claims import _action, claim_ok, is_early, threats
 from .crossword_draft import PROFILES, Ctx, Profile
 from .crossword_plan import find_play
 from .sampled import sample_state
@@ -82,7 +82,7 @@ def candidates(ctx: Ctx, base: act.Action) -> list[act.Action]:
     if board is not None:
         add(act.Play(board))
     if not ctx.rules.needs_initial or ctx.melded:
-        early = max(ctx.pos.scores) < ctx.target * 0.5
+        early = is_early(ctx)
         options = cl.options_for(ctx.pos, ctx.seat, ctx.rules)
         options.sort(key=lambda c: -crossword_race.race_utility(ctx, c, early))
         for c in options[:ctx.prof.la_claims]:

@@ -40,7 +40,7 @@ from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
 from . import crossword_exchange, crossword_race
-from .crossword_claims import leading, rival_seats, threats
+from .crossword_claims import is_early, leading, rival_seats, threats
 from .crossword_draft import PROFILES, Ctx
 from .crossword_plan import Planner, find_play
 from .crossword_race import _wins_now, choose_claim, gift, spoiling_play, threat_play, undone
@@ -136,7 +136,7 @@ def shaped_spoil(ctx: Ctx, now: dict[int, int]) -> Board | None:
 def claim_value(ctx: Ctx, claim: act.Claim) -> float:
     """``race_utility`` of the claim ``claim`` for the seat to move."""
     chk = ctx.variant.check_claim_in(ctx.pos, ctx.seat, claim)
-    return crossword_race.race_utility(ctx, chk, max(ctx.pos.scores) < ctx.target * 0.5)
+    return crossword_race.race_utility(ctx, chk, is_early(ctx))
 
 
 def plays(ctx: Ctx, cap: int) -> list[tuple[Board, int]]:
@@ -177,7 +177,7 @@ def best_claim(ctx: Ctx, seat: int, board: Board) -> float:
     if not options:
         return 0.0
     rivals = rival_seats(sc)
-    early = max(sc.pos.scores) < sc.target * 0.5
+    early = is_early(sc)
     best = 0.0
     for c in options:
         if undone(sc, c) or gift(sc, c):
