@@ -5,8 +5,9 @@ earlier than hard (once an opponent holds 9 tiles or fewer and it cannot go out,
 that opponent nothing; hard: 5), in Rummibug it denies outright where hard weighs.  In heads-up
 classic against hard the denial, not the look-ahead, is what wins (docs/ai.md, "Expert").
 
-Once an opponent is close to going out (the ``sage_from`` knob: 9 tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
-tiles the finder allows, and a draw (where drawing is allowed).  It
+Once an opponent is close to going out (the ``sage_from`` knob: 9 tiles or fewer; 0: never) the
+expert lists a few candidate moves: hard's own choice, the most numbered tiles the finder allows,
+and a draw (where drawing is allowed).  It
 then deals the tiles it cannot see (the pool and the other racks: every tile that is not
 on its rack nor on the table, shared out by the rack sizes it sees) into a fixed number of
 sampled worlds.  In each world and for each candidate it lets every melded opponent
@@ -31,7 +32,7 @@ import random
 from typing import Sequence
 
 from ..rules.board import Board
-from ..rules.tiles import is_joker, rack_value
+from ..rules.tiles import is_joker
 from .levels import register_player
 from .layout import sets_of
 from .players import PROFILES, HardPlayer, _Turn
@@ -50,16 +51,11 @@ class ExpertPlayer(HardPlayer):
     level = "expert"
     worlds = 5  # sampled deals of the unseen tiles per decision
     MARGIN = 1.0  # another candidate must beat hard's own choice by this much
-    MARGIN_POINTS = 2.0  # ... by this many points, with the ``sage_points`` knob
     reply_nodes = 800  # the finder's work per sampled answer (about 20 ms on this machine, the same on any)
     KEEP = 0.6
     OPP = 0.8
     OUT = 12.0
     NEXT = 0.4
-    # with the ``sage_points`` knob: the weights of points, not tiles (``_points_value``)
-    OUT_POINTS = 1.0
-    OPP_POINTS = 0.3
-    NEXT_POINTS = 0.5
 
     @staticmethod
     def knobs(turn: _Turn) -> Strategy:
@@ -83,9 +79,6 @@ class ExpertPlayer(HardPlayer):
         naturals = [t for t in turn.rack if not is_joker(t)]
         greedy = turn.first_legal(turn.arrangements(naturals, use_jokers=False)) if naturals else None
         cands.append(greedy)
-        if k.sage_points:  # the most points the finder lays (the high tiles shed first)
-            turn.tried.clear()
-            cands.append(turn.first_legal(turn.arrangements(turn.rack, objective="points")))
         if turn.view.pool_size > 0 and not turn.draw_rule() and not turn.variant.lower_score_wins \
                 and not self.points_race(turn):
             cands.append(None)  # a draw that feeds the opponents nothing
@@ -93,11 +86,10 @@ class ExpertPlayer(HardPlayer):
         if len(unique) == 1:
             return unique[0]
         worlds = self._worlds(turn, opponents)
-        weigh_one = self._points_value if k.sage_points else self._value
-        base = weigh_one(turn, unique[0], worlds, opponents)
-        best = (base + (self.MARGIN_POINTS if k.sage_points else self.MARGIN), unique[0])
+        base = self._value(turn, unique[0], worlds, opponents)
+        best = (base + self.MARGIN, unique[0])
         for board in unique[1:]:
-            value = weigh_one(turn, board, worlds, opponents)
+            value = self._value(turn, board, worlds, opponents)
             if value > best[0] + 1e-9:
                 best = (value, board)
         return best[1]
@@ -169,47 +161,6 @@ class ExpertPlayer(HardPlayer):
                 except SolverError:
                     pass
         return value + total / max(1, len(worlds))
-
-    def _points_value(self, turn: _Turn, board: Board | None, worlds, opponents) -> float:
-        """With the ``sage_points`` knob (where the points left on a rack are the score): a candidate
-        is worth
-
-            - the points it leaves on the rack (a joker 30)
-            - OUT_POINTS x those points x the chance an opponent then goes out (they are counted then)
-            - OPP_POINTS x the points the opponents then shed
-            + NEXT_POINTS x the points it sheds on its own next turn (when nobody went out)
-
-        averaged over the sampled worlds, the opponents answering in turn with the most tiles."""
-        table = turn.sets if board is None else sets_of(board)
-        on_table = set() if board is None else set(board.tiles())
-        rest = [t for t in turn.rack if t not in on_table]
-        held = rack_value(rest)
-        total = 0.0
-        for deal in worlds:
-            after = table
-            out = False
-            for i in opponents:
-                rack = deal[i]
-                if not rack:
-                    continue
-                try:
-                    res = solve(after, rack, node_budget=self.reply_nodes)
-                except SolverError:
-                    continue
-                total -= self.OPP_POINTS * rack_value(res.placed)
-                if res.tiles_placed == len(rack):
-                    total -= self.OUT_POINTS * held
-                    out = True
-                    break
-                if res.tiles_placed:
-                    after = res.sets
-            if rest and not out and self.NEXT_POINTS:
-                try:
-                    mine = solve(after, rest, node_budget=self.reply_nodes)
-                    total += self.NEXT_POINTS * rack_value(mine.placed)
-                except SolverError:
-                    pass
-        return -held + total / max(1, len(worlds))
 
 
 def _unique(boards: Sequence[Board | None]) -> list[Board | None]:

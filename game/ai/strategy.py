@@ -43,8 +43,6 @@ class Strategy:
     lookahead_plies: int = 4  # ... and the turns played after each candidate in a rollout
     sage_from: int = 9  # Sage only: weigh its candidate turns against sampled replies once an opponent
     # holds this many tiles or fewer (``ExpertPlayer``); 0: never (hard's turn with Sage's knobs)
-    sage_points: bool = False  # Sage only: weigh them by points (the points shed, kept, and held when
-    # an opponent goes out) rather than by tiles: where the points left on a rack are the score
 
 
 CLASSIC = Strategy()
