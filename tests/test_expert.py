@@ -62,6 +62,26 @@ def test_expert_reads_only_its_view(monkeypatch):
                 assert len(rack) == 7
 
 
+def test_sage_from_zero_plays_hards_turn_without_weighing(monkeypatch):
+    """With the ``sage_from`` knob at 0 Sage never samples worlds: with hard's other knobs it
+    makes hard's move; at 9 (an opponent at 7 tiles) it weighs its candidates."""
+    view = engine.view(close_game(), 0)
+    calls = []
+    real = ExpertPlayer._worlds
+
+    def spy(self, turn, opponents):
+        calls.append(1)
+        return real(self, turn, opponents)
+
+    monkeypatch.setattr(ExpertPlayer, "_worlds", spy)
+    monkeypatch.setitem(sage.SAGE, "classic", {"deny": 5, "sage_from": 0})
+    assert key(make_player("expert", 11, board=FLAT).choose(view)) == key(make_player("hard", 11, board=FLAT).choose(view))
+    assert calls == []
+    monkeypatch.setitem(sage.SAGE, "classic", {"deny": 5, "sage_from": 9})
+    make_player("expert", 11, board=FLAT).choose(view)
+    assert calls
+
+
 def key(action):
     return None if not isinstance(action, act.Play) else sorted(action.board.cells.items())
 

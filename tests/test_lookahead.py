@@ -9,8 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.ai import FLAT, lookahead, make_player, strategy
-from game.ai.expert import ExpertPlayer
+from game.ai import FLAT, lookahead, make_player, sage, strategy
 from game.ai.sampled import rollout, sample_state, unseen_tiles
 from game.rules import actions as act
 from game.rules import engine
@@ -53,8 +52,8 @@ def other_deal(state: GameState, rng: random.Random) -> GameState:
 def looking(monkeypatch):
     """Turns the look-ahead on (3 worlds) in every rule set, from any rack size an opponent holds,
     and records each weighing."""
-    monkeypatch.setattr(ExpertPlayer, "look_from", 99)
     for key in FLAT_RULE_SETS:
+        monkeypatch.setitem(sage.SAGE, key, {**sage.SAGE.get(key, {}), "sage_from": 99})
         monkeypatch.setitem(strategy.STRATEGIES, key, replace(strategy.STRATEGIES[key], lookahead=3))
     calls = []
     real = lookahead.weigh_candidates

@@ -5,8 +5,9 @@ earlier than hard (once an opponent holds 9 tiles or fewer and it cannot go out,
 that opponent nothing; hard: 5), in Rummibug it denies outright where hard weighs.  In heads-up
 classic against hard the denial, not the look-ahead, is what wins (docs/ai.md, "Expert").
 
-Once an opponent is close to going out (``look_from`` tiles or fewer) the expert lists a few candidate moves: hard's own choice, the most numbered
-tiles the finder allows, and a draw (where drawing is allowed).  It
+Once an opponent is close to going out (the ``sage_from`` knob: 9 tiles or fewer; 0: never) the
+expert lists a few candidate moves: hard's own choice, the most numbered tiles the finder allows,
+and a draw (where drawing is allowed).  It
 then deals the tiles it cannot see (the pool and the other racks: every tile that is not
 on its rack nor on the table, shared out by the rack sizes it sees) into a fixed number of
 sampled worlds.  In each world and for each candidate it lets every melded opponent
@@ -19,7 +20,7 @@ looks at its own next turn on the table that answer leaves.  A candidate is wort
 
 averaged over the worlds; it leaves hard's choice only for a candidate worth ``MARGIN``
 more.  With the rule set's ``lookahead`` knob above 0 (off by default, not yet measured) it
-instead weighs a few candidate turns, once an opponent holds ``look_from`` tiles or fewer, by
+instead weighs a few candidate turns, once an opponent holds ``sage_from`` tiles or fewer, by
 short rollouts of every seat on sampled worlds (``look_ahead``; ``game.ai.lookahead``).
 Weighing every turn that way lost 15 of 16 games to hard in classic (docs/ai-tuning.md).  Only its own ``PlayerView`` is read; the worlds come from a
 random generator seeded by the player's seed, so a seed gives the same move.
@@ -49,7 +50,6 @@ PROFILES["expert"] = {
 class ExpertPlayer(HardPlayer):
     level = "expert"
     worlds = 5  # sampled deals of the unseen tiles per decision
-    look_from = 9  # weigh the candidates once an opponent holds this many tiles or fewer (else: hard's play)
     MARGIN = 1.0  # another candidate must beat hard's own choice by this much
     reply_nodes = 800  # the finder's work per sampled answer (about 20 ms on this machine, the same on any)
     KEEP = 0.6
@@ -64,13 +64,13 @@ class ExpertPlayer(HardPlayer):
 
     def plan(self, turn: _Turn) -> Board | None:
         k = self.knobs(turn)
-        if k.lookahead and turn.closest_opponent() <= self.look_from:
+        if k.lookahead and turn.closest_opponent() <= k.sage_from:
             return self.look_ahead(turn, k)
         hard_board = super().plan(turn)
         if hard_board is None or self._placed(turn, hard_board) == len(turn.rack):
             return hard_board  # going out, or a draw (denial, or nothing to play): nothing to weigh
         opponents = [i for i in turn.opponents() if turn.view.melded[i] and turn.view.rack_sizes[i] > 0]
-        if not opponents or turn.closest_opponent() > self.look_from:
+        if not opponents or turn.closest_opponent() > k.sage_from:
             return hard_board
         cands: list[Board | None] = [hard_board]
         turn.tried.clear()  # the finder's best again, even where hard already looked at it

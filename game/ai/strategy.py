@@ -41,6 +41,8 @@ class Strategy:
     lookahead: int = 0  # Sage (expert) only: sampled worlds in which it weighs its candidate turns
     # by short rollouts (``game.ai.lookahead``); 0: off, its play as before (not yet measured)
     lookahead_plies: int = 4  # ... and the turns played after each candidate in a rollout
+    sage_from: int = 9  # Sage only: weigh its candidate turns against sampled replies once an opponent
+    # holds this many tiles or fewer (``ExpertPlayer``); 0: never (hard's turn with Sage's knobs)
 
 
 CLASSIC = Strategy()
