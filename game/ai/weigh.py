@@ -89,11 +89,23 @@ def _extending(s: tuple[int, ...]) -> frozenset[int]:
     """The faces of which one tile makes the set ``s`` one longer and still valid (a table's
     sets stay from turn to turn: remembered)."""
     out = set()
-    for face in range(JOKER_FACE + 1):
+    for face in _candidates(s):
         tile = next((t for t in copies(face) if t not in s), None)
         if tile is not None and check_set(s + (tile,)):
             out.add(face)
     return frozenset(out)
+
+
+def _candidates(s: tuple[int, ...]) -> list[int]:
+    """The faces that may make ``s`` one longer: a set's numbered tiles share a colour (a run) or a
+    number (a group), so a numbered tile joining them shares it too; and the joker."""
+    colours = {(t >> 1) // 13 for t in s if not is_joker(t)}
+    numbers = {(t >> 1) % 13 for t in s if not is_joker(t)}
+    if not colours:
+        return list(range(JOKER_FACE + 1))
+    out = [face for face in range(JOKER_FACE) if (len(colours) == 1 and face // 13 in colours)
+           or (len(numbers) == 1 and face % 13 in numbers)]
+    return out + [JOKER_FACE]
 
 
 def _loose(fitting: frozenset[int], rack: list[int]) -> int:
