@@ -65,12 +65,21 @@ def _readings(line: Sequence[int]) -> dict[int, set[int]]:
 def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
     """The arrangement with one joker traded for a tile of another set (or for the other joker)."""
     for a, sa in enumerate(sets):
+        # a numbered tile taking a joker's place shares the colour of the set's numbered tiles (a
+        # run) or their number (a group): the others cannot, and are not tried
+        colours = {(t >> 1) // 13 for t in sa if not is_joker(t)}
+        numbers = {(t >> 1) % 13 for t in sa if not is_joker(t)}
+        colours = colours if len(colours) == 1 else set()
+        numbers = numbers if len(numbers) == 1 else set()
+        anything = not any(not is_joker(t) for t in sa)
         for j in (t for t in sa if is_joker(t)):
             for b, sb in enumerate(sets):
                 if b == a:
                     continue
                 for x in sb:
                     if x == j:
+                        continue
+                    if not (anything or is_joker(x) or (x >> 1) // 13 in colours or (x >> 1) % 13 in numbers):
                         continue
                     na = [x if t == j else t for t in sa]
                     nb = [j if t == x else t for t in sb]
