@@ -32,9 +32,10 @@ class JokerRefusals:
     def __init__(self, view, rack_set: set[int]) -> None:
         variant = view.variant
         self.rack_set = rack_set
-        self.active = view.me_melded and not variant.crossword  # the joker rules apply once melded
         self.replaced = variant.joker_exact_replacement
         self.mates = variant.hand_joker_min_rack_companions  # rack tiles beside a joker from the rack
+        # the joker rules apply once melded (and these two only where the rule set has them)
+        self.active = view.me_melded and not variant.crossword and (self.replaced or self.mates > 0)
         self.jokers: list[tuple[frozenset[int], Counter]] = []
         for ln in view.board.lines():
             meld = None
