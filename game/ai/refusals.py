@@ -34,8 +34,9 @@ class JokerRefusals:
         self.rack_set = rack_set
         self.replaced = variant.joker_exact_replacement
         self.mates = variant.hand_joker_min_rack_companions  # rack tiles beside a joker from the rack
-        # the joker rules apply once melded (and these two only where the rule set has them)
-        self.active = view.me_melded and not variant.crossword and (self.replaced or self.mates > 0)
+        # the joker rules apply once melded (these two only where the rule set has them; on rows of
+        # sets, ``flat_table``, each set is one line)
+        self.active = view.me_melded and variant.flat_table and (self.replaced or self.mates > 0)
         self.jokers: list[tuple[frozenset[int], Counter]] = []
         for ln in view.board.lines():
             meld = None

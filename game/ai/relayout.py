@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement, permutations, product
 from typing import Iterator, Sequence
 
 from ..rules.melds import arrange, check_line, check_set
-from ..rules.tiles import face_key, is_joker
+from ..rules.tiles import colour_index, face_key, is_joker, number_of
 
 
 def orderings(tiles: Sequence[int]) -> list[list[int]]:
@@ -67,8 +67,8 @@ def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
     for a, sa in enumerate(sets):
         # a numbered tile taking a joker's place shares the colour of the set's numbered tiles (a
         # run) or their number (a group): the others cannot, and are not tried
-        colours = {(t >> 1) // 13 for t in sa if not is_joker(t)}
-        numbers = {(t >> 1) % 13 for t in sa if not is_joker(t)}
+        colours = {colour_index(t) for t in sa if not is_joker(t)}
+        numbers = {number_of(t) for t in sa if not is_joker(t)}
         colours = colours if len(colours) == 1 else set()
         numbers = numbers if len(numbers) == 1 else set()
         anything = not any(not is_joker(t) for t in sa)
@@ -79,7 +79,7 @@ def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
                 for x in sb:
                     if x == j:
                         continue
-                    if not (anything or is_joker(x) or (x >> 1) // 13 in colours or (x >> 1) % 13 in numbers):
+                    if not (anything or is_joker(x) or colour_index(x) in colours or number_of(x) in numbers):
                         continue
                     na = [x if t == j else t for t in sa]
                     nb = [j if t == x else t for t in sb]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..rules.board import Board
 from ..rules.melds import check_set
-from ..rules.tiles import JOKER_FACE, copies, face_key, is_joker, rack_value
+from ..rules.tiles import JOKER_FACE, colour_index, copies, face_at, face_key, is_joker, number_of, rack_value
 from .layout import sets_of
 from .solver import SolverError, places_all
 
@@ -99,13 +99,16 @@ def _extending(s: tuple[int, ...]) -> frozenset[int]:
 def _candidates(s: tuple[int, ...]) -> list[int]:
     """The faces that may make ``s`` one longer: a set's numbered tiles share a colour (a run) or a
     number (a group), so a numbered tile joining them shares it too; and the joker."""
-    colours = {(t >> 1) // 13 for t in s if not is_joker(t)}
-    numbers = {(t >> 1) % 13 for t in s if not is_joker(t)}
+    colours = {colour_index(t) for t in s if not is_joker(t)}
+    numbers = {number_of(t) for t in s if not is_joker(t)}
     if not colours:
         return list(range(JOKER_FACE + 1))
-    out = [face for face in range(JOKER_FACE) if (len(colours) == 1 and face // 13 in colours)
-           or (len(numbers) == 1 and face % 13 in numbers)]
-    return out + [JOKER_FACE]
+    out = set()
+    if len(colours) == 1:
+        out.update(face_at(c, n) for c in colours for n in range(1, 14))
+    if len(numbers) == 1:
+        out.update(face_at(c, n) for c in range(4) for n in numbers)
+    return sorted(out) + [JOKER_FACE]
 
 
 def _loose(fitting: frozenset[int], rack: list[int]) -> int:
