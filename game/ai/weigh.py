@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..rules.board import Board
 from ..rules.melds import check_set
-from ..rules.tiles import JOKER_FACE, colour_index, copies, face_at, face_key, is_joker, number_of, rack_value
+from ..rules.tiles import JOKER_FACE, copies, face_at, face_key, is_joker, rack_value
 from .layout import sets_of
+from .relayout import joiners
 from .solver import SolverError, places_all
 
 if TYPE_CHECKING:
@@ -97,17 +98,13 @@ def _extending(s: tuple[int, ...]) -> frozenset[int]:
 
 
 def _candidates(s: tuple[int, ...]) -> list[int]:
-    """The faces that may make ``s`` one longer: a set's numbered tiles share a colour (a run) or a
-    number (a group), so a numbered tile joining them shares it too; and the joker."""
-    colours = {colour_index(t) for t in s if not is_joker(t)}
-    numbers = {number_of(t) for t in s if not is_joker(t)}
-    if not colours:
+    """The faces that may make ``s`` one longer: those a numbered tile joining it may show
+    (``relayout.joiners``), and the joker."""
+    kin = joiners(s)
+    if kin is None:
         return list(range(JOKER_FACE + 1))
-    out = set()
-    if len(colours) == 1:
-        out.update(face_at(c, n) for c in colours for n in range(1, 14))
-    if len(numbers) == 1:
-        out.update(face_at(c, n) for c in range(4) for n in numbers)
+    colours, numbers = kin
+    out = {face_at(c, n) for c in colours for n in range(1, 14)} | {face_at(c, n) for c in range(4) for n in numbers}
     return sorted(out) + [JOKER_FACE]
 
 
