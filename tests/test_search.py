@@ -207,3 +207,39 @@ def test_a_node_budget_gives_the_same_answer_every_time_never_above_the_optimum(
         roomy = solve(table, rack, node_budget=10 ** 9)
         assert roomy.tiles_placed == want and roomy.optimal
     assert checked and cut  # some positions need more than the budget
+
+
+
+@pytest.mark.parametrize("name", ["small", "mid"])
+def test_counts_of_an_answer_are_those_of_its_sets(name):
+    """``Answer.counts`` (what the finder compares before building any sets) is the tiles and points
+    ``replay`` places, for both objectives and with a node budget."""
+    from game.ai.search import run_search
+    from game.rules.tiles import numbers_value
+    for k, (_id, table, rack, _answer) in enumerate(positions(name)):
+        if k % 3:
+            continue
+        for objective, budget in (("tiles", None), ("points", 300), ("tiles", 200)):
+            answer, _optimal, _nodes = run_search(table, rack, [], objective, 0, None, True, None, budget)
+            if answer is not None:
+                _sets, placed, _meld = answer.replay()
+                assert answer.counts() == (len(placed), numbers_value(placed))
+
+
+def test_an_answer_built_later_is_the_one_built_at_once():
+    """With kept sets (``max_disturbed``: the candidates' sets are built only for the answer kept),
+    the counts and the sets built later are those built at once."""
+    from game.ai import solver
+    table_sets = [[int(t) for t in parse_tiles(s)] for s in ("R3 R4 R5", "B7 K7 O7", "K10 K11 K12 K13", "J O1 O2")]
+    used = [t for s in table_sets for t in s]
+    rack = [int(t) for t in parse_tiles("R6 B8 B9 R7 O3 K9 J B7", used=used)]
+    flat = [t for s in table_sets for t in s]
+    for keep in ({0, 1, 2, 3}, {1, 2, 3}, {0, 2}, {3}):
+        at_once = solver._solve_once(flat, table_sets, rack, "tiles", keep, set(), None, True, 0.0)
+        later = solver._solve_once(flat, table_sets, rack, "tiles", keep, set(), None, True, 0.0, replayed=False)
+        assert (later.tiles_placed, later.value_placed) == (at_once.tiles_placed, at_once.value_placed)
+        built = solver._replayed(later, 0.0)
+        assert (built.sets, built.placed, built.disturbed) == (at_once.sets, at_once.placed, at_once.disturbed)
+    for md in (0, 1, 2):
+        res = solve(table_sets, rack, max_disturbed=md)
+        assert not solver.check_result(table_sets, rack, res) and res.tiles_placed == len(res.placed)

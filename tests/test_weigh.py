@@ -12,7 +12,7 @@ from game.ai import players as players_mod
 from game.ai.layout import sets_of
 from game.ai.strategy import strategy_for
 from game.rules import engine
-from game.rules.tiles import JOKER_FACE, face_key, parse_tiles
+from game.rules.tiles import JOKER_FACE, face_key, parse_tiles, rack_value
 from game.rules import actions as act
 from helpers import position
 
@@ -62,30 +62,62 @@ def test_out_chance_counts_the_deals_an_opponent_could_finish():
     assert weigh.out_chance(table, [{1: tiles("B5")}]) == 1.0  # one tile that extends a table set
 
 
+def _play_hits(monkeypatch, own_sets, pattern):
+    """Make the play's deals go out as ``pattern`` says, deal by deal (the draw's never); returns
+    the list of deals looked at."""
+    looked: list[int] = []
+
+    def fake(sets, deal):
+        if sorted(map(sorted, sets)) != sorted(map(sorted, own_sets)):
+            return False
+        looked.append(len(looked))
+        return pattern[len(looked) - 1]
+
+    monkeypatch.setattr(weigh, "goes_out", fake)
+    return looked
+
+
 def test_the_cheapest_candidate_is_chosen(monkeypatch):
     turn = close_turn()
-    knobs = replace(strategy_for(turn.variant), weigh=6, delay=1.0)
+    knobs = replace(strategy_for(turn.variant), weigh=6, delay=1.0, weigh_worlds=20)
     own = turn.first_legal(turn.arrangements([t for t in turn.rack if t in tiles("R3 R4 R5")]))
     assert own is not None
     own_sets = sets_of(own)
 
-    def chances(play_chance):
-        def fake(sets, deals):
-            return play_chance if sorted(map(sorted, sets)) == sorted(map(sorted, own_sets)) else 0.0
-        return fake
+    def choose(hits: int, k=knobs):
+        _play_hits(monkeypatch, own_sets, [True] * hits + [False] * (k.weigh_worlds - hits))
+        return weigh.choose(turn, own, k, random.Random(1))
 
     # the play hands the opponent the round half the time, with over 60 points left on the rack:
     # a draw (3 tiles of tempo) is cheaper
-    monkeypatch.setattr(weigh, "out_chance", chances(0.5))
-    assert weigh.choose(turn, own, knobs, random.Random(1)) is None
+    assert choose(10) is None
     # the play risks nothing: it is played
-    monkeypatch.setattr(weigh, "out_chance", chances(0.0))
-    assert weigh.choose(turn, own, knobs, random.Random(1)) is own
+    assert choose(0) is own
     # a small risk (1 in 20 with 54 points left: 2.7 points) against the tempo of 3 tiles kept back,
     # which the knob ``delay`` prices: at 1 point a tile the play, at half a point the draw
-    monkeypatch.setattr(weigh, "out_chance", chances(0.05))
-    assert weigh.choose(turn, own, knobs, random.Random(1)) is own
-    assert weigh.choose(turn, own, replace(knobs, delay=0.5), random.Random(1)) is None
+    assert choose(1) is own
+    assert choose(1, replace(knobs, delay=0.5)) is None
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.5, 1.0, 3.0])
+def test_the_choice_is_the_one_every_deal_gives_though_fewer_are_looked_at(monkeypatch, delay):
+    turn = close_turn()
+    knobs = replace(strategy_for(turn.variant), weigh=6, delay=delay, weigh_worlds=8)
+    own = turn.first_legal(turn.arrangements([t for t in turn.rack if t in tiles("R3 R4 R5")]))
+    own_sets = sets_of(own)
+    numbered = sum(1 for t in own.tiles() if t in turn.rack_set)  # tiles placed (no jokers here)
+    left = rack_value(turn.rack)
+    placed = rack_value([t for t in own.tiles() if t in turn.rack_set])
+    rng = random.Random(7)
+    fewer = 0
+    for _ in range(40):
+        pattern = [rng.random() < rng.choice((0.05, 0.3, 0.8)) for _ in range(8)]
+        looked = _play_hits(monkeypatch, own_sets, pattern)
+        got = weigh.choose(turn, own, knobs, random.Random(1))
+        cost_play = sum(pattern) / 8 * (left - placed)  # every deal looked at, as the module doc weighs
+        assert got is (None if delay * numbered < cost_play - 1e-9 else own)  # no draw deal goes out
+        fewer += len(looked) < 8
+    assert fewer  # the choice was known before the last deal at least once
 
 
 def test_no_draw_is_weighed_where_the_rule_set_refuses_it():

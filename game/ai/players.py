@@ -34,6 +34,7 @@ from ..rules.tiles import colour_index, copies, face_at, face_key, is_joker, num
 from ..rules.variants.base import Variant
 from .levels import register_player
 from .layout import layout, sets_of
+from .refusals import JokerRefusals
 from .relayout import table_readings, variants
 from .solver import Result, SolverError, solve, solve_initial
 from .strategy import Strategy, strategy_for
@@ -96,6 +97,7 @@ class _Turn:
         self.cache: dict = {}
         self.readings: dict | None = None  # table joker -> faces it stands for (worked out when needed)
         self.refused: list[list[list[int]]] = []  # arrangements no layout made legal (read by the benchmark)
+        self.refusals = JokerRefusals(view, self.rack_set)
 
     layouts = 48  # equivalent layouts tried for an arrangement the referee refuses as laid out
     sure_layouts = 16  # ... of which these are tried even past the safety deadline
@@ -150,34 +152,44 @@ class _Turn:
         if key in self.tried:
             return None
         self.tried.add(key)
-        board = self.board_for(sets)
-        if self.legal(board):
+        board = self.legal_board(sets)
+        if board is not None:
             return board
         if not any(is_joker(t) for s in sets for t in s):
             self.refused.append([list(s) for s in sets])
             return None  # only the jokers' places can change a verdict on the same sets
-        fixed = self.repair_jokers(board)
+        fixed = self.repair_jokers(sets)
         if fixed is not None:
-            board = self.board_for(fixed)
-            if self.legal(board):
+            board = self.legal_board(fixed)
+            if board is not None:
                 return board
         if self.readings is None:
             self.readings = table_readings(self.board)
         for k, other in enumerate(variants(sets, self.readings, limit=self.layouts)):
             if k >= self.sure_layouts and time.perf_counter() > self.deadline:
                 break  # past the safety deadline (after the likeliest layouts): the fallbacks are cheaper
-            board = self.board_for(other)
-            if self.legal(board):
+            board = self.legal_board(other)
+            if board is not None:
                 return board
         self.refused.append([list(s) for s in sets])
         return None
 
-    def repair_jokers(self, board: Board) -> list[list[int]] | None:
+    def legal_board(self, sets: Sequence[Sequence[int]]) -> Board | None:
+        """The board for ``sets`` if the referee accepts it (not laid out when the joker rules
+        refuse it however it is laid out: ``refusals``)."""
+        if self.refusals.sure(sets):
+            return None
+        board = self.board_for(sets)
+        return board if self.legal(board) else None
+
+    def repair_jokers(self, sets: Sequence[Sequence[int]]) -> list[list[int]] | None:
         """A table joker moved into a set without any rack tile breaks the freed-joker rule of
         most rule sets.  Swap it with a numbered tile of its face from a set holding rack tiles
         (both sets stay valid; the joker then lies beside rack tiles).  None if nothing changed."""
-        sets = [list(ln.tiles) for ln in board.lines()]
         table_jokers = [t for t in self.board.tiles() if is_joker(t)]
+        if not any(j in s and not any(t in self.rack_set for t in s) for j in table_jokers for s in sets):
+            return None  # every table joker lies beside rack tiles already (or is missing)
+        sets = [list(ln.tiles) for ln in self.board_for(sets).lines()]
         changed = False
         for j in table_jokers:
             home = next((s for s in sets if j in s), None)

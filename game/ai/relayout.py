@@ -23,7 +23,7 @@ from itertools import combinations_with_replacement, permutations, product
 from typing import Iterator, Sequence
 
 from ..rules.melds import arrange, check_line, check_set
-from ..rules.tiles import face_key, is_joker
+from ..rules.tiles import colour_index, face_key, is_joker, number_of
 
 
 def orderings(tiles: Sequence[int]) -> list[list[int]]:
@@ -62,15 +62,30 @@ def _readings(line: Sequence[int]) -> dict[int, set[int]]:
     return {t: set(meld.roles[i]) for i, t in enumerate(line) if is_joker(t)}
 
 
+def joiners(tiles: Sequence[int]) -> tuple[set[int], set[int]] | None:
+    """(colours, numbers) one of which a numbered tile shares when it joins ``tiles`` in a valid
+    set: a set's numbered tiles share a colour (a run) or a number (a group), so a tile joining
+    them shares it too (each empty when the tiles do not share one; None without numbered tiles:
+    any tile may)."""
+    colours = {colour_index(t) for t in tiles if not is_joker(t)}
+    if not colours:
+        return None
+    numbers = {number_of(t) for t in tiles if not is_joker(t)}
+    return (colours if len(colours) == 1 else set()), (numbers if len(numbers) == 1 else set())
+
+
 def _trades(sets: list[list[int]]) -> Iterator[list[list[int]]]:
     """The arrangement with one joker traded for a tile of another set (or for the other joker)."""
     for a, sa in enumerate(sets):
+        kin = joiners(sa)  # a numbered tile that cannot join the set is not tried in a joker's place
         for j in (t for t in sa if is_joker(t)):
             for b, sb in enumerate(sets):
                 if b == a:
                     continue
                 for x in sb:
                     if x == j:
+                        continue
+                    if not (kin is None or is_joker(x) or colour_index(x) in kin[0] or number_of(x) in kin[1]):
                         continue
                     na = [x if t == j else t for t in sa]
                     nb = [j if t == x else t for t in sb]

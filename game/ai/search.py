@@ -21,10 +21,10 @@ from typing import NamedTuple, Sequence
 
 from .search_bound import Bound
 from .search_position import STEP_FACES, Kept, Position
-from .search_replay import replay
+from .search_replay import placed_counts, replay
 from .search_tables import CAP, FEAS_CANON, GV_CANON, LSTATES, N_L, NEG, W_POINT, W_TILE, best_split, completable, runstep
 
-__all__ = ["STEP_FACES", "Decision", "Kept", "Node", "Position", "Search", "search"]
+__all__ = ["STEP_FACES", "Answer", "Decision", "Kept", "Node", "Position", "Search", "run_search", "search"]
 
 LAG_ROUNDS = 6  # subgradient rounds when a pass of the search proves its target out of reach
 TIGHTEN_AFTER = 600  # ... once the search has spent this many nodes (below that, searching on is cheaper)
@@ -476,6 +476,43 @@ class Search:
         return optimal
 
 
+class Answer(NamedTuple):
+    """A finished search's best path through its position, not yet replayed with tiles."""
+
+    pos: Position
+    path: tuple  # (decisions by step, jokers in groups by number): ``Search.best_path``
+
+    def counts(self) -> tuple[int, int]:
+        """(rack tiles placed, their points): what ``replay`` places, without building the sets."""
+        return placed_counts(self.pos, *self.path)
+
+    def replay(self) -> tuple[list[list[int]], list[int], int]:
+        """(sets, placed rack tiles, meld points): ``search_replay.replay``."""
+        return replay(self.pos, *self.path)
+
+
+def run_search(
+    table_free: Sequence[int],
+    rack: Sequence[int],
+    kept: list[Kept],
+    objective: str,
+    minimum: int,
+    deadline: float | None,
+    use_rack_jokers: bool,
+    tie_weights: Sequence[int] | None = None,
+    node_budget: int | None = None,
+    need_all: bool = False,
+) -> tuple[Answer | None, bool, int]:
+    """Run the branch and bound (the arguments as for ``search``).  Returns (its answer, None when
+    no arrangement satisfies the constraints; optimal; nodes)."""
+    pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
+    s = Search(pos, minimum, deadline, node_budget)
+    if need_all and objective == "tiles" and s.bound.upper() < len(rack) * W_TILE:
+        return None, True, 0  # every placed tile scores at least W_TILE
+    optimal = s.run()
+    return (None if s.best_path is None else Answer(pos, s.best_path)), optimal, s.nodes
+
+
 def search(
     table_free: Sequence[int],
     rack: Sequence[int],
@@ -492,12 +529,9 @@ def search(
     sets is None when no arrangement satisfies the constraints.  ``need_all`` (objective
     "tiles"): only whether every rack tile can be placed matters, so when the bound alone says
     they cannot, no search is made (and None, [], True, 0, 0 comes back)."""
-    pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
-    s = Search(pos, minimum, deadline, node_budget)
-    if need_all and objective == "tiles" and s.bound.upper() < len(rack) * W_TILE:
-        return None, [], True, 0, 0  # every placed tile scores at least W_TILE
-    optimal = s.run()
-    if s.best_path is None:
-        return None, [], optimal, 0, s.nodes
-    sets, placed, meld_points = replay(pos, *s.best_path)
-    return sets, placed, optimal, meld_points, s.nodes
+    answer, optimal, nodes = run_search(table_free, rack, kept, objective, minimum, deadline, use_rack_jokers,
+                                        tie_weights, node_budget, need_all)
+    if answer is None:
+        return None, [], optimal, 0, nodes
+    sets, placed, meld_points = answer.replay()
+    return sets, placed, optimal, meld_points, nodes

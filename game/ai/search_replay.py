@@ -96,6 +96,21 @@ def replay(pos, decs: list, jgs: list) -> tuple[list[list[int]], list[int], int]
     return sets, placed, meld_points
 
 
+def placed_counts(pos, decs: list, jgs: list) -> tuple[int, int]:
+    """(rack tiles placed, their points) on the path ``decs``, ``jgs`` (as for ``replay``): the
+    rack copies each step uses beyond the table's, and the jokers used beyond the table's."""
+    tiles = value = 0
+    jokers = 0
+    for i in range(52):
+        u, _g, jr, _x1, _x2 = decs[i]
+        extra = u - pos.T[i]
+        tiles += extra
+        value += extra * (i // 4 + 1)
+        jokers += jr
+    jokers += sum(jgs)
+    return tiles + max(0, jokers - len(pos.tjokers)), value
+
+
 def _append(run: list, tile: int) -> None:
     if run[2] is not None:
         run[2].above.append(tile)

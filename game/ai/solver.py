@@ -57,7 +57,7 @@ from typing import Iterable, Sequence
 
 from ..rules.melds import check_line, check_set
 from ..rules.tiles import format_tiles, numbers_value
-from .search import Kept, search
+from .search import Kept, run_search, search
 
 
 class SolverError(ValueError):
@@ -177,7 +177,9 @@ def solve(
 
 
 def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jokers, t0, tie_weights=None,
-                node_budget=None) -> Result:
+                node_budget=None, replayed=True) -> Result:
+    """One search.  With ``replayed`` False the sets are not built yet (``sets`` and ``placed``
+    empty, the counts right): ``_replayed`` builds them for the answer kept."""
     kept: list[Kept] = []
     fixed: list[list[int]] = []
     free: list[int] = flat
@@ -190,8 +192,15 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
                 kept.append(_kept_of(s, idx))
             else:
                 free.extend(s)
-    out_sets, placed, optimal, _meld, nodes = search(free, rack, kept, objective, 0, deadline, use_rack_jokers, tie_weights,
-                                                     node_budget)
+    answer, optimal, nodes = run_search(free, rack, kept, objective, 0, deadline, use_rack_jokers, tie_weights,
+                                        node_budget)
+    if answer is not None and not replayed:
+        tiles, value = answer.counts()
+        return Result(sets=[], tiles_placed=tiles, value_placed=value, placed=[], optimal=optimal, nodes=nodes,
+                      seconds=time.perf_counter() - t0, extra={"replay": (answer, fixed, sets)})
+    out_sets, placed = None, []
+    if answer is not None:
+        out_sets, placed, _meld = answer.replay()
     if out_sets is None:
         # Timed out before any arrangement was found: keep the table as it is.
         if sets is not None:
@@ -203,6 +212,10 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
             if out_sets is None:
                 raise SolverError("the table tiles do not form valid sets")
         optimal = False
+    return _built(out_sets, fixed, sets, placed, optimal, nodes, t0)
+
+
+def _built(out_sets, fixed, sets, placed, optimal, nodes, t0) -> Result:
     all_sets = out_sets + fixed
     disturbed = _count_disturbed(sets, all_sets) if sets is not None else 0
     return Result(
@@ -215,6 +228,15 @@ def _solve_once(flat, sets, rack, objective, keep, pinned, deadline, use_rack_jo
         seconds=time.perf_counter() - t0,
         disturbed=disturbed,
     )
+
+
+def _replayed(res: Result, t0: float) -> Result:
+    """``res`` with its sets built (as ``_solve_once`` builds them), if they were left for later."""
+    if "replay" not in res.extra:
+        return res
+    answer, fixed, sets = res.extra["replay"]
+    out_sets, placed, _meld = answer.replay()
+    return _built(out_sets, fixed, sets, placed, res.optimal, res.nodes, t0)
 
 
 def _count_disturbed(old_sets: list[list[int]], new_sets: list[list[int]]) -> int:
@@ -239,8 +261,9 @@ def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline,
     movable = [i for i, s in enumerate(sets) if s and i not in pinned and i not in keep]
     broken: set[int] = set()
     flat = [t for s in sets for t in s]
+    # the sets of the answers passed over are never built (``replayed``)
     best = _solve_once(flat, sets, rack, objective, set(movable) | keep, pinned, deadline, use_rack_jokers, t0, tie_weights,
-                       node_budget)
+                       node_budget, replayed=False)
     optimal = best.optimal and max_disturbed == 0
     nodes = best.nodes
     for _ in range(max_disturbed):
@@ -253,7 +276,7 @@ def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline,
                 break
             keep_now = (set(movable) - broken - {i}) | keep
             res = _solve_once(flat, sets, rack, objective, keep_now, pinned, deadline, use_rack_jokers, t0, tie_weights,
-                              node_budget)
+                              node_budget, replayed=False)
             nodes += res.nodes
             if candidate is None or _score(res, objective) > _score(candidate[1], objective):
                 candidate = (i, res)
@@ -261,6 +284,7 @@ def _solve_limited(sets, rack, objective, keep, pinned, max_disturbed, deadline,
             break
         broken.add(candidate[0])
         best = candidate[1]
+    best = _replayed(best, t0)
     best.optimal = optimal
     best.nodes = nodes
     best.seconds = time.perf_counter() - t0
@@ -308,9 +332,8 @@ def places_all(table, rack: Sequence[int], *, node_budget: int | None = None) ->
     flat, _sets = _flatten(table)
     rack = [int(t) for t in rack]
     _validate_ids(flat, rack)
-    _out, placed, _optimal, _meld, _nodes = search(flat, rack, [], "tiles", 0, None, True, None, node_budget,
-                                                   need_all=True)
-    return bool(rack) and len(placed) == len(rack)
+    answer, _optimal, _nodes = run_search(flat, rack, [], "tiles", 0, None, True, None, node_budget, need_all=True)
+    return bool(rack) and answer is not None and answer.counts()[0] == len(rack)
 
 
 def check_result(table, rack: Sequence[int], result: Result) -> list[str]:

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..rules.board import Board
 from ..rules.melds import check_set
-from ..rules.tiles import JOKER_FACE, copies, face_key, is_joker, rack_value
+from ..rules.tiles import JOKER_FACE, copies, face_at, face_key, is_joker, rack_value
 from .layout import sets_of
+from .relayout import joiners
 from .solver import SolverError, places_all
 
 if TYPE_CHECKING:
@@ -89,11 +90,22 @@ def _extending(s: tuple[int, ...]) -> frozenset[int]:
     """The faces of which one tile makes the set ``s`` one longer and still valid (a table's
     sets stay from turn to turn: remembered)."""
     out = set()
-    for face in range(JOKER_FACE + 1):
+    for face in _candidates(s):
         tile = next((t for t in copies(face) if t not in s), None)
         if tile is not None and check_set(s + (tile,)):
             out.add(face)
     return frozenset(out)
+
+
+def _candidates(s: tuple[int, ...]) -> list[int]:
+    """The faces that may make ``s`` one longer: those a numbered tile joining it may show
+    (``relayout.joiners``), and the joker."""
+    kin = joiners(s)
+    if kin is None:
+        return list(range(JOKER_FACE + 1))
+    colours, numbers = kin
+    out = {face_at(c, n) for c in colours for n in range(1, 14)} | {face_at(c, n) for c in range(4) for n in numbers}
+    return sorted(out) + [JOKER_FACE]
 
 
 def _loose(fitting: frozenset[int], rack: list[int]) -> int:
@@ -111,7 +123,12 @@ def out_chance(sets: Sequence[Sequence[int]], deals: Sequence[dict[int, list[int
     """The share of ``deals`` in which some opponent could lay its whole rack on ``sets``."""
     if not deals:
         return 0.0
-    return sum(1 for deal in deals if any(rack and _lays_all(sets, rack) for rack in deal.values())) / len(deals)
+    return sum(1 for deal in deals if goes_out(sets, deal)) / len(deals)
+
+
+def goes_out(sets: Sequence[Sequence[int]], deal: dict[int, list[int]]) -> bool:
+    """Could some opponent of ``deal`` lay its whole rack on ``sets``?"""
+    return any(rack and _lays_all(sets, rack) for rack in deal.values())
 
 
 def _lays_all(sets: Sequence[Sequence[int]], rack: list[int]) -> bool:
@@ -145,6 +162,16 @@ def choose(turn: "_Turn", own: Board | None, knobs: "Strategy", rng: random.Rand
     lone = [{i: r for i, r in d.items() if len(r) == 1} for d in deals]
     chance_draw = out_chance(turn.sets, lone)
     cost_draw = chance_draw * (left + DRAWN_TILE_POINTS) + (1 - chance_draw) * knobs.delay * numbered
-    chance_play = out_chance(sets_of(own), deals)
-    cost_play = chance_play * (left - rack_value(placed))
+    sets, after = sets_of(own), left - rack_value(placed)
+    hits, n = 0, len(deals)
+    for k, deal in enumerate(deals):
+        # the play's cost is out_chance(sets, deals) * after, between hits / n * after and (hits +
+        # the deals left) / n * after: once the choice is known either way, the other deals are not
+        # looked at (the same choice, fewer searches)
+        if cost_draw < hits / n * after - 1e-9:
+            return None
+        if cost_draw >= (hits + n - k) / n * after - 1e-9:
+            return own
+        hits += goes_out(sets, deal)
+    cost_play = hits / n * after if n else 0.0
     return None if cost_draw < cost_play - 1e-9 else own

@@ -1,0 +1,84 @@
+"""Arrangements the referee is sure to refuse, told from the sets alone (no board, no check).
+
+The joker rules of ``game.rules.turn.joker_problems`` read copies of a face, and the two jokers,
+as interchangeable (whichever copy lies where one lay keeps that one's identity), so which tile
+counts as played, or which joker as the table's, can depend on where each set is laid out.  Two
+refusals do not:
+
+* where a joker taken from the table must be replaced by its exact tile (Rummy Q, the Golden
+  Games), a table joker none of whose faces the play places is freed, and refused, wherever it
+  ends up without two of its old partners beside it (``_freed``, ``JOKER_NOT_REPLACED``): when
+  no set holding a joker holds two of them, the play is refused however it is laid out;
+* where a joker from the rack needs rack tiles beside it (Rummy Q), with no joker on the table
+  every joker of the play is a rack joker, and its set holds at most as many played tiles of a
+  face as the play places (``RACK_JOKER_FEW_MATES``).
+
+``_Turn.try_sets`` asks this of each arrangement before laying it out and checking it: the same
+verdicts (only sure refusals are skipped), the same moves, a fraction of the work (most of the
+candidate plays of a Rummy Q game are refused for these rules).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from ..rules.tiles import face_key, is_joker
+
+
+class JokerRefusals:
+    """The table jokers of one turn's start, each with the faces it stands for and its partners."""
+
+    def __init__(self, view, rack_set: set[int]) -> None:
+        variant = view.variant
+        self.rack_set = rack_set
+        self.replaced = variant.joker_exact_replacement
+        self.mates = variant.hand_joker_min_rack_companions  # rack tiles beside a joker from the rack
+        # the joker rules apply once melded (these two only where the rule set has them; on rows of
+        # sets, ``flat_table``, each set is one line)
+        self.active = view.me_melded and variant.flat_table and (self.replaced or self.mates > 0)
+        self.jokers: list[tuple[frozenset[int], Counter]] = []
+        for ln in view.board.lines():
+            meld = None
+            for k, t in enumerate(ln.tiles):
+                if not is_joker(t):
+                    continue
+                meld = meld if meld is not None else ln.check()
+                roles = frozenset(meld.roles[k]) if meld else frozenset()
+                self.jokers.append((roles, Counter(face_key(u) for u in ln.tiles if not is_joker(u))))
+
+    def sure(self, sets: Sequence[Sequence[int]]) -> bool:
+        """Is a play of the whole-table arrangement ``sets`` (each set one line) refused by the
+        joker rules, however each set is laid out?"""
+        if not self.active:
+            return False
+        homes = [s for s in sets if any(is_joker(t) for t in s)]
+        if not homes:
+            return False
+        rack = self.rack_set
+        placed = Counter(face_key(t) for s in sets for t in s if t in rack)
+        if self.replaced and self.jokers and self._freed_alone(placed, homes):
+            return True
+        return bool(self.mates) and self._rack_joker_alone(placed, homes)
+
+    def _freed_alone(self, placed: Counter, homes: list) -> bool:
+        """A table joker none of whose faces is placed, and no set with a joker holds two of its
+        old partners: it is freed without its tile wherever it lies."""
+        loose = [mates for roles, mates in self.jokers if not any(f in placed for f in roles)]
+        if not loose:
+            return False
+        faces = [Counter(face_key(t) for t in s if not is_joker(t)) for s in homes]
+        return any(all(sum((mates & home).values()) < 2 for home in faces) for mates in loose)
+
+    def _rack_joker_alone(self, placed: Counter, homes: list) -> bool:
+        """Fewer jokers could have enough rack tiles beside them than the play places from the rack
+        (whichever jokers count as the table's): a set's played tiles of a face are at most those
+        the play places, and its other jokers."""
+        placed_jokers = sum(1 for s in homes for t in s if is_joker(t)) - len(self.jokers)
+        room = 0
+        for s in homes:
+            jokers = sum(1 for t in s if is_joker(t))
+            beside = Counter(face_key(t) for t in s if not is_joker(t))
+            if jokers - 1 + sum(min(n, placed[f]) for f, n in beside.items()) >= self.mates:
+                room += jokers
+        return room < placed_jokers
