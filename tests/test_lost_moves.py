@@ -133,3 +133,20 @@ def test_a_joker_set_the_play_leaves_unchanged_needs_no_other_layout(index, monk
     faces = {(ln.cells, tuple(t >> 1 for t in ln.tiles)) for ln in action.board.lines()}
     jokers = [ln for ln in view.board.lines() if any(t >= 104 for t in ln.tiles)]
     assert jokers and all((ln.cells, tuple(t >> 1 for t in ln.tiles)) in faces for ln in jokers)
+
+
+def test_sage_fewer_tiles_by_its_claim_exchange_check_is_its_choice_not_a_lost_move():
+    """Rummi200kub, position 71 of the benchmark's seed 1: Sage's check of the claim exchange takes
+    a one-tile turn where its search allows three.  The benchmark counts that as Sage's choice;
+    the same short turn from a level that does not shape its plays would not be excused."""
+    from game.ai import CROSSWORD, make_player
+    from game.cli.bench_lost import _sage_choice, check_crossword, harvest
+
+    view = harvest("rummi200kub", 2, 72, 1)[71]
+    seed = 1 * 7919 + 71
+    verdict, placed, best = check_crossword(view, "expert", seed)
+    assert verdict == "ok" and placed < best
+    sage = make_player("expert", seed, CROSSWORD)
+    action = sage.choose(view)
+    assert _sage_choice(view, make_player("expert", seed, CROSSWORD), seed, action, best)
+    assert not _sage_choice(view, make_player("hard", seed, CROSSWORD), seed, action, best)

@@ -16,7 +16,9 @@ is compared with what that level's own search allowed:
   combination of the table's joker sets kept together, with and without rack jokers;
 * on the crossword board (Rummi200kub): the play returned places fewer tiles than the
   best legal draft of the level's own search with no limit on the drafts checked (a
-  claim is the player's choice and is not compared).
+  claim is the player's choice and is not compared; so is Sage's turn where its check of the
+  claim exchange took another turn, or where the plays it weighed by what they hand the rival held
+  one with the most tiles).
 
 The figure to watch is ``lost`` (the sum), whose goal is 0.
 """
@@ -162,9 +164,27 @@ def check_crossword(view, level: str, seed: int) -> tuple[str, int, int]:
     placed = _placed(view, action)
     ref = crossword.find_play(crossword.Ctx(view, level, random.Random(seed)), cap=None)
     best = 0 if ref is None else sum(1 for t in ref.tiles() if t not in set(view.board.tiles()))
+    if placed < best and _sage_choice(view, player, seed, action, best):
+        return "ok", placed, best  # Sage's choice: its exchange check, or among plays holding the most tiles
     if placed < best:
         return "short", placed, best
     return "ok", placed, best
+
+
+def _sage_choice(view, player, seed: int, action, best: int) -> bool:
+    """Did a shaping profile (Sage's) place fewer tiles by its own choice: its check of the claim
+    exchange took another turn than the one before the check, or the plays it weighed held one with
+    ``best`` tiles?  False for a profile that does not shape its plays."""
+    from ..ai.crossword_draft import Ctx
+    from ..ai.crossword_shape import _choose, plays
+
+    prof = player.knobs(view.variant) if player.knobs else None
+    if prof is None or not (prof.shape or prof.exchange):
+        return False
+    if _choose(Ctx(view, player.profile, random.Random(seed), prof)) != action:
+        return True
+    weighed = plays(Ctx(view, player.profile, random.Random(seed), prof), prof.shape_cands)
+    return max((n for _, n in weighed), default=0) >= best
 
 
 def run(args: argparse.Namespace) -> int:
