@@ -51,12 +51,8 @@ class Profile:
     shape_cands: int = 10  # the plays weighed (the search's first that are legal)
     shape_tile: float = 4.0  # the value of a tile placed
     shape_opp: float = 1.0  # the weight of what the rival's best claim gains from the play
-    shape_own: float = 0.0  # the weight of what our own best claim gains
-    shape_draw: float = 0.0  # a draw weighed at this value (0: never instead of a play)
     exchange: int = 0  # 1: the turn is checked by a search of the claim exchange (crossword_exchange)
     exchange_budget: int = 3000  # most finish scans of that search in one turn (a work budget)
-    shape_spoil: int = 0  # 1: a spoiling play (fewer rival finishes) is chosen by the same weighing among the best
-    shape_threat: int = 0  # 1: a threatening play (a set worth exactly our need) is chosen by the same weighing
     shape_claim: float = 0.0  # a claim beats the shaped play above claim_over_play less this x what the play hands the rival
 
 

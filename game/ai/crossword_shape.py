@@ -13,7 +13,6 @@ spoiling or threatening play, no claim) Sage weighs the plays its search found (
 best
 
     ``shape_tile`` x tiles placed - ``shape_opp`` x (what the rival's best claim gains)
-    + ``shape_own`` x (what our own best claim gains)
 
 where a seat's best claim is the best claim value (``crossword_race.race_utility``, from that
 seat, among the claims hard would consider: not undone at once, no gift, handing no finish) on
@@ -21,11 +20,9 @@ the board after the play, less that on the board as it is.  Then:
 
 * ``shape_claim``: hard claims rather than plays only above ``claim_over_play``; Sage lowers that
   bar by ``shape_claim`` x what the chosen play would hand the rival (the play is worth less).
-* ``shape_draw``: a draw is weighed too, at this score (no tiles, no change): measured, no gain.
-* ``shape_spoil``: a spoiling play (one that leaves a threatening rival fewer finishes) is chosen
-  among those leaving the fewest by the same weighing.
-* ``shape_threat``: a threatening play (a set worth exactly our need) is chosen by the same gift
-  too: measured, no change.
+
+Weighing our own claim's gain too, a draw, and the spoiling and threatening plays by the same gift
+were tried and measured no gain (``docs/ai-tuning.md``, "Sage on the crossword board").
 
 The work is a count: at most ``shape_cands`` plays, each weighed by one claim scan per seat; no
 clock is read, so a seed gives the same move on a busy or a quiet machine.
@@ -63,9 +60,7 @@ def _choose(ctx: Ctx) -> act.Action:
         rivals = rival_seats(ctx)
         now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
         if any(now.values()):
-            found = shaped_spoil(ctx, now) if ctx.prof.shape and ctx.prof.shape_spoil else spoiling_play(ctx, now)
-        elif ctx.prof.shape and ctx.prof.shape_threat:
-            found = shaped_threat(ctx, rivals)
+            found = spoiling_play(ctx, now)
         else:
             found = threat_play(ctx, rivals)
         if found is not None:
@@ -89,48 +84,6 @@ def _choose(ctx: Ctx) -> act.Action:
             if claim_value(ctx, other) > threshold - ctx.prof.shape_claim * given:
                 return other
     return move
-
-
-def shaped_threat(ctx: Ctx, rivals: list[int]) -> Board | None:
-    """``crossword_race.threat_play`` (a set worth exactly our need, no rival finish), the most
-    such sets first, then the least handed to the rival's best claim, then the most tiles."""
-    scored = []
-    opp0 = None
-    for d in crossword_race._candidates(ctx):
-        counts = crossword_race._finishes(ctx, d.board, [ctx.seat] + rivals)
-        if counts[0] and not any(counts[1:]):
-            if opp0 is None:
-                opp0 = best_claim(ctx, rivals[0], ctx.board)
-            given = max(0.0, best_claim(ctx, rivals[0], d.board) - opp0)
-            scored.append(((-counts[0], ctx.prof.shape_opp * given - ctx.prof.shape_tile * len(d.placed)), d))
-    return crossword_race._best_legal(ctx, scored)
-
-
-def shaped_spoil(ctx: Ctx, now: dict[int, int]) -> Board | None:
-    """``crossword_race.spoiling_play`` (a play that leaves the rivals fewer finishes: the fewest,
-    the next rival's first), then the least handed to the rival's best claim, then the most tiles.
-    The gift is weighed for the ``shape_cands`` plays with the most tiles among the fewest finishes."""
-    rivals = list(now)
-    base = (sum(now.values()), now[rivals[0]])
-    found = []
-    for d in crossword_race._candidates(ctx):
-        left = crossword_race._finishes(ctx, d.board, rivals)
-        total = (sum(left), left[0])
-        if total < base:
-            found.append((total, -len(d.placed), d))
-    if not found:
-        return None
-    fewest = min(f[0] for f in found)
-    found = sorted((f for f in found if f[0] == fewest), key=lambda f: f[1])
-    opp0 = best_claim(ctx, rivals[0], ctx.board)
-    scored = []
-    for total, neg_n, d in found[:ctx.prof.shape_cands]:
-        given = max(0.0, best_claim(ctx, rivals[0], d.board) - opp0)
-        scored.append(((total, ctx.prof.shape_opp * given + ctx.prof.shape_tile * neg_n, neg_n), d))
-    board = crossword_race._best_legal(ctx, scored)
-    if board is None:  # none of those is legal: hard's choice among the rest
-        board = spoiling_play(ctx, now)
-    return board
 
 
 def claim_value(ctx: Ctx, claim: act.Claim) -> float:
@@ -200,15 +153,10 @@ def shaped(ctx: Ctx, board: Board) -> tuple[act.Action, float]:
         return act.Play(board), 0.0
     rival = rival_seats(ctx)[0]
     opp0 = best_claim(ctx, rival, ctx.board)
-    own0 = best_claim(ctx, ctx.seat, ctx.board) if prof.shape_own else 0.0
     scored: list[tuple[float, int, act.Action, float]] = []
     for i, (b, n) in enumerate(cands):
         given = max(0.0, best_claim(ctx, rival, b) - opp0)
         s = prof.shape_tile * n - prof.shape_opp * given
-        if prof.shape_own:
-            s += prof.shape_own * max(0.0, best_claim(ctx, ctx.seat, b) - own0)
         scored.append((s, -i, act.Play(b), given))
-    if prof.shape_draw and ctx.view.pool_size > 0:
-        scored.append((prof.shape_draw, -len(cands), act.Draw(), 0.0))
     best = max(scored, key=lambda t: (t[0], t[1]))
     return best[2], best[3]
