@@ -37,7 +37,7 @@ from ..rules import claims as cl
 from ..rules.board import Board
 from ..rules.engine import check_view
 from . import crossword_exchange, crossword_race
-from .crossword_claims import is_early, leading, rival_seats, threats
+from .crossword_claims import claim_bar, is_early, leading, rival_seats, threats
 from .crossword_draft import PROFILES, Ctx
 from .crossword_plan import Planner, find_play
 from .crossword_race import _wins_now, choose_claim, gift, spoiling_play, threat_play, undone
@@ -74,13 +74,11 @@ def _choose(ctx: Ctx) -> act.Action:
         return act.Play(board)
     move, given = shaped(ctx, board)
     if ctx.prof.shape_claim and given > 0:
-        # hard claims over a play only above ``claim_over_play``; a play that hands the rival a
-        # claim is worth less, so a smaller claim may beat it
-        other = choose_claim(ctx, can_play=False)
+        # hard claims over a play only above its bar (``claim_bar``: heads-up only); a play that
+        # hands the rival a claim is worth less, so a smaller claim may beat it
+        threshold = claim_bar(ctx)
+        other = choose_claim(ctx, can_play=False) if threshold is not None else None
         if other is not None and crossword_race.claim_ok(ctx, other):
-            threshold = ctx.prof.claim_over_play or 0.0
-            if min(ctx.view.rack_sizes) <= 2:
-                threshold = min(threshold, 8.0)  # as hard: someone about to go out ends the game
             if claim_value(ctx, other) > threshold - ctx.prof.shape_claim * given:
                 return other
     return move
