@@ -34,19 +34,25 @@ SURE_BONUS = 100.0  # added to that when no rival claim can then take the finish
 def choose(ctx: Ctx) -> act.Action:
     """The move: a win, a denial (a spoiling play, else a claim), a play that threatens a finish,
     else the standard choice between the best claim and the best play."""
+    return decide(ctx)[0]
+
+
+def decide(ctx: Ctx) -> tuple[act.Action, bool]:
+    """``choose``'s move, and whether it is the ordinary play (the most tiles, chosen over every
+    claim: no win, denial or threat), the one Sage's shaping may replace (``crossword_shape``)."""
     board = find_play(ctx)
     if ctx.melded and ctx.frozen and ctx.has_claims and not _wins_now(ctx):
         rivals = rival_seats(ctx)
         now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
         found = spoiling_play(ctx, now) if any(now.values()) else threat_play(ctx, rivals)
         if found is not None:
-            return act.Play(found)
+            return act.Play(found), False
     claim = choose_claim(ctx, can_play=board is not None)
     if claim is not None and claim_ok(ctx, claim):
-        return claim
+        return claim, False
     if board is not None:
-        return act.Play(board)
-    return act.Draw()
+        return act.Play(board), True
+    return act.Draw(), False
 
 
 # -- claims -------------------------------------------------------------------------------------------------

@@ -39,8 +39,8 @@ from ..rules.engine import check_view
 from . import crossword_exchange, crossword_race
 from .crossword_claims import claim_bar, is_early, leading, rival_seats, threats
 from .crossword_draft import PROFILES, Ctx
-from .crossword_plan import Planner, find_play
-from .crossword_race import _wins_now, choose_claim, gift, spoiling_play, threat_play, undone
+from .crossword_plan import Planner
+from .crossword_race import choose_claim, gift, undone
 
 NONE = -1e9
 
@@ -48,30 +48,19 @@ NONE = -1e9
 def choose(ctx: Ctx) -> act.Action:
     """Hard's turn (``crossword_race.choose``), with its ordinary play replaced by the best shaped
     one; then (``Profile.exchange``) checked by a search of the claim exchange."""
-    move = _choose(ctx)
+    move = shaped_turn(ctx)
     if ctx.prof.exchange:
         move = crossword_exchange.checked(ctx, move, lambda: [b for b, _ in plays(ctx, ctx.prof.shape_cands)])
     return move
 
 
-def _choose(ctx: Ctx) -> act.Action:
-    board = find_play(ctx)
-    if ctx.melded and ctx.frozen and ctx.has_claims and not _wins_now(ctx):
-        rivals = rival_seats(ctx)
-        now = {r: threats(ctx.pos, ctx.rules, r) for r in rivals}
-        if any(now.values()):
-            found = spoiling_play(ctx, now)
-        else:
-            found = threat_play(ctx, rivals)
-        if found is not None:
-            return act.Play(found)
-    claim = choose_claim(ctx, can_play=board is not None)
-    if claim is not None and crossword_race.claim_ok(ctx, claim):
-        return claim
-    if board is None:
-        return act.Draw()
-    if not ctx.melded or not ctx.has_claims or not ctx.prof.shape:
-        return act.Play(board)
+def shaped_turn(ctx: Ctx) -> act.Action:
+    """Hard's turn (``crossword_race.decide``) with its ordinary play replaced by the best shaped
+    one, before the exchange check."""
+    move, ordinary = crossword_race.decide(ctx)
+    if not ordinary or not ctx.melded or not ctx.has_claims or not ctx.prof.shape:
+        return move
+    board = move.board
     move, given = shaped(ctx, board)
     if ctx.prof.shape_claim and given > 0:
         # hard claims over a play only above its bar (``claim_bar``: heads-up only); a play that

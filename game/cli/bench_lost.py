@@ -176,12 +176,12 @@ def _sage_choice(view, player, seed: int, action, best: int) -> bool:
     exchange took another turn than the one before the check, or the plays it weighed held one with
     ``best`` tiles?  False for a profile that does not shape its plays."""
     from ..ai.crossword_draft import Ctx
-    from ..ai.crossword_shape import _choose, plays
+    from ..ai.crossword_shape import plays, shaped_turn
 
     prof = player.knobs(view.variant) if player.knobs else None
     if prof is None or not (prof.shape or prof.exchange):
         return False
-    if _choose(Ctx(view, player.profile, random.Random(seed), prof)) != action:
+    if shaped_turn(Ctx(view, player.profile, random.Random(seed), prof)) != action:
         return True
     weighed = plays(Ctx(view, player.profile, random.Random(seed), prof), prof.shape_cands)
     return max((n for _, n in weighed), default=0) >= best
