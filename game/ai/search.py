@@ -504,7 +504,9 @@ def run_search(
     need_all: bool = False,
 ) -> tuple[Answer | None, bool, int]:
     """Run the branch and bound (the arguments as for ``search``).  Returns (its answer, None when
-    no arrangement satisfies the constraints; optimal; nodes)."""
+    no arrangement satisfies the constraints; optimal; nodes).  ``need_all`` (objective "tiles"):
+    only whether every rack tile can be placed matters, so when the bound alone says they cannot,
+    no search is made (and None, True, 0 comes back)."""
     pos = Position(table_free, rack, kept, objective, use_rack_jokers, tie_weights)
     s = Search(pos, minimum, deadline, node_budget)
     if need_all and objective == "tiles" and s.bound.upper() < len(rack) * W_TILE:
@@ -523,14 +525,12 @@ def search(
     use_rack_jokers: bool,
     tie_weights: Sequence[int] | None = None,
     node_budget: int | None = None,
-    need_all: bool = False,
 ) -> tuple[list[list[int]] | None, list[int], bool, int, int]:
-    """Run the branch and bound.  Returns (sets, placed rack tiles, optimal, meld points, nodes);
-    sets is None when no arrangement satisfies the constraints.  ``need_all`` (objective
-    "tiles"): only whether every rack tile can be placed matters, so when the bound alone says
-    they cannot, no search is made (and None, [], True, 0, 0 comes back)."""
+    """Run the branch and bound (``run_search``) and build its answer's sets.  Returns (sets,
+    placed rack tiles, optimal, meld points, nodes); sets is None when no arrangement satisfies
+    the constraints."""
     answer, optimal, nodes = run_search(table_free, rack, kept, objective, minimum, deadline, use_rack_jokers,
-                                        tie_weights, node_budget, need_all)
+                                        tie_weights, node_budget)
     if answer is None:
         return None, [], optimal, 0, nodes
     sets, placed, meld_points = answer.replay()
