@@ -223,3 +223,28 @@ def test_the_hint_places_as_many_tiles_as_the_finder_and_breaks_up_fewer_sets_wh
                 same += mine == theirs
         computer.computer_turn(state, players[state.current])
     assert gentler >= 1 and same >= 1
+
+
+def test_a_retry_is_offered_before_a_narrower_one_is_worked_out():
+    # Rummy Q: the finder's best (the table joker taken into a group of rack tiles) is refused
+    # (a freed joker needs its exact tile); the retry keeping the joker's set together places
+    # one tile, exactly, and the last retry (no set broken, no rack jokers) asks the same with
+    # more constraints: the first retry is offered before that one is worked out
+    from game.ai.players import _Turn
+
+    state = position("O4 K4 B8", table="R1 R2 R3 J | B5 B6 B7", variant="rummy-q")
+    turn = _Turn(engine.view(state, 0), 1.5)
+    asked = []
+    solve = turn.solve
+
+    def spy(rack, objective, **opts):
+        asked.append((tuple(opts["keep"]), opts["max_disturbed"]))
+        return solve(rack, objective, **opts)
+
+    turn.solve = spy
+    offers = turn.arrangements(turn.rack)
+    assert turn.try_sets(next(offers)) is None  # the joker taken without its tile
+    board = turn.try_sets(next(offers))
+    assert board is not None and asked == [((), None), ((0,), None)]
+    rest = list(offers)  # the narrower retry, worked out only now: no more tiles
+    assert asked[-1] == ((), 0) and all(len([t for s in sets for t in s if t in turn.rack_set]) <= 1 for sets in rest)
