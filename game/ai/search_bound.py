@@ -44,6 +44,7 @@ def _suffix_id(key: tuple) -> int:
 
 
 _END_ROWS: dict[int, list] = {}
+_NO_VECTORS = [None] * (52 * N_L)  # the vectors before any is worked out
 _NEXT_PAIRS: dict[tuple, tuple] = {}  # (runs, sources, sinks, cap) -> (a, states) for each a with any
 
 
@@ -87,7 +88,7 @@ class Bound:
         self.suffix = [0] * 52  # the id of each step's suffix, times N_L (see ``_SUFFIX_IDS``)
         self._build_relax()
         # past the last number: all runs must have ended
-        self.UBL: list = [None] * (52 * N_L) + _end_rows(self.U)
+        self.UBL: list = _NO_VECTORS + _end_rows(self.U)
 
     # -- the per-colour tables ------------------------------------------------------------------
 
@@ -154,9 +155,7 @@ class Bound:
 
     def refresh(self) -> None:
         """Work the tables out again (after the multipliers changed)."""
-        UBL = self.UBL
-        for x in range(52 * N_L):
-            UBL[x] = None
+        self.UBL[: 52 * N_L] = _NO_VECTORS
         self.others_cache.clear()
         self._build_relax()
 
