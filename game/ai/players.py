@@ -230,16 +230,18 @@ class _Turn:
                      objective: str = "tiles", weights: tuple | None = None,
                      first_nodes: int | None = None) -> Iterator[list[list[int]]]:
         """Whole-table arrangements placing tiles of ``rack``, best first, each simpler than the
-        last: the finder's best; with the table's joker sets kept together (joker rules); without
+        last: the finder's best (with the sets of jokers the rack cannot win back kept together,
+        ``JokerRefusals.locked``); with the table's joker sets kept together (joker rules); without
         rack jokers (hand-joker rules); extensions only; new sets from the rack only.
-        ``first_nodes``: a limit on the finder's work for its first, unconstrained answer while
-        jokers lie on the table (the answers with joker sets kept together stay exact)."""
+        ``first_nodes``: a limit on the finder's work for its first answer while a joker it may
+        move lies on the table (the answers with joker sets kept together stay exact)."""
         rack = [t for t in rack]
         if not rack:
             return
         jokers_in_rack = any(is_joker(t) for t in rack)
-        tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers,
-                      node_budget=first_nodes if self.joker_sets else None)]
+        locked = self.refusals.locked(self.sets, rack)  # joker sets the rack cannot win a joker from
+        tries = [dict(max_disturbed=max_disturbed, keep=locked, use_rack_jokers=use_jokers,
+                      node_budget=first_nodes if len(locked) < len(self.joker_sets) else None)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
             for free in self.joker_sets:
                 keep = tuple(k for k in self.joker_sets if k != free)
