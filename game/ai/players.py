@@ -254,7 +254,10 @@ class _Turn:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
         if jokers_in_rack and use_jokers and self.joker_sets:
             tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
-        first = self.solve(rack, objective, tie_weights=weights, **tries[0])
+        if locked and max_disturbed is None:
+            first = self.cored(rack, objective, weights, locked, use_jokers, tries[0]["node_budget"])
+        else:
+            first = self.solve(rack, objective, tie_weights=weights, **tries[0])
         if first is not None and first.tiles_placed:
             yield first.sets
         elif first is not None and first.optimal:
@@ -271,7 +274,7 @@ class _Turn:
         # as no retry still to work out could place more (or as many, coming before it).  Only
         # for the exact finder (``max_disturbed`` None) and the tiles objective.
         exact = objective == "tiles" and max_disturbed is None
-        done: list = [(tries[0], first.tiles_placed if first is not None and first.optimal else None)]
+        done: list = [(tries[0], first.tiles_placed if first is not None and first.optimal and not locked else None)]
         rest = []
         for k, opts in enumerate(tries[1:]):
             res = self.solve(rack, objective, tie_weights=weights, **opts)
@@ -290,6 +293,44 @@ class _Turn:
         new = self.rack_only_sets([t for t in rack if not is_joker(t)])
         if new:
             yield self.sets + new
+
+    def cored(self, rack, objective, weights, locked, use_jokers, budget):
+        """The best answer keeping each locked joker with two of its partners (a window of three
+        of its set), the rest of its set free; one question per choice of windows."""
+        import itertools
+        choices = []
+        for k in locked:
+            s = self.sets[k]
+            p = next(i for i, t in enumerate(s) if is_joker(t))
+            meld = check_line(s)
+            if meld and meld.kind == "run":
+                wins = [list(s[a:a + 3]) for a in range(max(0, p - 2), min(p, len(s) - 3) + 1)]
+            else:
+                others = [t for t in s if t != s[p]]
+                wins = [[s[p], a, b] for a, b in itertools.combinations(others, 2)]
+            wins = [w for w in wins if check_line(w)] or [list(s)]
+            choices.append(wins)
+        best = None
+        for combo in itertools.islice(itertools.product(*choices), 9):
+            table = [list(x) for i, x in enumerate(self.sets) if i not in locked]
+            keep = []
+            for k, core in zip(locked, combo):
+                keep.append(len(table))
+                table.append(core)
+                rest = [t for t in self.sets[k] if t not in core]
+                if rest:
+                    table.append(rest)
+            key = ("cored", tuple(sorted(rack)), objective, tuple(tuple(c) for c in combo), use_jokers, weights)
+            if key not in self.cache:
+                try:
+                    self.cache[key] = solve(table, rack, objective=objective, time_budget=self.left(), keep=keep,
+                                            use_rack_jokers=use_jokers, tie_weights=weights)
+                except SolverError:
+                    self.cache[key] = None
+            res = self.cache[key]
+            if res is not None and (best is None or res.tiles_placed > best.tiles_placed):
+                best = res
+        return best
 
     def solve(self, rack: list[int], objective: str, **opts) -> Result | None:
         """The finder on the whole table (remembered for the rest of the turn)."""
