@@ -239,7 +239,8 @@ class _Turn:
         if not rack:
             return
         jokers_in_rack = any(is_joker(t) for t in rack)
-        locked = self.refusals.locked(self.sets, rack)  # joker sets the rack cannot win a joker from
+        # joker sets the rack cannot win a joker from (where the rule set's knobs say so)
+        locked = self.refusals.locked(self.sets, rack) if strategy_for(self.variant).lock_jokers else ()
         tries = [dict(max_disturbed=max_disturbed, keep=locked, use_rack_jokers=use_jokers,
                       node_budget=first_nodes if len(locked) < len(self.joker_sets) else None)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
