@@ -74,7 +74,10 @@ def test_greedy_max_takes_the_fallback_that_places_most(index):
     assert bench_lost.best_legal(view) == p["allowed"]
     action = make_player("greedy-max", 5, board=FLAT).choose(view)
     before = set(view.board.tiles())
-    assert sum(1 for t in action.board.tiles() if t not in before) == p["allowed"]
+    # at least as many (where a table joker the rack cannot win back stays beside two partners, the
+    # finder's first question can find a legal play the benchmark's questions miss: docs/performance.md)
+    assert sum(1 for t in action.board.tiles() if t not in before) >= p["allowed"]
+    assert not check_view(view, action.board).problems
 
 
 @pytest.mark.parametrize("index", LAYOUT)

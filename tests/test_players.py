@@ -225,26 +225,40 @@ def test_the_hint_places_as_many_tiles_as_the_finder_and_breaks_up_fewer_sets_wh
     assert gentler >= 1 and same >= 1
 
 
-def test_a_retry_is_offered_before_a_narrower_one_is_worked_out():
-    # Rummy Q: the finder's best (the table joker taken into a group of rack tiles) is refused
-    # (a freed joker needs its exact tile); the retry keeping the joker's set together places
-    # one tile, exactly, and the last retry (no set broken, no rack jokers) asks the same with
-    # more constraints: the first retry is offered before that one is worked out
+def test_a_joker_the_rack_cannot_win_back_stays_beside_two_partners_in_the_first_question():
+    # Rummy Q: a freed joker needs its exact tile; the rack has no R4, so the joker of
+    # R2 R3 J R5 R6 R7 must stay beside two of its partners.  The finder is asked with the joker
+    # and two partners kept (a window of three), the rest of its set free: splitting the run to
+    # lay the second R5 and R8 is found (with the whole set kept only R8 goes down)
     from game.ai.players import _Turn
 
-    state = position("O4 K4 B8", table="R1 R2 R3 J | B5 B6 B7", variant="rummy-q")
+    state = position("R5 R8 K11", table="R2 R3 J R5 R6 R7", variant="rummy-q")
     turn = _Turn(engine.view(state, 0), 1.5)
-    asked = []
-    solve = turn.solve
+    assert turn.refusals.locked(turn.sets, turn.rack) == (0,)
+    first = next(turn.arrangements(turn.rack, first_nodes=3000))
+    placed = [t for s in first for t in s if t in turn.rack_set]
+    assert len(placed) == 2 and turn.try_sets(first) is not None
+    # with its exact tile on the rack the joker may be won back: nothing is locked
+    state = position("R5 O4 K4 B8", table="R1 R2 R3 R4 J R6 | B5 B6 B7", variant="rummy-q")
+    turn = _Turn(engine.view(state, 0), 1.5)
+    assert turn.refusals.locked(turn.sets, turn.rack) == ()
+    # where a joker may be taken freely (classic) nothing is locked
+    state = position("O4 K4 B8", table="R1 R2 R3 J | B5 B6 B7")
+    turn = _Turn(engine.view(state, 0), 1.5)
+    assert turn.refusals.locked(turn.sets, turn.rack) == ()
 
-    def spy(rack, objective, **opts):
-        asked.append((tuple(opts["keep"]), opts["max_disturbed"]))
-        return solve(rack, objective, **opts)
 
-    turn.solve = spy
-    offers = turn.arrangements(turn.rack)
-    assert turn.try_sets(next(offers)) is None  # the joker taken without its tile
-    board = turn.try_sets(next(offers))
-    assert board is not None and asked == [((), None), ((0,), None)]
-    rest = list(offers)  # the narrower retry, worked out only now: no more tiles
-    assert asked[-1] == ((), 0) and all(len([t for s in sets for t in s if t in turn.rack_set]) <= 1 for sets in rest)
+def test_a_retry_is_offered_before_a_narrower_one_is_worked_out():
+    # the finder's best refused, a retry keeping a joker set together places one tile, exactly;
+    # a later retry (no set broken, no rack jokers) asks the same with more constraints, so it
+    # cannot come first and the retry is offered without it
+    from game.ai.players import _settled
+
+    best = (-1, 0, [[1, 2, 3]])
+    first = dict(max_disturbed=None, keep=(), use_rack_jokers=True)
+    kept = dict(max_disturbed=None, keep=(0,), use_rack_jokers=True)
+    extend = dict(max_disturbed=0, keep=(), use_rack_jokers=False)
+    assert _settled(best, 1, extend, [(first, None), (kept, 1)])  # narrows the retry: at most 1 tile
+    assert not _settled(best, 1, extend, [(first, None), (kept, None)])  # the retry was not exact
+    assert not _settled(best, 1, kept, [(first, 3), (extend, 1)])  # a wider one: up to 3 tiles
+    assert not _settled((-1, 2, []), 1, extend, [(first, None), (kept, 1)])  # as many, and before it

@@ -230,16 +230,19 @@ class _Turn:
                      objective: str = "tiles", weights: tuple | None = None,
                      first_nodes: int | None = None) -> Iterator[list[list[int]]]:
         """Whole-table arrangements placing tiles of ``rack``, best first, each simpler than the
-        last: the finder's best; with the table's joker sets kept together (joker rules); without
+        last: the finder's best (with the sets of jokers the rack cannot win back kept together,
+        ``JokerRefusals.locked``); with the table's joker sets kept together (joker rules); without
         rack jokers (hand-joker rules); extensions only; new sets from the rack only.
-        ``first_nodes``: a limit on the finder's work for its first, unconstrained answer while
-        jokers lie on the table (the answers with joker sets kept together stay exact)."""
+        ``first_nodes``: a limit on the finder's work for its first answer while a joker it may
+        move lies on the table (the answers with joker sets kept together stay exact)."""
         rack = [t for t in rack]
         if not rack:
             return
         jokers_in_rack = any(is_joker(t) for t in rack)
-        tries = [dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=use_jokers,
-                      node_budget=first_nodes if self.joker_sets else None)]
+        # joker sets the rack cannot win a joker from (where the rule set's knobs say so)
+        locked = self.refusals.locked(self.sets, rack) if strategy_for(self.variant).lock_jokers else ()
+        tries = [dict(max_disturbed=max_disturbed, keep=locked, use_rack_jokers=use_jokers,
+                      node_budget=first_nodes if len(locked) < len(self.joker_sets) else None)]
         if len(self.joker_sets) > 1:  # free one joker set at a time (a freed joker needs rack tiles with it)
             for free in self.joker_sets:
                 keep = tuple(k for k in self.joker_sets if k != free)
@@ -252,7 +255,10 @@ class _Turn:
             tries.append(dict(max_disturbed=0, keep=(), use_rack_jokers=False))
         if jokers_in_rack and use_jokers and self.joker_sets:
             tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
-        first = self.solve(rack, objective, tie_weights=weights, **tries[0])
+        if locked and max_disturbed is None:
+            first = self.cored(rack, objective, weights, locked, use_jokers, tries[0]["node_budget"])
+        else:
+            first = self.solve(rack, objective, tie_weights=weights, **tries[0])
         if first is not None and first.tiles_placed:
             yield first.sets
         elif first is not None and first.optimal:
@@ -269,7 +275,7 @@ class _Turn:
         # as no retry still to work out could place more (or as many, coming before it).  Only
         # for the exact finder (``max_disturbed`` None) and the tiles objective.
         exact = objective == "tiles" and max_disturbed is None
-        done: list = [(tries[0], first.tiles_placed if first is not None and first.optimal else None)]
+        done: list = [(tries[0], first.tiles_placed if first is not None and first.optimal and not locked else None)]
         rest = []
         for k, opts in enumerate(tries[1:]):
             res = self.solve(rack, objective, tie_weights=weights, **opts)
@@ -288,6 +294,44 @@ class _Turn:
         new = self.rack_only_sets([t for t in rack if not is_joker(t)])
         if new:
             yield self.sets + new
+
+    def cored(self, rack, objective, weights, locked, use_jokers, budget):
+        """The best answer keeping each locked joker with two of its partners (a window of three
+        of its set), the rest of its set free; one question per choice of windows."""
+        import itertools
+        choices = []
+        for k in locked:
+            s = self.sets[k]
+            p = next(i for i, t in enumerate(s) if is_joker(t))
+            meld = check_line(s)
+            if meld and meld.kind == "run":
+                wins = [list(s[a:a + 3]) for a in range(max(0, p - 2), min(p, len(s) - 3) + 1)]
+            else:
+                others = [t for t in s if t != s[p]]
+                wins = [[s[p], a, b] for a, b in itertools.combinations(others, 2)]
+            wins = [w for w in wins if check_line(w)] or [list(s)]
+            choices.append(wins)
+        best = None
+        for combo in itertools.islice(itertools.product(*choices), 9):
+            table = [list(x) for i, x in enumerate(self.sets) if i not in locked]
+            keep = []
+            for k, core in zip(locked, combo):
+                keep.append(len(table))
+                table.append(core)
+                rest = [t for t in self.sets[k] if t not in core]
+                if rest:
+                    table.append(rest)
+            key = ("cored", tuple(sorted(rack)), objective, tuple(tuple(c) for c in combo), use_jokers, weights)
+            if key not in self.cache:
+                try:
+                    self.cache[key] = solve(table, rack, objective=objective, time_budget=self.left(), keep=keep,
+                                            use_rack_jokers=use_jokers, tie_weights=weights)
+                except SolverError:
+                    self.cache[key] = None
+            res = self.cache[key]
+            if res is not None and (best is None or res.tiles_placed > best.tiles_placed):
+                best = res
+        return best
 
     def solve(self, rack: list[int], objective: str, **opts) -> Result | None:
         """The finder on the whole table (remembered for the rest of the turn)."""

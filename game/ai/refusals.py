@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
+from ..rules.melds import check_line
 from ..rules.tiles import face_key, is_joker
 
 
@@ -82,3 +83,20 @@ class JokerRefusals:
             if jokers - 1 + sum(min(n, placed[f]) for f, n in beside.items()) >= self.mates:
                 room += jokers
         return room < placed_jokers
+
+    def locked(self, sets: Sequence[Sequence[int]], rack: Sequence[int]) -> tuple[int, ...]:
+        """The table's sets (indices into ``sets``, one a line) holding a joker that ``rack`` cannot
+        win back where a freed joker needs its exact tile: none of the faces it stands for is on the
+        rack.  Such a joker may only stay beside its partners, so the finder is asked with its set
+        kept together (extended at most) rather than for an answer the referee would refuse."""
+        if not (self.active and self.replaced):
+            return ()
+        faces = {face_key(t) for t in rack if not is_joker(t)}
+        out = []
+        for k, s in enumerate(sets):
+            if not any(is_joker(t) for t in s):
+                continue
+            meld = check_line(list(s))
+            if meld and not any(faces & set(meld.roles[i]) for i, t in enumerate(s) if is_joker(t)):
+                out.append(k)
+        return tuple(out)

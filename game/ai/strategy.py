@@ -36,6 +36,10 @@ class Strategy:
     delay: float = 1.0  # points a numbered tile kept back costs when the opponent does not go out
     joker_nodes: int | None = 3000  # where a freed joker needs its exact tile: a limit on the finder's
     # work for its first, unconstrained answer while jokers lie on the table (usually refused there)
+    lock_jokers: bool = False  # every level's finder, where a freed joker needs its exact tile: a table
+    # joker the rack cannot win back stays beside two of its partners in the first question (instead
+    # of an unconstrained question the joker rules mostly refuse); measured in Rummy Q and the Golden
+    # Games only (docs/performance.md, "Jokers the rack cannot win back")
     rack_margin: int = 2  # where a rack size forces a meld or a hand limit costs points: urgent this
     # many tiles before it
     lookahead: int = 0  # Sage (expert) only: sampled worlds in which it weighs its candidate turns
@@ -67,7 +71,7 @@ STRATEGIES: dict[str, Strategy] = {
     # a rack joker without two rack tiles beside it can never be played.  As in Rummibug, once an
     # opponent holds 6 tiles or fewer each play is weighed against a draw (10 games against
     # greedy-max, seed 3000: 9 won and +89 points a game, against 5 and -2 without; docs/ai-tuning.md).
-    "rummy-q": Strategy(always_urgent=True, hold=False, deny=0, joker_use="free", weigh=6),
+    "rummy-q": Strategy(always_urgent=True, hold=False, deny=0, joker_use="free", weigh=6, lock_jokers=True),
     "rummibug": RUMMIBUG,
     "rummibug-relaxed": RUMMIBUG,
     # Everyone pays what is left on the rack when someone goes out and the lowest total wins:
@@ -79,7 +83,7 @@ STRATEGIES: dict[str, Strategy] = {
     # 37.1; at half a point a tile 0.585, 0.45, 37.4; at a point 0.54, 0.39, 39.2.  Seed 4100,
     # 200 games: 0.605 at a quarter, 0.605 at half a point (docs/ai.md, docs/ai-tuning.md).
     "golden-games": Strategy(deny=0, hold=False, joker_use="free", tie="points", urgent_tie="points",
-                             weigh=9, weigh_worlds=3, delay=0.25),
+                             weigh=9, weigh_worlds=3, delay=0.25, lock_jokers=True),
 }
 
 
