@@ -252,13 +252,13 @@ def test_a_retry_is_offered_before_a_narrower_one_is_worked_out():
     # the finder's best refused, a retry keeping a joker set together places one tile, exactly;
     # a later retry (no set broken, no rack jokers) asks the same with more constraints, so it
     # cannot come first and the retry is offered without it
-    from game.ai.players import _settled
+    from game.ai.retries import settled
 
     best = (-1, 0, [[1, 2, 3]])
     first = dict(max_disturbed=None, keep=(), use_rack_jokers=True)
     kept = dict(max_disturbed=None, keep=(0,), use_rack_jokers=True)
     extend = dict(max_disturbed=0, keep=(), use_rack_jokers=False)
-    assert _settled(best, 1, extend, [(first, None), (kept, 1)])  # narrows the retry: at most 1 tile
-    assert not _settled(best, 1, extend, [(first, None), (kept, None)])  # the retry was not exact
-    assert not _settled(best, 1, kept, [(first, 3), (extend, 1)])  # a wider one: up to 3 tiles
-    assert not _settled((-1, 2, []), 1, extend, [(first, None), (kept, 1)])  # as many, and before it
+    assert settled(best, 1, extend, [(first, None), (kept, 1)])  # narrows the retry: at most 1 tile
+    assert not settled(best, 1, extend, [(first, None), (kept, None)])  # the retry was not exact
+    assert not settled(best, 1, kept, [(first, 3), (extend, 1)])  # a wider one: up to 3 tiles
+    assert not settled((-1, 2, []), 1, extend, [(first, None), (kept, 1)])  # as many, and before it

@@ -36,6 +36,7 @@ from .levels import register_player
 from .layout import layout, sets_of
 from .refusals import JokerRefusals
 from .relayout import table_readings, variants
+from .retries import settled
 from .solver import Result, SolverError, solve, solve_initial
 from .strategy import Strategy, strategy_for
 from . import weigh
@@ -270,7 +271,7 @@ class _Turn:
         # Each of them asks the first question with more constraints, so when the first answer
         # is proved the most tiles, none places more: one that places as many comes first of
         # those not yet worked out, and is offered at once (the same order, fewer searches).
-        # Each retry asks a question with more constraints than some before it (``_narrower``), so
+        # Each retry asks a question with more constraints than some before it (``retries.narrower``), so
         # it places no more tiles than their exact answers: a retry's answer is offered as soon
         # as no retry still to work out could place more (or as many, coming before it).  Only
         # for the exact finder (``max_disturbed`` None) and the tiles objective.
@@ -285,7 +286,7 @@ class _Turn:
             if exact:
                 while rest:
                     best = min(rest, key=lambda r: r[:2])
-                    if not all(_settled(best, j, opts_j, done) for j, opts_j in enumerate(tries[1:]) if j > k):
+                    if not all(settled(best, j, opts_j, done) for j, opts_j in enumerate(tries[1:]) if j > k):
                         break
                     rest.remove(best)
                     yield best[2]
@@ -389,26 +390,6 @@ class _Turn:
 
     def meld_board(self, meld_sets: Sequence[Sequence[int]]) -> Board | None:
         return self.try_sets(self.sets + [list(s) for s in meld_sets])
-
-
-def _narrower(a: dict, b: dict) -> bool:
-    """Is the finder's question ``a`` the question ``b`` with more constraints (or the same)?
-    Keeping more table sets together, or keeping every set (``max_disturbed`` 0), and no rack
-    jokers where ``b`` refuses them."""
-    if b["use_rack_jokers"] is False and a["use_rack_jokers"] is not False:
-        return False
-    if b["max_disturbed"] == 0:
-        return a["max_disturbed"] == 0
-    return a["max_disturbed"] == 0 or set(a["keep"]) >= set(b["keep"])
-
-
-def _settled(best: tuple, j: int, later: dict, done: list) -> bool:
-    """Can the retry ``later`` (number ``j``), not worked out yet, not come before ``best``
-    (-tiles, number, sets) in the order of most tiles, then number?  It places no more tiles
-    than the exact answer to any question it narrows (``done``: questions with their tiles when
-    exact, else None)."""
-    most = min((tiles for q, tiles in done if tiles is not None and _narrower(later, q)), default=None)
-    return most is not None and (most < -best[0] or (most == -best[0] and j > best[1]))
 
 
 def _play(board: Board | None) -> act.Play | act.Draw:
