@@ -34,7 +34,7 @@ from ..rules.tiles import colour_index, copies, face_at, face_key, is_joker, num
 from ..rules.variants.base import Variant
 from .levels import register_player
 from .layout import layout, sets_of
-from .refusals import JokerRefusals
+from .refusals import JokerRefusals, cored_tables
 from .relayout import table_readings, variants
 from .retries import settled
 from .solver import Result, SolverError, solve, solve_initial
@@ -257,7 +257,7 @@ class _Turn:
         if jokers_in_rack and use_jokers and self.joker_sets:
             tries.append(dict(max_disturbed=max_disturbed, keep=(), use_rack_jokers=False))
         if locked and max_disturbed is None:
-            first = self.cored(rack, objective, weights, locked, use_jokers, tries[0]["node_budget"])
+            first = self.cored(rack, objective, weights, locked, use_jokers)
         else:
             first = self.solve(rack, objective, tie_weights=weights, **tries[0])
         if first is not None and first.tiles_placed:
@@ -296,51 +296,27 @@ class _Turn:
         if new:
             yield self.sets + new
 
-    def cored(self, rack, objective, weights, locked, use_jokers, budget):
-        """The best answer keeping each locked joker with two of its partners (a window of three
-        of its set), the rest of its set free; one question per choice of windows."""
-        import itertools
-        choices = []
-        for k in locked:
-            s = self.sets[k]
-            p = next(i for i, t in enumerate(s) if is_joker(t))
-            meld = check_line(s)
-            if meld and meld.kind == "run":
-                wins = [list(s[a:a + 3]) for a in range(max(0, p - 2), min(p, len(s) - 3) + 1)]
-            else:
-                others = [t for t in s if t != s[p]]
-                wins = [[s[p], a, b] for a, b in itertools.combinations(others, 2)]
-            wins = [w for w in wins if check_line(w)] or [list(s)]
-            choices.append(wins)
+    def cored(self, rack: list[int], objective: str, weights: tuple | None, locked: tuple[int, ...],
+              use_jokers: bool) -> Result | None:
+        """The answer placing the most tiles with each locked joker kept beside two of its partners,
+        one question for each choice of windows (``refusals.cored_tables``)."""
         best = None
-        for combo in itertools.islice(itertools.product(*choices), 9):
-            table = [list(x) for i, x in enumerate(self.sets) if i not in locked]
-            keep = []
-            for k, core in zip(locked, combo):
-                keep.append(len(table))
-                table.append(core)
-                rest = [t for t in self.sets[k] if t not in core]
-                if rest:
-                    table.append(rest)
-            key = ("cored", tuple(sorted(rack)), objective, tuple(tuple(c) for c in combo), use_jokers, weights)
-            if key not in self.cache:
-                try:
-                    self.cache[key] = solve(table, rack, objective=objective, time_budget=self.left(), keep=keep,
-                                            use_rack_jokers=use_jokers, tie_weights=weights)
-                except SolverError:
-                    self.cache[key] = None
-            res = self.cache[key]
+        for table, keep in cored_tables(self.sets, locked):
+            res = self.solve(rack, objective, table=table, max_disturbed=None, keep=keep,
+                             use_rack_jokers=use_jokers, tie_weights=weights)
             if res is not None and (best is None or res.tiles_placed > best.tiles_placed):
                 best = res
         return best
 
-    def solve(self, rack: list[int], objective: str, **opts) -> Result | None:
-        """The finder on the whole table (remembered for the rest of the turn)."""
+    def solve(self, rack: list[int], objective: str, table: list[list[int]] | None = None, **opts) -> Result | None:
+        """The finder on the whole table, or on ``table`` (the same tiles cut into other sets);
+        remembered for the rest of the turn."""
         key = (tuple(sorted(rack)), objective, opts["max_disturbed"], tuple(opts["keep"]), opts["use_rack_jokers"],
-               opts.get("tie_weights"), opts.get("node_budget"))
+               opts.get("tie_weights"), opts.get("node_budget"), None if table is None else tuple(map(tuple, table)))
         if key not in self.cache:
             try:
-                self.cache[key] = solve(self.sets, rack, objective=objective, time_budget=self.left(), **opts)
+                self.cache[key] = solve(self.sets if table is None else table, rack, objective=objective,
+                                        time_budget=self.left(), **opts)
             except SolverError:
                 self.cache[key] = None
         return self.cache[key]

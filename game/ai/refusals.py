@@ -16,10 +16,17 @@ refusals do not:
 ``_Turn.try_sets`` asks this of each arrangement before laying it out and checking it: the same
 verdicts (only sure refusals are skipped), the same moves, a fraction of the work (most of the
 candidate plays of a Rummy Q game are refused for these rules).
+
+A table joker none of whose faces is on the rack can never be won back there, so it may only stay
+beside two of its old partners (``JokerRefusals.locked``).  Where the rule set's knobs say so
+(``Strategy.lock_jokers``) the finder's first question keeps each such joker with two partners, a
+window of three tiles of its set, the rest of the set free (``cored_tables``: one table a choice of
+windows), instead of an unconstrained question whose answer these rules mostly refuse.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Sequence
 
@@ -87,8 +94,7 @@ class JokerRefusals:
     def locked(self, sets: Sequence[Sequence[int]], rack: Sequence[int]) -> tuple[int, ...]:
         """The table's sets (indices into ``sets``, one a line) holding a joker that ``rack`` cannot
         win back where a freed joker needs its exact tile: none of the faces it stands for is on the
-        rack.  Such a joker may only stay beside its partners, so the finder is asked with its set
-        kept together (extended at most) rather than for an answer the referee would refuse."""
+        rack.  Such a joker may only stay beside two of its partners (``cored_tables``)."""
         if not (self.active and self.replaced):
             return ()
         faces = {face_key(t) for t in rack if not is_joker(t)}
@@ -100,3 +106,34 @@ class JokerRefusals:
             if meld and not any(faces & set(meld.roles[i]) for i, t in enumerate(s) if is_joker(t)):
                 out.append(k)
         return tuple(out)
+
+
+def cored_tables(sets: Sequence[Sequence[int]], locked: Sequence[int],
+                 limit: int = 9) -> list[tuple[list[list[int]], list[int]]]:
+    """(table, sets to keep together) for each choice of windows, ``limit`` at most: the sets of
+    ``locked`` (indices into ``sets``) each cut into its joker with two partners (three tiles of a
+    run in a row, or the joker and two tiles of a group; the whole set when no such window is a
+    valid set), kept together, and the rest of it, free."""
+    choices = []
+    for k in locked:
+        s = list(sets[k])
+        p = next(i for i, t in enumerate(s) if is_joker(t))
+        meld = check_line(s)
+        if meld and meld.kind == "run":
+            wins = [s[a:a + 3] for a in range(max(0, p - 2), min(p, len(s) - 3) + 1)]
+        else:
+            others = [t for t in s if t != s[p]]
+            wins = [[s[p], a, b] for a, b in itertools.combinations(others, 2)]
+        choices.append([w for w in wins if check_line(w)] or [s])
+    out = []
+    for combo in itertools.islice(itertools.product(*choices), limit):
+        table = [list(x) for i, x in enumerate(sets) if i not in locked]
+        keep = []
+        for k, core in zip(locked, combo):
+            keep.append(len(table))
+            table.append(core)
+            rest = [t for t in sets[k] if t not in core]
+            if rest:
+                table.append(rest)
+        out.append((table, keep))
+    return out
